@@ -1,0 +1,1 @@
+//! TLC configuration files.
