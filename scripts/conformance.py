@@ -396,7 +396,9 @@ def main_parse(args: argparse.Namespace) -> int:
         print("\n".join(files))
         return 0
     outcomes = run_all(args, files, parse_file)
-    print_table(outcomes, ["failed", "timeout", "parsed"])
+    failures = [o for o in outcomes if o.klass != "parsed"]
+    if failures:
+        print_table(failures, ["failed", "timeout"])
     parsed = sum(1 for o in outcomes if o.klass == "parsed")
     print(f"\nparsed {parsed} of {len(outcomes)}")
     if args.json:
