@@ -38,3 +38,6 @@ pub const BAD_INSTANCE_PATH: Code = Code(55);
 pub const MODULE_NAME_MISMATCH: Code = Code(56);
 /// `@` outside an `EXCEPT` value.
 pub const AT_OUTSIDE_EXCEPT: Code = Code(57);
+/// A name defined twice with the same kind and arity by different modules (SANY warns and
+/// keeps the first definition).
+pub const DUPLICATE_WARNING: Code = Code(58);

@@ -63,9 +63,9 @@ pub fn dump(program: &Program) -> String {
         .root_names
         .iter()
         .map(|(n, r)| match r {
-            RootName::Op(id) => format!("{n}=op#{}", id.0),
-            RootName::Var(id) => format!("{n}=var#{}", id.0),
-            RootName::Const(id) => format!("{n}=const#{}", id.0),
+            RootName::Op(id) => format!("{n}:op#{}", id.0),
+            RootName::Var(id) => format!("{n}:var#{}", id.0),
+            RootName::Const(id) => format!("{n}:const#{}", id.0),
         })
         .collect();
     let _ = writeln!(out, "ROOT {}", roots.join(" "));

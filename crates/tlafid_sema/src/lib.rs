@@ -17,6 +17,7 @@ mod modules;
 mod names;
 mod scope;
 pub mod stdlib;
+mod syntax_walk;
 mod walk;
 
 use tlafid_base::{Diagnostic, FileId, SourceMap};

@@ -7,7 +7,7 @@ use smol_str::SmolStr;
 use tlafid_base::{Diagnostic, FileId, SourceMap};
 use tlafid_syntax::ast::{self, Ident, Unit};
 
-use crate::{codes, stdlib, FindModule};
+use crate::{codes, stdlib, syntax_walk, FindModule};
 
 /// Index of a module in [`Modules::list`].
 pub(crate) type ModId = usize;
@@ -20,6 +20,11 @@ pub(crate) struct ModuleInfo {
     pub extends: Vec<Option<ModId>>,
     /// For each unit index: the module an `INSTANCE` there instantiates.
     pub instances: AHashMap<usize, ModId>,
+    /// For each `INSTANCE` inside a `LET` (by the byte offset of the clause): its module.
+    pub let_instances: AHashMap<u32, ModId>,
+    /// For a nested module: the enclosing module and how many of its units precede this one
+    /// (their names are visible in the nested module).
+    pub outer: Option<(ModId, usize)>,
 }
 
 /// Every module of a load, in dependency order.
@@ -57,7 +62,7 @@ pub(crate) fn load_modules(
     };
     let parsed = tlafid_syntax::parse(root, &loader.sources.get(root).text);
     loader.diagnostics.extend(parsed.diagnostics);
-    let root_id = parsed.module.map(|m| loader.register(m));
+    let root_id = parsed.module.map(|m| loader.register(m, None));
     let mut next = 0;
     while next < loader.list.len() {
         loader.resolve_dependencies(next);
@@ -75,11 +80,13 @@ pub(crate) fn load_modules(
 
 impl Loader<'_, '_, '_> {
     /// Adds a parsed module and, separately, every module nested in it.
-    fn register(&mut self, mut module: ast::Module) -> ModId {
+    fn register(&mut self, mut module: ast::Module, outer: Option<(ModId, usize)>) -> ModId {
         let mut nested = Vec::new();
+        let mut kept = 0;
         for unit in &module.units {
-            if let Unit::Module(inner) = unit {
-                nested.push((**inner).clone());
+            match unit {
+                Unit::Module(inner) => nested.push(((**inner).clone(), kept)),
+                _ => kept += 1,
             }
         }
         module.units.retain(|u| !matches!(u, Unit::Module(_)));
@@ -90,9 +97,11 @@ impl Loader<'_, '_, '_> {
             ast: module,
             extends,
             instances: AHashMap::new(),
+            let_instances: AHashMap::new(),
+            outer,
         });
-        for inner in nested {
-            self.register(inner);
+        for (inner, position) in nested {
+            self.register(inner, Some((id, position)));
         }
         id
     }
@@ -113,6 +122,15 @@ impl Loader<'_, '_, '_> {
         for (i, name) in wanted {
             if let Some(target) = self.module_named(&name) {
                 self.list[id].instances.insert(i, target);
+            }
+        }
+        let in_lets: Vec<(u32, Ident)> = syntax_walk::let_instances(&self.list[id].ast.units)
+            .into_iter()
+            .map(|inst| (inst.span.start, inst.module.clone()))
+            .collect();
+        for (start, name) in in_lets {
+            if let Some(target) = self.module_named(&name) {
+                self.list[id].let_instances.insert(start, target);
             }
         }
     }
@@ -150,7 +168,7 @@ impl Loader<'_, '_, '_> {
                 .with_hint("a module's file must be named after the module"),
             );
         }
-        let id = self.register(module);
+        let id = self.register(module, None);
         self.by_name.insert(name.name.clone(), id);
         Some(id)
     }
@@ -197,7 +215,7 @@ fn dependency_order(
         marks[id] = Mark::Open;
         path.push(id);
         let mut ok = true;
-        for (target, span) in edges(&list[id]) {
+        for (target, span) in edges(list, id) {
             match marks[target] {
                 Mark::Done => {}
                 Mark::New => ok &= visit(list, target, marks, path, order, diagnostics),
@@ -240,9 +258,25 @@ fn dependency_order(
     ok.then_some(order)
 }
 
-/// The modules `module` uses, with the place that names each.
-fn edges(module: &ModuleInfo) -> Vec<(ModId, tlafid_base::Span)> {
+/// The modules module `id` uses, with the place that names each. A nested module also uses
+/// what its enclosing module uses before it.
+fn edges(list: &[ModuleInfo], id: ModId) -> Vec<(ModId, tlafid_base::Span)> {
+    let module = &list[id];
     let mut out: Vec<(ModId, tlafid_base::Span)> = Vec::new();
+    if let Some((outer, before)) = module.outer {
+        out.extend(edges(list, outer).into_iter().filter(|&(_, span)| {
+            let unit = list[outer]
+                .ast
+                .units
+                .iter()
+                .position(|u| unit_contains(u, span));
+            match unit {
+                Some(u) => u < before,
+                None => true,
+            }
+        }));
+        out.retain(|&(t, _)| t != id);
+    }
     for (i, target) in module.extends.iter().enumerate() {
         if let Some(t) = target {
             out.push((*t, module.ast.extends[i].span));
@@ -258,5 +292,23 @@ fn edges(module: &ModuleInfo) -> Vec<(ModId, tlafid_base::Span)> {
         };
         out.push((target, span));
     }
+    let mut in_lets: Vec<(&u32, &ModId)> = module.let_instances.iter().collect();
+    in_lets.sort();
+    for (&start, &target) in in_lets {
+        out.push((
+            target,
+            tlafid_base::Span::new(module.ast.name.span.file, start, start),
+        ));
+    }
     out
+}
+
+/// True if `span` lies within the `INSTANCE` unit `unit`.
+fn unit_contains(unit: &Unit, span: tlafid_base::Span) -> bool {
+    let whole = match unit {
+        Unit::Instance(inst) => inst.span,
+        Unit::ModDef(def) => def.span,
+        _ => return false,
+    };
+    whole.file == span.file && whole.start <= span.start && span.end <= whole.end
 }

@@ -25,7 +25,7 @@ pub(crate) enum Sym {
         unit: usize,
         index: usize,
     },
-    /// An operator, function or named `ASSUME` defined by unit `unit` of `module`.
+    /// An operator, function, named `ASSUME` or named `THEOREM` defined by unit `unit` of `module`.
     Op { module: ModId, unit: usize },
     /// A named instance `I == INSTANCE …` (unit `unit` of `module`).
     Inst { module: ModId, unit: usize },
@@ -78,24 +78,48 @@ impl Scope {
         self.get(name).filter(|e| !e.local)
     }
 
-    fn insert(&mut self, entry: Entry, diagnostics: &mut Vec<Diagnostic>) {
-        if let Some(&i) = self.index.get(&entry.name) {
-            let previous = &self.entries[i];
-            if previous.sym != entry.sym {
-                diagnostics.push(
-                    Diagnostic::error(
-                        codes::DUPLICATE_DEFINITION,
-                        format!("`{}` is defined more than once", entry.name),
-                        entry.span,
-                    )
-                    .with_label(previous.span, "first defined here")
-                    .with_hint("rename one of the definitions"),
-                );
-            }
+    /// Adds a name. A name bound twice is an error when both definitions are written in this
+    /// module or differ in kind or arity; otherwise SANY warns and keeps the first.
+    fn insert(
+        &mut self,
+        modules: &Modules,
+        id: ModId,
+        entry: Entry,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) {
+        let Some(&i) = self.index.get(&entry.name) else {
+            self.index.insert(entry.name.clone(), self.entries.len());
+            self.entries.push(entry);
+            return;
+        };
+        let previous = &self.entries[i];
+        if previous.sym == entry.sym {
             return;
         }
-        self.index.insert(entry.name.clone(), self.entries.len());
-        self.entries.push(entry);
+        let both_here = defined_in(&previous.sym, id) && defined_in(&entry.sym, id);
+        if both_here || shape(modules, &previous.sym) != shape(modules, &entry.sym) {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::DUPLICATE_DEFINITION,
+                    format!("`{}` is defined more than once", entry.name),
+                    entry.span,
+                )
+                .with_label(previous.span, "first defined here")
+                .with_hint("rename one of the definitions"),
+            );
+        } else {
+            diagnostics.push(
+                Diagnostic::warning(
+                    codes::DUPLICATE_WARNING,
+                    format!(
+                        "`{}` is defined more than once; the first definition is used",
+                        entry.name
+                    ),
+                    entry.span,
+                )
+                .with_label(previous.span, "first defined here"),
+            );
+        }
     }
 }
 
@@ -115,11 +139,48 @@ fn build_scope(
     scopes: &[Scope],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Scope {
+    let mut scope = Scope::default();
+    if let Some((outer, before)) = modules.list[id].outer {
+        for e in build_units(modules, outer, before, scopes, &mut Vec::new()).entries {
+            scope.insert(
+                modules,
+                id,
+                Entry {
+                    local: true,
+                    visible_from: 0,
+                    ..e
+                },
+                diagnostics,
+            );
+        }
+    }
+    let own = build_units(modules, id, usize::MAX, scopes, diagnostics);
+    for e in own.entries {
+        scope.insert(modules, id, e, diagnostics);
+    }
+    scope.recursive = own.recursive;
+    scope.closed = !scope
+        .entries
+        .iter()
+        .any(|e| matches!(e.sym, Sym::Const { .. } | Sym::Var { .. }));
+    scope
+}
+
+/// The names of module `id`'s extended modules and of its first `before` units.
+fn build_units(
+    modules: &Modules,
+    id: ModId,
+    before: usize,
+    scopes: &[Scope],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Scope {
     let info = &modules.list[id];
     let mut scope = Scope::default();
     for target in info.extends.iter().flatten() {
         for e in scopes[*target].entries.iter().filter(|e| !e.local) {
             scope.insert(
+                modules,
+                id,
                 Entry {
                     local: false,
                     visible_from: 0,
@@ -129,7 +190,7 @@ fn build_scope(
             );
         }
     }
-    for (unit_index, unit) in info.ast.units.iter().enumerate() {
+    for (unit_index, unit) in info.ast.units.iter().enumerate().take(before) {
         let after = unit_index + 1;
         let plain =
             |name: &tlafid_syntax::ast::Ident, sym: Sym, local: bool, visible_from: usize| Entry {
@@ -147,7 +208,7 @@ fn build_scope(
                         unit: unit_index,
                         index,
                     };
-                    scope.insert(plain(&d.name, sym, false, after), diagnostics);
+                    scope.insert(modules, id, plain(&d.name, sym, false, after), diagnostics);
                 }
             }
             Unit::Variables(names) => {
@@ -157,7 +218,7 @@ fn build_scope(
                         unit: unit_index,
                         index,
                     };
-                    scope.insert(plain(n, sym, false, after), diagnostics);
+                    scope.insert(modules, id, plain(n, sym, false, after), diagnostics);
                 }
             }
             Unit::Op(def) => {
@@ -165,14 +226,24 @@ fn build_scope(
                     module: id,
                     unit: unit_index,
                 };
-                scope.insert(plain(&def.name, sym, def.local, after), diagnostics);
+                scope.insert(
+                    modules,
+                    id,
+                    plain(&def.name, sym, def.local, after),
+                    diagnostics,
+                );
             }
             Unit::Fn(def) => {
                 let sym = Sym::Op {
                     module: id,
                     unit: unit_index,
                 };
-                scope.insert(plain(&def.name, sym, def.local, unit_index), diagnostics);
+                scope.insert(
+                    modules,
+                    id,
+                    plain(&def.name, sym, def.local, unit_index),
+                    diagnostics,
+                );
             }
             Unit::Assume(assume) => {
                 if let Some(name) = &assume.name {
@@ -180,7 +251,7 @@ fn build_scope(
                         module: id,
                         unit: unit_index,
                     };
-                    scope.insert(plain(name, sym, false, after), diagnostics);
+                    scope.insert(modules, id, plain(name, sym, false, after), diagnostics);
                 }
             }
             Unit::ModDef(def) => {
@@ -188,7 +259,12 @@ fn build_scope(
                     module: id,
                     unit: unit_index,
                 };
-                scope.insert(plain(&def.name, sym, def.local, after), diagnostics);
+                scope.insert(
+                    modules,
+                    id,
+                    plain(&def.name, sym, def.local, after),
+                    diagnostics,
+                );
             }
             Unit::Instance(inst) => {
                 let Some(&target) = info.instances.get(&unit_index) else {
@@ -199,7 +275,7 @@ fn build_scope(
                     if matches!(e.sym, Sym::Const { .. } | Sym::Var { .. }) {
                         continue;
                     }
-                    let sym = if closed {
+                    let sym = if closed || context_free(&e.sym, scopes) {
                         e.sym.clone()
                     } else {
                         Sym::Via {
@@ -214,19 +290,24 @@ fn build_scope(
                         visible_from: after,
                         ..e.clone()
                     };
-                    scope.insert(entry, diagnostics);
+                    scope.insert(modules, id, entry, diagnostics);
                 }
             }
             Unit::Recursive(decls) => {
                 declare_recursive(modules, id, unit_index, decls, &mut scope, diagnostics)
             }
-            Unit::Theorem(_) | Unit::Module(_) => {}
+            Unit::Theorem(theorem) => {
+                if let (Some(name), Some(_)) = (&theorem.name, &theorem.body) {
+                    let sym = Sym::Op {
+                        module: id,
+                        unit: unit_index,
+                    };
+                    scope.insert(modules, id, plain(name, sym, false, after), diagnostics);
+                }
+            }
+            Unit::Module(_) => {}
         }
     }
-    scope.closed = !scope
-        .entries
-        .iter()
-        .any(|e| matches!(e.sym, Sym::Const { .. } | Sym::Var { .. }));
     scope
 }
 
@@ -275,6 +356,48 @@ fn declare_recursive(
             visible_from: at + 1,
             span: decl.name.span,
         };
-        scope.insert(entry, diagnostics);
+        scope.insert(modules, id, entry, diagnostics);
+    }
+}
+
+/// A definition of a module without constants and variables means the same in every
+/// instance, so importing it through an instance is the same as importing it directly.
+fn context_free(sym: &Sym, scopes: &[Scope]) -> bool {
+    match sym {
+        Sym::Op { module, .. } | Sym::Inst { module, .. } => scopes[*module].closed,
+        _ => false,
+    }
+}
+
+/// True if `sym` is written in module `id` itself (not imported).
+fn defined_in(sym: &Sym, id: ModId) -> bool {
+    matches!(sym,
+        Sym::Const { module, .. } | Sym::Var { module, .. } | Sym::Op { module, .. } | Sym::Inst { module, .. }
+        if *module == id)
+}
+
+/// The kind and arity of what a symbol names, as SANY compares them for duplicates.
+fn shape(modules: &Modules, sym: &Sym) -> (u8, usize) {
+    let units = |module: &ModId| &modules.list[*module].ast.units;
+    match sym {
+        Sym::Const {
+            module,
+            unit,
+            index,
+        } => match &units(module)[*unit] {
+            Unit::Constants(decls) => (0, decls[*index].arity),
+            _ => (0, 0),
+        },
+        Sym::Var { .. } => (1, 0),
+        Sym::Op { module, unit } => match &units(module)[*unit] {
+            Unit::Op(def) => (2, def.params.len()),
+            Unit::Fn(_) => (2, 0),
+            _ => (3, 0),
+        },
+        Sym::Inst { module, unit } => match &units(module)[*unit] {
+            Unit::ModDef(def) => (4, def.params.len()),
+            _ => (4, 0),
+        },
+        Sym::Via { inner, .. } => shape(modules, inner),
     }
 }

@@ -361,3 +361,36 @@ pub(super) fn prime(inner: Expr, span: Span) -> Expr {
         },
     }
 }
+
+impl Lowerer<'_, '_> {
+    /// A language-level operator symbol passed as an operator argument (`ReduceSet(\cap, …)`).
+    pub fn builtin_operator(&mut self, name: &Ident, arity: usize) -> Option<super::refs::Callee> {
+        let form = symbol_form(&name.name)?;
+        let own_arity = match &*name.name {
+            "~" | "SUBSET" | "UNION" | "DOMAIN" | "ENABLED" | "UNCHANGED" | "[]" | "<>" | "'" => 1,
+            _ => 2,
+        };
+        if own_arity != arity {
+            return None;
+        }
+        let span = name.span;
+        let params: Vec<Expr> = (0..arity as u32)
+            .map(|s| Expr {
+                kind: I::Local(Slot(s)),
+                span,
+            })
+            .collect();
+        let body = match form {
+            SymbolForm::Builtin(b) => I::Builtin(b, params),
+            SymbolForm::Junction(and) => I::Junction { and, items: params },
+            SymbolForm::Prime => I::Prime(Box::new(params.into_iter().next()?)),
+        };
+        let op = self.g.builtin_op(&name.name, arity, body, span);
+        Some(super::refs::Callee::Global {
+            op,
+            leading: Vec::new(),
+            arities: vec![0; arity],
+            function: false,
+        })
+    }
+}

@@ -26,6 +26,12 @@ pub(super) enum LocalKind {
     OpParam(usize),
     /// A lifted `LET` operator; `captures` are slots of the frame it was defined in.
     LetOp(LetOp),
+    /// A `LET` instance `I(p) == INSTANCE M`: its context, `M`, and its parameters' arities.
+    LetInst {
+        ctx: CtxId,
+        module: ModId,
+        arities: Vec<usize>,
+    },
 }
 
 /// A lifted `LET` operator in scope.

@@ -68,6 +68,15 @@ pub(super) fn lower_module_op(
                 .map_or_else(|| SmolStr::new_static("ASSUME"), |n| n.name.clone());
             (name, body, None, assume.span, lw.frames[0].max)
         }
+        Unit::Theorem(ast::Theorem {
+            name: Some(name),
+            body: Some(body),
+            span,
+        }) => {
+            let mut lw = Lowerer::new(g, module, ctx, unit, first);
+            let body = lw.lower(body);
+            (name.name.clone(), body, None, *span, lw.frames[0].max)
+        }
         other => unreachable_definition(other),
     };
     ir::OpDef {
@@ -142,9 +151,7 @@ impl Lowerer<'_, '_> {
                 }
                 Unit::Op(d) => self.lift_let_op(d, recursive.contains(&d.name.name)),
                 Unit::Fn(d) => self.lift_let_fn(d),
-                Unit::ModDef(d) => {
-                    self.unsupported("INSTANCE inside LET", d.span);
-                }
+                Unit::ModDef(d) => self.let_instance(d),
                 Unit::Instance(i) => {
                     self.unsupported("INSTANCE inside LET", i.span);
                 }
@@ -168,7 +175,7 @@ impl Lowerer<'_, '_> {
 
     /// Lowers a `LET` value, keeping the slots its binders use reserved until the `LET` ends
     /// (it is evaluated lazily, while the body's binders are live).
-    fn lower_let_value(&mut self, e: &ast::Expr) -> Expr {
+    pub fn lower_let_value(&mut self, e: &ast::Expr) -> Expr {
         let frame = self.frames.last_mut().expect("a frame is open");
         let saved_max = frame.max;
         frame.max = frame.next;
@@ -178,6 +185,31 @@ impl Lowerer<'_, '_> {
         frame.next = top;
         frame.max = saved_max.max(top);
         value
+    }
+
+    /// `I(p) == INSTANCE M WITH …` in a `LET` (its substitutions may not use `LET`-bound names).
+    fn let_instance(&mut self, def: &ast::ModDef) {
+        self.check_new_name(&def.name);
+        let (module, position) = (self.env.module, self.env.position);
+        let Some(ctx) = self.g.let_instance_ctx(self.env.ctx, module, position, def) else {
+            return;
+        };
+        let Some(&target) = self.g.modules.list[module]
+            .let_instances
+            .get(&def.instance.span.start)
+        else {
+            return;
+        };
+        let arities = def.params.iter().map(|p| p.arity).collect();
+        self.push_local(
+            &def.name,
+            0,
+            LocalKind::LetInst {
+                ctx,
+                module: target,
+                arities,
+            },
+        );
     }
 
     /// `RECURSIVE F(_)` in a `LET`: reserves `F` with every visible slot captured.
@@ -224,7 +256,7 @@ impl Lowerer<'_, '_> {
                 LocalKind::OpParam(arity) => {
                     wanted.push((local.frame, local.slot, local.name.clone(), arity))
                 }
-                LocalKind::LetOp(_) => {}
+                LocalKind::LetOp(_) | LocalKind::LetInst { .. } => {}
             }
         }
         if let Some((frame, slot)) = self.env.at {

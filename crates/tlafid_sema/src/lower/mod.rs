@@ -6,6 +6,7 @@ mod expr;
 mod frame;
 mod lift;
 mod refs;
+mod select;
 
 use ahash::AHashMap;
 use smol_str::SmolStr;
@@ -32,6 +33,8 @@ pub(crate) struct Ctx {
     pub substs: AHashMap<SmolStr, ast::Expr>,
     /// The module and unit of the `INSTANCE` (substitutions are resolved there).
     pub origin: (ModId, usize),
+    /// The parameters of a named instance `I(p) == INSTANCE …`.
+    pub params: Vec<ast::OpDecl>,
 }
 
 /// What an operator of the table comes from.
@@ -53,6 +56,8 @@ pub(crate) struct Global<'m> {
     pub scopes: &'m [Scope],
     pub ctxs: Vec<Ctx>,
     ctx_index: AHashMap<(CtxId, ModId, usize), Option<CtxId>>,
+    let_ctx_index: AHashMap<(CtxId, ModId, u32), Option<CtxId>>,
+    builtin_ops: AHashMap<SmolStr, OpId>,
     pub ops: Vec<Option<ir::OpDef>>,
     sources: Vec<OpSource>,
     op_index: AHashMap<(CtxId, ModId, usize), OpId>,
@@ -76,8 +81,11 @@ pub(crate) fn lower_program(modules: &Modules, scopes: &[Scope]) -> (ir::Program
             prefix: Vec::new(),
             substs: AHashMap::new(),
             origin: (root, 0),
+            params: Vec::new(),
         }],
         ctx_index: AHashMap::new(),
+        let_ctx_index: AHashMap::new(),
+        builtin_ops: AHashMap::new(),
         ops: Vec::new(),
         sources: Vec::new(),
         op_index: AHashMap::new(),
@@ -277,13 +285,59 @@ impl Global<'_> {
     }
 
     fn create_ctx(&mut self, parent: CtxId, module: ModId, unit: usize) -> Option<CtxId> {
-        let info = &self.modules.list[module];
+        let modules = self.modules;
+        let info = &modules.list[module];
         let target = *info.instances.get(&unit)?;
         let (inst, name, params) = match &info.ast.units[unit] {
             Unit::Instance(inst) => (inst, None, &[][..]),
             Unit::ModDef(def) => (&def.instance, Some(&def.name), &def.params[..]),
             _ => return None,
         };
+        Some(self.make_ctx(parent, (module, unit), inst, name, params, target))
+    }
+
+    /// The context of `I(p) == INSTANCE …` written in a `LET` of `module`, in the definition
+    /// at unit `position`.
+    pub fn let_instance_ctx(
+        &mut self,
+        parent: CtxId,
+        module: ModId,
+        position: usize,
+        def: &ast::ModDef,
+    ) -> Option<CtxId> {
+        let key = (parent, module, def.instance.span.start);
+        if let Some(&known) = self.let_ctx_index.get(&key) {
+            return known;
+        }
+        let target = self.modules.list[module]
+            .let_instances
+            .get(&def.instance.span.start)
+            .copied();
+        let created = target.map(|target| {
+            let origin = (module, position);
+            self.make_ctx(
+                parent,
+                origin,
+                &def.instance,
+                Some(&def.name),
+                &def.params,
+                target,
+            )
+        });
+        self.let_ctx_index.insert(key, created);
+        created
+    }
+
+    fn make_ctx(
+        &mut self,
+        parent: CtxId,
+        origin: (ModId, usize),
+        inst: &ast::Instance,
+        name: Option<&ast::Ident>,
+        params: &[ast::OpDecl],
+        target: ModId,
+    ) -> CtxId {
+        let (module, unit) = origin;
         let parent_ctx = &self.ctxs[parent];
         let path = match name {
             Some(n) if parent_ctx.path.is_empty() => n.name.clone(),
@@ -301,9 +355,44 @@ impl Global<'_> {
             path,
             prefix,
             substs,
-            origin: (module, unit),
+            origin,
+            params: params.to_vec(),
         });
-        Some(self.ctxs.len() - 1)
+        self.ctxs.len() - 1
+    }
+
+    /// A global operator applying a language-level operator symbol to its parameters (for a
+    /// symbol passed as an operator argument, as in `ReduceSet(\cap, S, T)`).
+    pub fn builtin_op(
+        &mut self,
+        symbol: &SmolStr,
+        arity: usize,
+        body: ir::ExprKind,
+        span: Span,
+    ) -> OpId {
+        if let Some(&id) = self.builtin_ops.get(symbol) {
+            return id;
+        }
+        let id = self.reserve_lifted();
+        let params = ["a", "b"].iter().take(arity).map(|n| ir::Param {
+            name: SmolStr::new_static(n),
+            arity: 0,
+        });
+        self.ops[id.0 as usize] = Some(ir::OpDef {
+            name: symbol.clone(),
+            module: SmolStr::default(),
+            instance: SmolStr::default(),
+            params: params.collect(),
+            captured: 0,
+            body: ir::Expr { kind: body, span },
+            function: None,
+            recursive: false,
+            level: ir::Level::Constant,
+            frame_size: arity,
+            span,
+        });
+        self.builtin_ops.insert(symbol.clone(), id);
+        id
     }
 
     /// The substitution of each constant and variable of `target`: explicit, or the same name

@@ -10,8 +10,21 @@ use super::frame::{error_expr, Env, Local, LocalKind, Lowerer};
 use super::CtxId;
 use crate::codes;
 use crate::ir::{ConstId, Expr, ExprKind, OpId, Slot};
+use crate::modules::ModId;
 use crate::names;
 use crate::scope::Sym;
+
+/// The first segment of an instance path.
+enum First {
+    /// A module-level name.
+    Sym(Sym),
+    /// A `LET` instance, with the arguments for its own parameters.
+    LetInstance {
+        ctx: CtxId,
+        module: ModId,
+        args: Vec<Expr>,
+    },
+}
 
 /// What a resolved name stands for, before it is applied to arguments.
 pub(super) enum Callee {
@@ -42,80 +55,127 @@ impl Lowerer<'_, '_> {
 
     /// Resolves every segment of a reference; the last segment's arguments are not applied.
     pub fn resolve_ref(&mut self, segments: &[RefSegment]) -> Option<Callee> {
-        let (last, path) = segments.split_last().expect("a reference has a segment");
-        if path.is_empty() {
-            return self.resolve_name(&last.name);
+        if segments.len() == 1 {
+            return self.resolve_name(&segments[0].name);
         }
-        let first = &path[0].name;
-        let Some(entry) = self.g.scopes[self.env.module].lookup(&first.name, self.env.position)
-        else {
-            self.undefined(first);
-            return None;
-        };
-        let mut sym = entry.sym.clone();
         let mut ctx = self.env.ctx;
         let mut extra = Vec::new();
-        for (i, segment) in path.iter().enumerate() {
-            let (via_ctx, module, unit) = self.instance_of(ctx, &sym, &segment.name)?;
-            let child = self.g.instance_ctx(via_ctx, module, unit)?;
-            extra.extend(self.instance_args(module, unit, segment)?);
-            let target = *self.g.modules.list[module].instances.get(&unit)?;
-            let next = path.get(i + 1).map_or(&last.name, |s| &s.name);
-            let Some(found) = self.g.scopes[target].exported(&next.name) else {
-                let module_name = self.g.modules.list[target].ast.name.name.clone();
-                self.error(
-                    Diagnostic::error(
-                        codes::BAD_INSTANCE_PATH,
-                        format!(
-                            "module `{module_name}` (instance `{}`) defines no `{}`",
-                            segment.name.name, next.name
-                        ),
-                        next.span,
-                    )
-                    .with_hint(
-                        "only the non-LOCAL definitions of an instantiated module can be named",
-                    ),
-                );
-                return None;
+        let mut target: Option<ModId> = None;
+        for (i, segment) in segments.iter().enumerate() {
+            let sym = match target {
+                None => match self.first_segment(segment)? {
+                    First::Sym(sym) => sym,
+                    First::LetInstance {
+                        ctx: c,
+                        module,
+                        args,
+                    } => {
+                        ctx = c;
+                        extra = args;
+                        target = Some(module);
+                        continue;
+                    }
+                },
+                Some(module) => self.exported(module, &segments[i - 1].name, &segment.name)?,
             };
-            sym = found.sym.clone();
-            ctx = child;
-        }
-        self.resolve_sym(&sym, ctx, extra, &last.name)
-    }
-
-    /// Follows unnamed instances to the named instance `sym` stands for.
-    fn instance_of(
-        &mut self,
-        mut ctx: CtxId,
-        sym: &Sym,
-        name: &Ident,
-    ) -> Option<(CtxId, usize, usize)> {
-        let mut sym = sym;
-        loop {
-            match sym {
-                Sym::Inst { module, unit } => return Some((ctx, *module, *unit)),
-                Sym::Via {
-                    module,
-                    unit,
-                    inner,
-                } => {
-                    ctx = self.g.instance_ctx(ctx, *module, *unit)?;
-                    sym = inner;
+            if i + 1 == segments.len() {
+                return self.resolve_sym(&sym, ctx, extra, &segment.name);
+            }
+            let (via_ctx, inner) = self.follow_via(ctx, &sym)?;
+            match inner {
+                Sym::Inst { module, unit } => {
+                    ctx = self.g.instance_ctx(via_ctx, module, unit)?;
+                    extra.extend(self.instance_args(module, unit, segment)?);
+                    target = Some(*self.g.modules.list[module].instances.get(&unit)?);
+                }
+                Sym::Op { module, unit } if extra.is_empty() => {
+                    let expr = self.select(via_ctx, module, unit, segment, &segments[i + 1..])?;
+                    return Some(Callee::Value(expr));
                 }
                 _ => {
                     self.error(Diagnostic::error(
                         codes::BAD_INSTANCE_PATH,
                         format!(
                             "`{}` is not an instance, so `{}!…` names nothing",
-                            name.name, name.name
+                            segment.name.name, segment.name.name
                         ),
-                        name.span,
+                        segment.name.span,
                     ));
                     return None;
                 }
             }
         }
+        None
+    }
+
+    /// The first segment of an instance path: a `LET` instance, or a module-level name.
+    fn first_segment(&mut self, segment: &RefSegment) -> Option<First> {
+        let local = self
+            .env
+            .locals
+            .iter()
+            .rev()
+            .find(|l| l.name == segment.name.name)
+            .cloned();
+        if let Some(Local {
+            kind:
+                LocalKind::LetInst {
+                    ctx,
+                    module,
+                    arities,
+                },
+            ..
+        }) = local
+        {
+            if arities.len() != segment.args.len() {
+                self.arity_mismatch(&segment.name, arities.len(), segment.args.len());
+                return None;
+            }
+            let args = self.lower_args(&segment.args, &arities);
+            return Some(First::LetInstance { ctx, module, args });
+        }
+        match self.g.scopes[self.env.module].lookup(&segment.name.name, self.env.position) {
+            Some(entry) => Some(First::Sym(entry.sym.clone())),
+            None => {
+                self.undefined(&segment.name);
+                None
+            }
+        }
+    }
+
+    /// The exported definition `name` of `module`, reached as `instance!name`.
+    fn exported(&mut self, module: ModId, instance: &Ident, name: &Ident) -> Option<Sym> {
+        if let Some(found) = self.g.scopes[module].exported(&name.name) {
+            return Some(found.sym.clone());
+        }
+        let module_name = self.g.modules.list[module].ast.name.name.clone();
+        self.error(
+            Diagnostic::error(
+                codes::BAD_INSTANCE_PATH,
+                format!(
+                    "module `{module_name}` (instance `{}`) defines no `{}`",
+                    instance.name, name.name
+                ),
+                name.span,
+            )
+            .with_hint("only the non-LOCAL definitions of an instantiated module can be named"),
+        );
+        None
+    }
+
+    /// Follows unnamed instances: the context and symbol `sym` finally stands for.
+    fn follow_via(&mut self, mut ctx: CtxId, sym: &Sym) -> Option<(CtxId, Sym)> {
+        let mut sym = sym;
+        while let Sym::Via {
+            module,
+            unit,
+            inner,
+        } = sym
+        {
+            ctx = self.g.instance_ctx(ctx, *module, *unit)?;
+            sym = inner;
+        }
+        Some((ctx, sym.clone()))
     }
 
     /// The arguments of a segment `I(a, b)` of an instance path, checked against `I`'s parameters.
@@ -146,7 +206,7 @@ impl Lowerer<'_, '_> {
             .find(|l| l.name == name.name)
             .cloned()
         {
-            return Some(self.local_callee(&local, name.span));
+            return self.local_callee(&local, name.span);
         }
         match self.g.scopes[self.env.module].lookup(&name.name, self.env.position) {
             Some(entry) => {
@@ -160,8 +220,8 @@ impl Lowerer<'_, '_> {
         }
     }
 
-    fn local_callee(&mut self, local: &Local, span: Span) -> Callee {
-        match &local.kind {
+    fn local_callee(&mut self, local: &Local, span: Span) -> Option<Callee> {
+        Some(match &local.kind {
             LocalKind::Value => {
                 let slot = self.access(local.frame, local.slot, &local.name, 0);
                 Callee::Value(Expr {
@@ -189,7 +249,21 @@ impl Lowerer<'_, '_> {
                     function: let_op.function,
                 }
             }
-        }
+            LocalKind::LetInst { .. } => {
+                self.error(
+                    Diagnostic::error(
+                        codes::NOT_A_VALUE,
+                        format!("`{}` is an instance, not a value", local.name),
+                        span,
+                    )
+                    .with_hint(format!(
+                        "name one of its definitions: `{}!Name`",
+                        local.name
+                    )),
+                );
+                return None;
+            }
+        })
     }
 
     /// Resolves a module-level symbol in context `ctx`; `extra` are the arguments of named
@@ -290,11 +364,8 @@ impl Lowerer<'_, '_> {
         let expr = c.substs.get(&name.name)?.clone();
         let (module, unit) = c.origin;
         let parent = c.parent;
+        let params = c.params.clone();
         let first = self.g.ctxs[parent].prefix.len() as u32;
-        let params: Vec<ast::OpDecl> = match &self.g.modules.list[module].ast.units[unit] {
-            Unit::ModDef(def) => def.params.clone(),
-            _ => Vec::new(),
-        };
         let locals = params
             .iter()
             .enumerate()
@@ -432,6 +503,16 @@ impl Lowerer<'_, '_> {
 
     /// Resolves an expression that must denote an operator of `arity` (a name or `LAMBDA`).
     pub fn operator_callee(&mut self, arg: &ast::Expr, arity: usize) -> Option<Callee> {
+        if let ast::ExprKind::Ref(segments) = &arg.kind {
+            if let [only] = &segments[..] {
+                let shadowed = self.env.locals.iter().any(|l| l.name == only.name.name);
+                if !shadowed && only.args.is_empty() {
+                    if let Some(callee) = self.builtin_operator(&only.name, arity) {
+                        return Some(callee);
+                    }
+                }
+            }
+        }
         let (callee, name) = match &arg.kind {
             ast::ExprKind::Ref(segments) if segments.last().is_some_and(|s| s.args.is_empty()) => (
                 self.resolve_ref(segments)?,
