@@ -215,7 +215,14 @@ fn dependency_order(
         marks[id] = Mark::Open;
         path.push(id);
         let mut ok = true;
-        for (target, span) in edges(list, id) {
+        let mut targets = edges(list, id);
+        let mut seen = Vec::new();
+        targets.retain(|&(t, _)| {
+            let first = !seen.contains(&t);
+            seen.push(t);
+            first
+        });
+        for (target, span) in targets {
             match marks[target] {
                 Mark::Done => {}
                 Mark::New => ok &= visit(list, target, marks, path, order, diagnostics),
@@ -263,20 +270,6 @@ fn dependency_order(
 fn edges(list: &[ModuleInfo], id: ModId) -> Vec<(ModId, tlafid_base::Span)> {
     let module = &list[id];
     let mut out: Vec<(ModId, tlafid_base::Span)> = Vec::new();
-    if let Some((outer, before)) = module.outer {
-        out.extend(edges(list, outer).into_iter().filter(|&(_, span)| {
-            let unit = list[outer]
-                .ast
-                .units
-                .iter()
-                .position(|u| unit_contains(u, span));
-            match unit {
-                Some(u) => u < before,
-                None => true,
-            }
-        }));
-        out.retain(|&(t, _)| t != id);
-    }
     for (i, target) in module.extends.iter().enumerate() {
         if let Some(t) = target {
             out.push((*t, module.ast.extends[i].span));
@@ -299,6 +292,20 @@ fn edges(list: &[ModuleInfo], id: ModId) -> Vec<(ModId, tlafid_base::Span)> {
             target,
             tlafid_base::Span::new(module.ast.name.span.file, start, start),
         ));
+    }
+    if let Some((outer, before)) = module.outer {
+        out.extend(edges(list, outer).into_iter().filter(|&(_, span)| {
+            let unit = list[outer]
+                .ast
+                .units
+                .iter()
+                .position(|u| unit_contains(u, span));
+            match unit {
+                Some(u) => u < before,
+                None => true,
+            }
+        }));
+        out.retain(|&(t, _)| t != id);
     }
     out
 }

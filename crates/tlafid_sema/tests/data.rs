@@ -63,6 +63,9 @@ fn run(root: &Path) -> (String, bool) {
     for d in &loaded.diagnostics {
         let place = d.span.map_or("-".to_string(), |s| sources.describe(s));
         out.push_str(&format!("{} {place} {}\n", d.code, d.message));
+        if let Some(hint) = &d.hint {
+            out.push_str(&format!("  hint: {hint}\n"));
+        }
     }
     if let Some(program) = &loaded.program {
         out.push_str(&tlafid_sema::dump::dump(program));
