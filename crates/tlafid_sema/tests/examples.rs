@@ -52,6 +52,15 @@ fn load(root: &Path) -> Result<(), String> {
             })
     };
     let loaded = tlafid_sema::load(file, &mut sources, &mut find);
+    if std::env::var_os("SEMA_DUMP").is_some() {
+        for d in &loaded.diagnostics {
+            let place = d.span.map_or("-".to_string(), |s| sources.describe(s));
+            println!("{} {place}: {}", d.code, d.message);
+        }
+        if let Some(program) = &loaded.program {
+            println!("{}", tlafid_sema::dump::dump(program));
+        }
+    }
     if loaded.program.is_some() {
         return Ok(());
     }
@@ -83,4 +92,14 @@ fn examples_resolve() {
         }
     }
     println!("resolved {resolved} of {}", roots.len());
+}
+
+/// `SEMA_DUMP=specifications/x/Y.tla cargo test -p tlafid_sema --test examples -- --ignored
+/// dump_one --nocapture` prints one module's diagnostics and lowered program.
+#[test]
+#[ignore = "needs /work/ext/Examples; set SEMA_DUMP to a module path"]
+fn dump_one() {
+    if let Some(path) = std::env::var_os("SEMA_DUMP") {
+        let _ = load(&Path::new(EXAMPLES).join(path));
+    }
 }
