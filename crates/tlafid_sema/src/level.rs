@@ -252,8 +252,25 @@ impl LevelCx<'_> {
                     .for_each(|s| self.set_slot(s.0, Level::Constant));
                 self.children_max(e)
             }
-            _ => self.children_max(e),
+            Junction { .. } | If(..) | Case { .. } => self.children_max(e),
+            _ => {
+                let level = self.children_max(e);
+                if level == Level::Temporal {
+                    self.temporal_operand(e.span);
+                }
+                level
+            }
         }
+    }
+
+    /// A temporal formula used inside a value (a set, a function, an equality, …).
+    fn temporal_operand(&mut self, span: Span) {
+        self.report(
+            codes::OPERAND_LEVEL,
+            "a temporal formula cannot be an operand here",
+            span,
+            "temporal formulas can only be combined with logical operators and quantifiers",
+        );
     }
 
     /// Checks the operands of `[A]_v`, `<<A>>_v`, `WF_v(A)`: `v` a state function, `A` an action.
@@ -330,7 +347,13 @@ impl LevelCx<'_> {
                 }
                 Level::Action
             }
-            _ => top,
+            Builtin::Not | Builtin::Implies | Builtin::Equiv => top,
+            _ => {
+                if top == Level::Temporal {
+                    self.temporal_operand(span);
+                }
+                top
+            }
         }
     }
 }

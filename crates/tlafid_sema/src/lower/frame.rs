@@ -95,6 +95,8 @@ pub(super) struct Lowerer<'g, 'm> {
     pub g: &'g mut Global<'m>,
     pub frames: Vec<Frame>,
     pub env: Env,
+    /// How many substitutions and subexpression selections are being inlined.
+    pub inline_depth: u32,
 }
 
 impl<'g, 'm> Lowerer<'g, 'm> {
@@ -114,6 +116,7 @@ impl<'g, 'm> Lowerer<'g, 'm> {
             at: None,
         };
         Lowerer {
+            inline_depth: 0,
             g,
             frames: vec![Frame {
                 next: slots,
@@ -122,6 +125,21 @@ impl<'g, 'm> Lowerer<'g, 'm> {
             }],
             env,
         }
+    }
+
+    /// Enters an inlined substitution or selection; `false` (reported) when they nest so
+    /// deeply that they must be cyclic.
+    pub fn enter_inline(&mut self, span: Span) -> bool {
+        if self.inline_depth >= 64 {
+            self.error(Diagnostic::error(
+                codes::UNSUPPORTED,
+                "substitutions or subexpression selectors nest too deeply (are they cyclic?)",
+                span,
+            ));
+            return false;
+        }
+        self.inline_depth += 1;
+        true
     }
 
     /// Reports an error.

@@ -77,7 +77,16 @@ pub(super) fn lower_module_op(
             let body = lw.lower(body);
             (name.name.clone(), body, None, *span, lw.frames[0].max)
         }
-        other => unreachable_definition(other),
+        _ => {
+            let span = modules.list[module].ast.name.span;
+            (
+                SmolStr::new_static("?"),
+                super::frame::error_expr(span),
+                None,
+                span,
+                first,
+            )
+        }
     };
     ir::OpDef {
         name,
@@ -92,11 +101,6 @@ pub(super) fn lower_module_op(
         frame_size: frame_size as usize,
         span,
     }
-}
-
-/// Scopes only ever name operator, function and `ASSUME` units as operators.
-fn unreachable_definition(unit: &Unit) -> ! {
-    panic!("not an operator definition: {unit:?}")
 }
 
 /// Lowers an `ASSUME` of the root module or a module it extends.

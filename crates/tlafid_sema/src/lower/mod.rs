@@ -106,19 +106,47 @@ pub(crate) fn lower_program(modules: &Modules, scopes: &[Scope]) -> (ir::Program
     }
     let assumes = g.lower_assumes(&extended);
     g.lower_pending();
+    let root_span = modules.list[root].ast.name.span;
+    let mut ops = Vec::with_capacity(g.ops.len());
+    for op in std::mem::take(&mut g.ops) {
+        ops.push(op.unwrap_or_else(|| {
+            g.diagnostics.push(Diagnostic::error(
+                codes::UNSUPPORTED,
+                "internal: an operator was reserved but never defined",
+                root_span,
+            ));
+            placeholder_op(root_span)
+        }));
+    }
     let program = ir::Program {
         root: modules.list[root].ast.name.name.clone(),
-        ops: g
-            .ops
-            .into_iter()
-            .map(|op| op.expect("every reached operator is lowered"))
-            .collect(),
+        ops,
         vars: g.vars,
         consts: g.consts,
         assumes,
         root_names,
     };
     (program, g.diagnostics)
+}
+
+/// Stands in for an operator that could not be defined (an error has been reported).
+fn placeholder_op(span: Span) -> ir::OpDef {
+    ir::OpDef {
+        name: SmolStr::new_static("?"),
+        module: SmolStr::default(),
+        instance: SmolStr::default(),
+        params: Vec::new(),
+        captured: 0,
+        body: ir::Expr {
+            kind: ir::ExprKind::Bool(false),
+            span,
+        },
+        function: None,
+        recursive: false,
+        level: ir::Level::Constant,
+        frame_size: 0,
+        span,
+    }
 }
 
 /// The root module and the modules it extends, transitively, extended ones first.

@@ -46,7 +46,9 @@ pub(super) enum Callee {
 impl Lowerer<'_, '_> {
     /// Lowers a name, application or instance path used as a value.
     pub fn lower_ref(&mut self, segments: &[RefSegment], span: Span) -> Expr {
-        let last = segments.last().expect("a reference has a segment");
+        let Some(last) = segments.last() else {
+            return error_expr(span);
+        };
         match self.resolve_ref(segments) {
             Some(callee) => self.apply(callee, &last.args, &last.name, span),
             None => error_expr(span),
@@ -55,8 +57,8 @@ impl Lowerer<'_, '_> {
 
     /// Resolves every segment of a reference; the last segment's arguments are not applied.
     pub fn resolve_ref(&mut self, segments: &[RefSegment]) -> Option<Callee> {
-        if segments.len() == 1 {
-            return self.resolve_name(&segments[0].name);
+        if let [only] = segments {
+            return self.resolve_name(&only.name);
         }
         let mut ctx = self.env.ctx;
         let mut extra = Vec::new();
@@ -388,6 +390,9 @@ impl Lowerer<'_, '_> {
             locals,
             at: None,
         };
+        if !self.enter_inline(name.span) {
+            return None;
+        }
         let saved = std::mem::replace(&mut self.env, env);
         let result = if arity == 0 {
             let mut e = self.lower(&expr);
@@ -396,6 +401,7 @@ impl Lowerer<'_, '_> {
         } else {
             self.operator_callee(&expr, arity)
         };
+        self.inline_depth -= 1;
         self.env = saved;
         result
     }

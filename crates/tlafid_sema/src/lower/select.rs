@@ -83,9 +83,14 @@ impl Lowerer<'_, '_> {
             locals,
             at: None,
         };
+        if !self.enter_inline(op.name.span) {
+            self.release(mark);
+            return None;
+        }
         let saved = std::mem::replace(&mut self.env, env);
         let mut result = self.lower(selected);
         self.env = saved;
+        self.inline_depth -= 1;
         self.release(mark);
         for (slot, value) in values.into_iter().rev() {
             let span = result.span;
