@@ -103,3 +103,37 @@ fn dump_one() {
         let _ = load(&Path::new(EXAMPLES).join(path));
     }
 }
+
+/// Every `.tla` file of the Examples (not only models' roots), as a wider net.
+#[test]
+#[ignore = "needs /work/ext/Examples and /work/ext/CommunityModules"]
+fn every_examples_module_resolves() {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for p in paths {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "tla") {
+                out.push(p);
+            }
+        }
+    }
+    let mut all = Vec::new();
+    walk(&Path::new(EXAMPLES).join("specifications"), &mut all);
+    walk(Path::new(COMMUNITY), &mut all);
+    let mut resolved = 0;
+    for root in &all {
+        match load(root) {
+            Ok(()) => resolved += 1,
+            Err(why) => println!(
+                "FAIL {}\n{why}",
+                root.strip_prefix(EXAMPLES).unwrap_or(root).display()
+            ),
+        }
+    }
+    println!("resolved {resolved} of {} modules", all.len());
+}

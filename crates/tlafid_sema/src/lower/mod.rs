@@ -2,6 +2,7 @@
 //! (one per `INSTANCE` reached, holding its substitutions and parameters), and the driver that
 //! lowers everything the root module can name, in order of first reach.
 
+mod apply;
 mod expr;
 mod frame;
 mod lift;
