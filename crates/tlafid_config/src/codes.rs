@@ -13,12 +13,13 @@ pub const DUPLICATE_KEYWORD: Code = Code(62);
 pub const BAD_TOKEN: Code = Code(63);
 /// A constant entry is malformed: no `=` or `<-`, or a broken `[Module]` or `(args)` part.
 pub const BAD_CONSTANT: Code = Code(64);
-/// A value is missing or malformed (for instance an unclosed `{`).
+/// A value is missing or malformed (for instance an unclosed `{`, or an integer outside
+/// TLC's 32-bit range).
 pub const BAD_VALUE: Code = Code(65);
 /// `CHECK_DEADLOCK` is not followed by `TRUE` or `FALSE`.
 pub const BAD_FLAG: Code = Code(66);
-/// An integer lies outside TLC's 32-bit range.
-pub const INT_OUT_OF_RANGE: Code = Code(67);
+/// `SPECIFICATION` is given together with `INIT` or `NEXT` (TLC takes one or the other).
+pub const SPEC_WITH_INIT_NEXT: Code = Code(67);
 /// Warning: tlafid accepts this, but TLC rejects it (commas between names, negative numbers,
 /// tuples, `\b`/`\o`/`\h` numbers).
 pub const NOT_TLC: Code = Code(68);

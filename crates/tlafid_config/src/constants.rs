@@ -272,7 +272,7 @@ impl Parser<'_> {
             Some(v) if (TLC_INT_MIN..=TLC_INT_MAX).contains(&v) => Ok(ConfigValue::Int(v)),
             _ => {
                 let message = format!("integer `{text}` is outside TLC's range");
-                self.error(codes::INT_OUT_OF_RANGE, message, token);
+                self.error(codes::BAD_VALUE, message, token);
                 self.hint("TLC integers lie between -2147483648 and 2147483647");
                 Err(Reported)
             }

@@ -58,6 +58,23 @@ impl<'t> Parser<'t> {
                 },
             }
         }
+        self.check_spec_conflict();
+    }
+
+    /// TLC refuses `SPECIFICATION` together with `INIT` or `NEXT`.
+    fn check_spec_conflict(&mut self) {
+        let Some(spec) = &self.config.specification else {
+            return;
+        };
+        for (keyword, named) in [("INIT", &self.config.init), ("NEXT", &self.config.next)] {
+            if let Some(named) = named {
+                let message = format!("{keyword} is given together with SPECIFICATION");
+                let diagnostic = Diagnostic::error(codes::SPEC_WITH_INIT_NEXT, message, named.span)
+                    .with_label(spec.span, "SPECIFICATION given here")
+                    .with_hint("give either SPECIFICATION, or INIT and NEXT");
+                self.diagnostics.push(diagnostic);
+            }
+        }
     }
 
     // ---- token access ----
