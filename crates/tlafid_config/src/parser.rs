@@ -45,17 +45,14 @@ impl<'t> Parser<'t> {
 
     /// Parses every statement.
     pub(crate) fn parse_file(&mut self) {
-        loop {
+        while !self.at(TokenKind::End) {
             let token = self.peek();
-            match token.kind {
-                TokenKind::End => break,
-                _ => match self.keyword(token) {
-                    Some(keyword) => self.statement(keyword, token),
-                    None => {
-                        self.unknown_statement(token);
-                        self.skip_to_statement();
-                    }
-                },
+            match self.keyword(token) {
+                Some(keyword) => self.statement(keyword, token),
+                None => {
+                    self.unknown_statement(token);
+                    self.skip_to_statement();
+                }
             }
         }
         self.check_spec_conflict();
