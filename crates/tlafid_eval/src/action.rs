@@ -125,7 +125,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// All initial states of `init`.
     pub fn init_states(&mut self, init: OpId) -> EvalResult<Vec<State>> {
         let def: &'p OpDef = self.ev.program.op(init);
-        let saved = self.push_frame(def, &[], def.span)?;
+        let saved = self.push_frame(init, &[], def.span)?;
         let mut states = Vec::new();
         let r = self.gen(&def.body, &mut |ctx| {
             states.push(ctx.complete_state(def.span, "the initial predicate")?);
@@ -142,7 +142,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         emit: &mut dyn FnMut(crate::ActionInfo, State),
     ) -> EvalResult<()> {
         let def: &'p OpDef = self.ev.program.op(next);
-        let saved = self.push_frame(def, &[], def.span)?;
+        let saved = self.push_frame(next, &[], def.span)?;
         let mut walk = Walk {
             index: 0,
             owner: def,
@@ -203,7 +203,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
             ExprKind::Call(op, args) if expandable(self.ev.program, *op, &self.native_free()) => {
                 let def: &'p OpDef = self.ev.program.op(*op);
-                let saved = self.push_frame(def, args, expr.span)?;
+                let saved = self.push_frame(*op, args, expr.span)?;
                 let (owner, depth_params) = (walk.owner, walk.params.len());
                 for (k, p) in def.params.iter().enumerate().skip(def.captured) {
                     if let FrameSlot::Val(v) = &self.stack[self.base + k] {
@@ -368,7 +368,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
             ExprKind::Call(op, args) if expandable(self.ev.program, *op, &self.native_free()) => {
                 let def: &'p OpDef = self.ev.program.op(*op);
-                self.gen_inlined(def, args, expr.span, |ctx, k| ctx.gen(&def.body, k), k)
+                self.gen_inlined(*op, args, expr.span, |ctx, k| ctx.gen(&def.body, k), k)
             }
             ExprKind::BoxAction(a, vars) => {
                 if !self.gen(a, k)? {
@@ -390,13 +390,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// Runs `run` on an operator body in its own frame, with `k` run back in the caller's.
     fn gen_inlined(
         &mut self,
-        def: &'p OpDef,
+        op: OpId,
         args: &'p [Expr],
         span: Span,
         run: impl FnOnce(&mut Self, &mut Cont<'_, 'a, 'p>) -> EvalResult<bool>,
         k: &mut Cont<'_, 'a, 'p>,
     ) -> EvalResult<bool> {
-        let caller_base = self.push_frame(def, args, span)?;
+        let caller_base = self.push_frame(op, args, span)?;
         let r = run(self, &mut |ctx| {
             let callee_base = std::mem::replace(&mut ctx.base, caller_base);
             let r = k(ctx);
@@ -430,7 +430,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             ExprKind::Call(op, args) if expandable(self.ev.program, *op, &self.native_free()) => {
                 let def: &'p OpDef = self.ev.program.op(*op);
                 self.gen_inlined(
-                    def,
+                    *op,
                     args,
                     e.span,
                     |ctx, k| ctx.gen_unchanged(&def.body, k),

@@ -31,7 +31,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
         }
         let op: &'p OpDef = self.ev.program.op(op_id);
-        let saved = self.push_frame(op, args, span)?;
+        let saved = self.push_frame(op_id, args, span)?;
         let result = if op.function.is_some() {
             self.build_function(op_id, span)
         } else {
@@ -46,7 +46,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// Opens a frame for `op` holding the evaluated `args`; returns the caller's base.
-    pub fn push_frame(&mut self, op: &'p OpDef, args: &'p [Expr], span: Span) -> EvalResult<usize> {
+    pub fn push_frame(&mut self, op: OpId, args: &'p [Expr], span: Span) -> EvalResult<usize> {
         let new_base = self.open_frame(op, span)?;
         for (k, arg) in args.iter().enumerate() {
             match self.eval_arg(arg) {
@@ -62,7 +62,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// Opens a frame for `op` holding already evaluated arguments.
-    fn push_frame_args(&mut self, op: &'p OpDef, args: Vec<Arg>, span: Span) -> EvalResult<usize> {
+    fn push_frame_args(&mut self, op: OpId, args: Vec<Arg>, span: Span) -> EvalResult<usize> {
         let new_base = self.open_frame(op, span)?;
         for (k, arg) in args.into_iter().enumerate() {
             self.stack[new_base + k] = arg.into();
@@ -70,7 +70,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
         Ok(std::mem::replace(&mut self.base, new_base))
     }
 
-    fn open_frame(&mut self, op: &'p OpDef, span: Span) -> EvalResult<usize> {
+    fn open_frame(&mut self, op_id: OpId, span: Span) -> EvalResult<usize> {
+        let op = self.ev.program.op(op_id);
         if self.depth >= self.ev.options.max_depth {
             return Err(EvalError::new(
                 E_DEPTH,
@@ -85,7 +86,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         self.depth += 1;
         let new_base = self.stack.len();
         self.stack.resize(
-            new_base + op.frame_size.max(op.params.len()),
+            new_base + self.ev.frame_sizes[op_id.0 as usize],
             FrameSlot::Empty,
         );
         Ok(new_base)
@@ -215,7 +216,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 span,
             ));
         }
-        let saved = self.push_frame_args(op, all, span)?;
+        let saved = self.push_frame_args(closure.op, all, span)?;
         let result = if op.function.is_some() {
             self.build_function(closure.op, span)
         } else {
@@ -284,7 +285,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let Some(info) = op.function.as_ref() else {
             return Ok(None);
         };
-        let saved = self.push_frame(op, captured, span)?;
+        let saved = self.push_frame(op_id, captured, span)?;
         let r = self
             .bind_fn_arg(&info.binders, arg, span)
             .and_then(|inside| {

@@ -10,6 +10,7 @@ use tlafid_sema::ir::{Expr, ExprKind, Level, OpId, Program};
 use tlafid_value::Value;
 
 use crate::action::{self, ActionDecl, ActionInfo};
+use crate::analysis;
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_CONSTANT, E_NO_SPEC};
 use crate::frame::FrameSlot;
@@ -63,6 +64,7 @@ pub struct Evaluator<'p> {
     pub(crate) overrides: Vec<Option<ConstBinding>>,
     pub(crate) natives: Vec<Option<Native>>,
     pub(crate) cacheable: Vec<bool>,
+    pub(crate) frame_sizes: Vec<usize>,
     pub(crate) op_cache: Vec<OnceLock<Value>>,
     pub(crate) strings: HashMap<SmolStr, Arc<str>, ahash::RandomState>,
     pub(crate) options: EvalOptions,
@@ -84,10 +86,12 @@ impl<'p> Evaluator<'p> {
             .iter()
             .map(|op| natives::lookup(&op.module, &op.name))
             .collect();
+        let state_free = analysis::state_free(program);
         let cacheable = program
             .ops
             .iter()
-            .map(|op| op.level == Level::Constant && op.params.is_empty())
+            .zip(&state_free)
+            .map(|(op, free)| *free && op.level == Level::Constant && op.params.is_empty())
             .collect();
         let mut strings = HashMap::with_hasher(ahash::RandomState::with_seeds(1, 2, 3, 4));
         for op in &program.ops {
@@ -99,6 +103,7 @@ impl<'p> Evaluator<'p> {
             overrides: vec![None; n],
             natives,
             cacheable,
+            frame_sizes: analysis::frame_sizes(program),
             op_cache: (0..n).map(|_| OnceLock::new()).collect(),
             strings,
             options: EvalOptions::default(),
@@ -269,6 +274,8 @@ impl<'e, 'p> Worker<'e, 'p> {
         next: Option<&[Value]>,
     ) -> EvalResult<Value> {
         let mut ctx = self.ctx(state, next);
+        ctx.stack
+            .resize(analysis::slots_used(expr), FrameSlot::Empty);
         let r = ctx.eval(expr);
         self.finish(ctx);
         r
@@ -282,6 +289,8 @@ impl<'e, 'p> Worker<'e, 'p> {
         next: Option<&[Value]>,
     ) -> EvalResult<bool> {
         let mut ctx = self.ctx(state, next);
+        ctx.stack
+            .resize(analysis::slots_used(expr), FrameSlot::Empty);
         let r = ctx.eval_bool(expr);
         self.finish(ctx);
         r
@@ -339,6 +348,8 @@ impl<'e, 'p> Worker<'e, 'p> {
     /// Is the action `expr` enabled in `state`?
     pub fn enabled(&mut self, expr: &'p Expr, state: &[Value]) -> EvalResult<bool> {
         let mut ctx = self.ctx(state, None);
+        ctx.stack
+            .resize(analysis::slots_used(expr), FrameSlot::Empty);
         let r = ctx.enabled(expr);
         self.finish(ctx);
         r

@@ -12,6 +12,7 @@
 #![warn(missing_docs)]
 
 mod action;
+mod analysis;
 mod builtins;
 mod call;
 mod ctx;

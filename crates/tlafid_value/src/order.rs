@@ -83,9 +83,9 @@ impl Hash for Value {
 /// Sets: finite before infinite; finite ones by size, then element-wise (as TLC).
 fn cmp_sets(a: &Value, b: &Value) -> Ordering {
     match (a.set_view(), b.set_view()) {
-        (SetView::Interval(a0, a1), SetView::Interval(b0, b1)) => {
-            (a1 - a0).cmp(&(b1 - b0)).then(a0.cmp(&b0))
-        }
+        (SetView::Interval(a0, a1), SetView::Interval(b0, b1)) => (a1 as i128 - a0 as i128)
+            .cmp(&(b1 as i128 - b0 as i128))
+            .then(a0.cmp(&b0)),
         (SetView::Infinite(x), SetView::Infinite(y)) => x.kind().cmp(y.kind()),
         (SetView::Infinite(_), _) => Ordering::Greater,
         (_, SetView::Infinite(_)) => Ordering::Less,

@@ -20,7 +20,7 @@ impl SetView<'_> {
     pub(crate) fn len(&self) -> usize {
         match self {
             SetView::Finite(e) => e.len(),
-            SetView::Interval(lo, hi) => (hi - lo) as usize + 1,
+            SetView::Interval(lo, hi) => interval_len(*lo, *hi),
             SetView::Infinite(_) => usize::MAX,
         }
     }
@@ -134,7 +134,7 @@ impl Value {
     pub fn cardinality(&self) -> ValueResult<usize> {
         match self {
             Value::Set(s) => Ok(s.elems.len()),
-            Value::Interval(lo, hi) => Ok((hi - lo) as usize + 1),
+            Value::Interval(lo, hi) => Ok(interval_len(*lo, *hi)),
             Value::Lazy(l) => l.cardinality(),
             other => fail(format!(
                 "expected a set, found the {} {other}",
@@ -226,6 +226,11 @@ impl Value {
             }
         }
     }
+}
+
+/// The number of elements of `lo..hi` (`lo <= hi`), saturating at `usize::MAX`.
+fn interval_len(lo: i64, hi: i64) -> usize {
+    usize::try_from(hi as i128 - lo as i128 + 1).unwrap_or(usize::MAX)
 }
 
 fn expect_sets(a: &Value, b: &Value, op: &str) -> ValueResult<()> {

@@ -274,3 +274,12 @@ proptest! {
         prop_assert_eq!(interval.fingerprint(), listed.fingerprint());
     }
 }
+
+#[test]
+fn huge_intervals_do_not_overflow() {
+    let all = Value::interval(i64::MIN, i64::MAX);
+    assert!(all.contains(&i(0)).unwrap());
+    assert_eq!(all.cardinality().unwrap(), usize::MAX);
+    assert!(Value::interval(0, 1) < all);
+    assert!(Value::interval(i64::MIN, 0) < all);
+}
