@@ -30,6 +30,8 @@ pub(crate) struct Ctx<'a, 'p> {
     pub depth: usize,
     /// Function definitions whose whole value is being built (recursion guard).
     pub building: Vec<u32>,
+    /// `TLCGet("level")`: the depth of the current state, when the caller knows it.
+    pub level: Option<i64>,
 }
 
 impl<'a, 'p> Ctx<'a, 'p> {
@@ -50,6 +52,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             next_reads: 0,
             depth: 0,
             building: Vec::new(),
+            level: None,
         }
     }
 

@@ -37,6 +37,8 @@ pub struct EvalOptions {
     pub max_depth: usize,
     /// Receives `Print`/`PrintT` output; `None` discards it.
     pub print: Option<PrintSink>,
+    /// The value of `TLCGet("config")`, if the caller provides one.
+    pub tlc_config: Option<Value>,
 }
 
 impl Default for EvalOptions {
@@ -44,6 +46,7 @@ impl Default for EvalOptions {
         EvalOptions {
             max_depth: 400,
             print: None,
+            tlc_config: None,
         }
     }
 }
@@ -156,6 +159,7 @@ impl<'p> Evaluator<'p> {
         Worker {
             ev: self,
             stack: Vec::new(),
+            level: None,
         }
     }
 
@@ -245,6 +249,7 @@ impl<'p> Evaluator<'p> {
 pub struct Worker<'e, 'p> {
     ev: &'e Evaluator<'p>,
     stack: Vec<FrameSlot<'p>>,
+    level: Option<i64>,
 }
 
 impl<'e, 'p> Worker<'e, 'p> {
@@ -259,7 +264,15 @@ impl<'e, 'p> Worker<'e, 'p> {
             Some(vals) => vals.iter().cloned().map(Some).collect(),
             None => vec![None; n],
         };
-        Ctx::new(self.ev, stack, state, next)
+        let mut ctx = Ctx::new(self.ev, stack, state, next);
+        ctx.level = self.level;
+        ctx
+    }
+
+    /// Sets what `TLCGet("level")` answers in the following calls (the depth of the state
+    /// being evaluated, as TLC numbers it), or `None` to make it an error.
+    pub fn set_level(&mut self, level: Option<i64>) {
+        self.level = level;
     }
 
     fn finish(&mut self, ctx: Ctx<'_, 'p>) {

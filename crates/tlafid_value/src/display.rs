@@ -78,6 +78,7 @@ impl Display for LazySet {
             LazySet::Nat => f.write_str("Nat"),
             LazySet::Int => f.write_str("Int"),
             LazySet::Strings => f.write_str("STRING"),
+            LazySet::Any => f.write_str("Any"),
             LazySet::SeqOf(s) => write!(f, "Seq({s})"),
             LazySet::Subset(s) => write!(f, "SUBSET {s}"),
             LazySet::FnSet(d, r) => write!(f, "[{d} -> {r}]"),

@@ -25,6 +25,8 @@ pub enum LazySet {
     FnSet(Value, Value),
     /// `[a : S, b : T]`, fields sorted by name.
     RecordSet(Vec<(Arc<str>, Value)>),
+    /// TLC's `Any`: every value is a member.
+    Any,
     /// `S \X T \X ...`.
     Product(Vec<Value>),
     /// `S \cup T` with an infinite operand.
@@ -111,6 +113,7 @@ impl LazySet {
             },
             LazySet::Int => elem.is_int(),
             LazySet::Strings => matches!(elem, Value::Str(_)),
+            LazySet::Any => true,
             LazySet::SeqOf(s) => match elem {
                 Value::Seq(q) => all_in(q.elems(), s)?,
                 _ => false,
@@ -193,7 +196,7 @@ impl LazySet {
             }
         }
         match self {
-            LazySet::Nat | LazySet::Int | LazySet::Strings | LazySet::SeqOf(_) => {
+            LazySet::Nat | LazySet::Int | LazySet::Strings | LazySet::Any | LazySet::SeqOf(_) => {
                 fail(format!("cannot enumerate the infinite set {self}"))
             }
             LazySet::Subset(s) => enumerate_subsets(s),

@@ -22,6 +22,7 @@ mod int;
 mod lazy;
 mod order;
 mod set;
+mod symmetry;
 
 use std::sync::{Arc, OnceLock};
 

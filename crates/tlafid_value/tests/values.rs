@@ -283,3 +283,22 @@ fn huge_intervals_do_not_overflow() {
     assert!(Value::interval(0, 1) < all);
     assert!(Value::interval(i64::MIN, 0) < all);
 }
+
+#[test]
+fn renaming_model_values_renormalises() {
+    let (a, b) = (Value::model(0, "a"), Value::model(1, "b"));
+    let swap = |m: &tlafid_value::ModelValue| {
+        Some(if &*m.name == "a" {
+            Value::model(1, "b")
+        } else {
+            Value::model(0, "a")
+        })
+    };
+    let f = Value::function(vec![(a.clone(), i(1)), (b.clone(), i(2))]);
+    assert_eq!(f.to_string(), "(a :> 1 @@ b :> 2)");
+    assert_eq!(f.map_models(&swap).to_string(), "(a :> 2 @@ b :> 1)");
+    let s = Value::set(vec![Value::seq(vec![a.clone(), i(5)]), b.clone()]);
+    assert_eq!(s.to_string(), "{b, <<a, 5>>}");
+    assert_eq!(s.map_models(&swap).to_string(), "{a, <<b, 5>>}");
+    assert_eq!(i(3).map_models(&swap), i(3));
+}

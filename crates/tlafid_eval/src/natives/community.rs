@@ -206,6 +206,25 @@ fn fold_right(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<V
     fold(ctx, op, base, &reversed, true, span)
 }
 
+fn indices_of(s: &Value) -> ValueResult<Vec<Value>> {
+    Ok((1..=s.seq_elems()?.len() as i64).map(Value::Int).collect())
+}
+
+fn fold_left_domain(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
+    let op = op_arg(&args, 0, span)?;
+    let base = value_arg(&args, 1, span)?.clone();
+    let items = indices_of(value_arg(&args, 2, span)?).at(span)?;
+    fold(ctx, op, base, &items, false, span)
+}
+
+fn fold_right_domain(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
+    let op = op_arg(&args, 0, span)?;
+    let items = indices_of(value_arg(&args, 1, span)?).at(span)?;
+    let base = value_arg(&args, 2, span)?.clone();
+    let reversed: Vec<Value> = items.into_iter().rev().collect();
+    fold(ctx, op, base, &reversed, true, span)
+}
+
 fn quantify(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
     let items = set_elems(value_arg(&args, 0, span)?).at(span)?;
     let pred = op_arg(&args, 1, span)?;
@@ -232,18 +251,47 @@ fn map_then_sum_set(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalRe
     Ok(acc)
 }
 
-/// `MapThenFoldSet(op, base, f, choose, S)`: TLC takes elements in `choose` order; ours
-/// takes them in set order, which agrees whenever `op` is commutative and associative.
+/// `MapThenFoldSet(op, base, f, choose, S)` exactly as its TLA+ definition: `x1 = choose(S)`
+/// is combined outermost, `op(f(x1), op(f(x2), ... op(f(xn), base)))`.
 fn map_then_fold_set(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
     let op = op_arg(&args, 0, span)?;
-    let mut acc = value_arg(&args, 1, span)?.clone();
+    let base = value_arg(&args, 1, span)?.clone();
     let f = op_arg(&args, 2, span)?;
-    let items = set_elems(value_arg(&args, 4, span)?).at(span)?;
-    for item in &items {
-        let mapped = ctx.apply_values(f, std::slice::from_ref(item), span)?;
+    let choose = op_arg(&args, 3, span)?;
+    let mut rest = value_arg(&args, 4, span)?.clone();
+    let mut chosen = Vec::new();
+    while rest.cardinality().at(span)? > 0 {
+        let x = ctx.apply_values(choose, std::slice::from_ref(&rest), span)?;
+        let remaining = rest.minus(&Value::set(vec![x.clone()])).at(span)?;
+        if remaining.cardinality().at(span)? == rest.cardinality().at(span)? {
+            return fail(format!("MapThenFoldSet: the chosen {x} is not in {rest}")).at(span);
+        }
+        chosen.push(x);
+        rest = remaining;
+    }
+    let mut acc = base;
+    for x in chosen.iter().rev() {
+        let mapped = ctx.apply_values(f, std::slice::from_ref(x), span)?;
         acc = ctx.apply_values(op, &[mapped, acc], span)?;
     }
     Ok(acc)
+}
+
+/// `FoldFunctionOnSet(op, base, f, D)` as TLC's native: over `D` in order,
+/// `acc := op(f[d], acc)`.
+fn fold_function_on_set(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
+    let op = op_arg(&args, 0, span)?;
+    let base = value_arg(&args, 1, span)?.clone();
+    let f = value_arg(&args, 2, span)?;
+    let domain = match args.get(3) {
+        Some(_) => value_arg(&args, 3, span)?.clone(),
+        None => f.domain().at(span)?,
+    };
+    let mut items = Vec::new();
+    for d in set_elems(&domain).at(span)? {
+        items.push(f.apply(&d).at(span)?.clone());
+    }
+    fold(ctx, op, base, &items, true, span)
 }
 
 pub(super) fn lookup(module: &str, name: &str) -> Option<Native> {
@@ -275,6 +323,11 @@ pub(super) fn lookup(module: &str, name: &str) -> Option<Native> {
         ("Functions", "IsInjective") => Native::Unary(is_injective),
         ("Functions", "Restrict") => Native::Binary(restrict),
         ("Folds", "MapThenFoldSet") => Native::General(map_then_fold_set),
+        ("Functions", "FoldFunction" | "FoldFunctionOnSet") => {
+            Native::General(fold_function_on_set)
+        }
+        ("SequencesExt", "FoldLeftDomain") => Native::General(fold_left_domain),
+        ("SequencesExt", "FoldRightDomain") => Native::General(fold_right_domain),
         _ => return None,
     })
 }

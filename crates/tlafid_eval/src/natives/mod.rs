@@ -3,6 +3,7 @@
 
 mod arith;
 mod community;
+mod ext;
 mod seqs;
 mod tlc;
 
@@ -32,9 +33,11 @@ pub(crate) fn lookup(module: &str, name: &str) -> Option<Native> {
     match module {
         "Naturals" | "Integers" => arith::lookup(name),
         "Sequences" => seqs::lookup(name),
-        "FiniteSets" | "Bags" | "TLC" | "TLCExt" => tlc::lookup(module, name),
+        "FiniteSets" | "Bags" | "TLC" | "TLCExt" => {
+            ext::lookup(module, name).or_else(|| tlc::lookup(module, name))
+        }
         "SequencesExt" | "FiniteSetsExt" | "Functions" | "Folds" => community::lookup(module, name),
-        _ => None,
+        _ => ext::lookup(module, name),
     }
 }
 
