@@ -378,3 +378,37 @@ impl TransitionSystem for Graph {
             .then_some(ViolationId(0)))
     }
 }
+
+/// A pseudo-random graph on `nodes` states: each state has 1 to 4 successors picked by
+/// hashing, over 3 actions. Invariant 0 fails on `bad`; fingerprints merge pairs if asked.
+#[derive(Clone, Debug)]
+pub struct HashGraph {
+    pub nodes: u64,
+    pub bad: Option<u64>,
+    pub merge_pairs: bool,
+}
+
+impl TransitionSystem for HashGraph {
+    type State = u64;
+    type Error = ();
+
+    fn fingerprint(&self, s: &u64) -> u64 {
+        mix(if self.merge_pairs { s / 2 } else { *s })
+    }
+    fn initial_states(&self, emit: &mut dyn FnMut(u64)) -> Result<(), ()> {
+        emit(0);
+        emit(1);
+        Ok(())
+    }
+    fn successors(&self, s: &u64, emit: &mut dyn FnMut(ActionId, u64)) -> Result<(), ()> {
+        let fanout = 1 + mix(*s) % 4;
+        for i in 0..fanout {
+            let target = mix(s.wrapping_mul(31).wrapping_add(i)) % self.nodes;
+            emit(ActionId((i % 3) as u32), target);
+        }
+        Ok(())
+    }
+    fn check_invariants(&self, s: &u64) -> Result<Option<ViolationId>, ()> {
+        Ok((self.bad == Some(*s)).then_some(ViolationId(0)))
+    }
+}
