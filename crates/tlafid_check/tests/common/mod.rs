@@ -2,6 +2,8 @@
 //! TLC with one worker), a graph system for property tests, and report summaries.
 #![allow(dead_code)]
 
+pub mod die_hard;
+
 use std::collections::{HashMap, VecDeque};
 use std::fmt::Debug;
 
