@@ -41,14 +41,20 @@ const GENERATED: u64 = 1 + 3 * DISTINCT;
 
 #[divan::bench(args = [1, 2], sample_count = 3, sample_size = 1)]
 fn explore_million_states(bencher: divan::Bencher, workers: usize) {
-    bencher.counter(divan::counter::ItemsCount::new(GENERATED)).bench(|| {
-        let options = Options { workers, check_deadlock: false, ..Options::default() };
-        let report = Explorer::new(Torus, options).run().unwrap();
-        assert!(report.outcome.is_success());
-        assert_eq!(report.stats.distinct_states, DISTINCT);
-        assert_eq!(report.stats.states_generated, GENERATED);
-        report.stats.depth
-    });
+    bencher
+        .counter(divan::counter::ItemsCount::new(GENERATED))
+        .bench(|| {
+            let options = Options {
+                workers,
+                check_deadlock: false,
+                ..Options::default()
+            };
+            let report = Explorer::new(Torus, options).run().unwrap();
+            assert!(report.outcome.is_success());
+            assert_eq!(report.stats.distinct_states, DISTINCT);
+            assert_eq!(report.stats.states_generated, GENERATED);
+            report.stats.depth
+        });
 }
 
 fn main() {

@@ -21,6 +21,7 @@ pub(crate) enum Check {
 #[derive(Debug)]
 pub(crate) enum EventKind<E> {
     Invariant(ViolationId),
+    InitialProperty(ViolationId),
     ActionProperty(ViolationId),
     Deadlock,
     Error(E),
@@ -38,6 +39,7 @@ impl<E> EventKind<E> {
     pub fn into_outcome(self) -> Outcome<E> {
         match self {
             EventKind::Invariant(invariant) => Outcome::InvariantViolation { invariant },
+            EventKind::InitialProperty(property) => Outcome::InitialPropertyViolation { property },
             EventKind::ActionProperty(property) => Outcome::ActionPropertyViolation { property },
             EventKind::Deadlock => Outcome::Deadlock,
             EventKind::Error(error) => Outcome::EvalError { error },

@@ -227,7 +227,7 @@ pub(crate) fn expand_initial<T: TransitionSystem>(
 }
 
 /// One initial state: out-of-model ones are checked here, in-model ones offered as new states
-/// (their invariants are checked once they have won their fingerprint).
+/// (they are checked once they have won their fingerprint).
 fn visit_initial<T: TransitionSystem>(
     system: &T,
     claims: &ClaimTable<T::State>,
@@ -254,11 +254,23 @@ fn visit_initial<T: TransitionSystem>(
             );
             None
         }
-        Ok(false) => match system.check_invariants(&state) {
-            Ok(None) => None,
-            Ok(Some(id)) => Some(event(EventKind::Invariant(id), state)),
-            Err(error) => Some(event(EventKind::Error(error), state)),
-        },
+        Ok(false) => check_initial(system, &state).map(|kind| event(kind, state)),
         Err(error) => Some(event(EventKind::Error(error), state)),
     }
+}
+
+/// The checks of a new initial state, in TLC's order: invariants, then implied inits.
+pub(crate) fn check_initial<T: TransitionSystem>(
+    system: &T,
+    state: &T::State,
+) -> Option<EventKind<T::Error>> {
+    let checked = system
+        .check_invariants(state)
+        .and_then(|violated| match violated {
+            Some(id) => Ok(Some(EventKind::Invariant(id))),
+            None => Ok(system
+                .check_initial_properties(state)?
+                .map(EventKind::InitialProperty)),
+        });
+    checked.unwrap_or_else(|error| Some(EventKind::Error(error)))
 }

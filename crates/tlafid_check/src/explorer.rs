@@ -15,7 +15,7 @@ use tlafid_base::Diagnostic;
 use crate::claims::{key_ordinal, key_parent, Claim, ClaimTable, OrderKey};
 use crate::errors::{invalid_options, threads_unavailable};
 use crate::event::{keep_first, Check, Event, EventKind};
-use crate::expand::{expand_initial, LevelContext};
+use crate::expand::{check_initial, expand_initial, LevelContext};
 use crate::options::{Options, Progress};
 use crate::report::{ActionStats, Budget, Outcome, Report, Stats, TraceStep};
 use crate::seen::FingerprintSet;
@@ -240,7 +240,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let mut stop = first_event;
         self.cut_at_budget(&winners, &mut stop);
         let counted = counted_winners(&winners, stop.as_ref());
-        if let Some(event) = self.check_new_states(&winners[..counted]) {
+        if let Some(event) = self.check_new_states(&winners[..counted], expansion.is_initial) {
             keep_first(&mut stop, event);
         }
         let level = LevelFacts {
@@ -285,12 +285,16 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
     }
 
     /// Checks the invariants of new states (sorted); the first violation in order.
-    fn check_new_states(&self, winners: &[Winner<T::State>]) -> Option<EventOf<T>> {
+    fn check_new_states(&self, winners: &[Winner<T::State>], initial: bool) -> Option<EventOf<T>> {
         winners.par_iter().find_map_first(|(_, claim)| {
-            let kind = match self.system.check_invariants(&claim.state) {
-                Ok(None) => return None,
-                Ok(Some(id)) => EventKind::Invariant(id),
-                Err(error) => EventKind::Error(error),
+            let kind = if initial {
+                check_initial(self.system, &claim.state)?
+            } else {
+                match self.system.check_invariants(&claim.state) {
+                    Ok(None) => return None,
+                    Ok(Some(id)) => EventKind::Invariant(id),
+                    Err(error) => EventKind::Error(error),
+                }
             };
             Some(Event {
                 key: claim.key,

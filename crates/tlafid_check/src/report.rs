@@ -27,6 +27,11 @@ pub enum Outcome<E> {
         /// The first invariant violated, as the system numbers them.
         invariant: ViolationId,
     },
+    /// An initial state violates the initial part of a property; the trace is that state.
+    InitialPropertyViolation {
+        /// The first property violated, as the system numbers them.
+        property: ViolationId,
+    },
     /// A step violates an action property; the trace ends with that step.
     ActionPropertyViolation {
         /// The first action property violated, as the system numbers them.

@@ -75,6 +75,11 @@ pub enum SimulationOutcome<E> {
         /// The first invariant violated.
         invariant: ViolationId,
     },
+    /// An initial state violates the initial part of a property.
+    InitialPropertyViolation {
+        /// The first property violated.
+        property: ViolationId,
+    },
     /// A step of a behaviour violates an action property.
     ActionPropertyViolation {
         /// The first action property violated.
@@ -229,24 +234,18 @@ impl<T: TransitionSystem> Simulator<T> {
         }
         let mut kept = Vec::new();
         for state in all {
-            let checked = self
-                .system
-                .check_invariants(&state)
-                .and_then(|violated| Ok((violated, self.system.in_model(&state)?)));
-            let single = |state| {
-                vec![TraceStep {
-                    action: None,
-                    state,
-                }]
-            };
-            match checked {
-                Ok((Some(invariant), _)) => {
-                    let outcome = SimulationOutcome::InvariantViolation { invariant };
-                    return Err((outcome, single(state)));
+            match self.check_initial(&state) {
+                Ok(true) => kept.push(state),
+                Ok(false) => {}
+                Err(outcome) => {
+                    return Err((
+                        outcome,
+                        vec![TraceStep {
+                            action: None,
+                            state,
+                        }],
+                    ))
                 }
-                Err(error) => return Err((SimulationOutcome::EvalError { error }, single(state))),
-                Ok((None, true)) => kept.push(state),
-                Ok((None, false)) => {}
             }
         }
         Ok(kept)
@@ -322,6 +321,19 @@ impl<T: TransitionSystem> Simulator<T> {
             }
         }
         Ok(kept)
+    }
+
+    /// Checks one initial state; `Ok(true)` if it is inside the constraints.
+    fn check_initial(&self, state: &T::State) -> Result<bool, SimulationOutcome<T::Error>> {
+        let system = &self.system;
+        let eval = |error| SimulationOutcome::EvalError { error };
+        if let Some(invariant) = system.check_invariants(state).map_err(eval)? {
+            return Err(SimulationOutcome::InvariantViolation { invariant });
+        }
+        if let Some(property) = system.check_initial_properties(state).map_err(eval)? {
+            return Err(SimulationOutcome::InitialPropertyViolation { property });
+        }
+        system.in_model(state).map_err(eval)
     }
 
     /// Checks one step; `Ok(true)` if the successor is inside the constraints.

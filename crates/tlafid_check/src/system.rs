@@ -62,6 +62,16 @@ pub trait TransitionSystem: Sync {
         Ok(None)
     }
 
+    /// Checks the initial-state parts of temporal properties (TLC's "implied inits") on an
+    /// initial state, after its invariants: `Ok(Some(id))` names the first one violated.
+    fn check_initial_properties(
+        &self,
+        state: &Self::State,
+    ) -> Result<Option<ViolationId>, Self::Error> {
+        let _ = state;
+        Ok(None)
+    }
+
     /// The state constraints (`CONSTRAINT`): states outside the model are not explored.
     fn in_model(&self, state: &Self::State) -> Result<bool, Self::Error> {
         let _ = state;

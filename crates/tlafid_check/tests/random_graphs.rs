@@ -19,19 +19,23 @@ fn graph() -> impl Strategy<Value = Graph> {
             ),
             flags(0.15),
             flags(0.08),
+            flags(0.1),
             proptest::collection::vec((node.clone(), node), 0..2),
             flags(0.04),
             any::<bool>(),
         )
             .prop_map(
-                |(initial, edges, out_of_model, bad, bad_steps, failing, merge_pairs)| Graph {
-                    initial,
-                    edges,
-                    out_of_model,
-                    bad,
-                    bad_steps,
-                    failing,
-                    merge_pairs,
+                |(initial, edges, out_of_model, bad, bad_initial, bad_steps, failing, merge)| {
+                    Graph {
+                        initial,
+                        edges,
+                        out_of_model,
+                        bad,
+                        bad_initial,
+                        bad_steps,
+                        failing,
+                        merge_pairs: merge,
+                    }
                 },
             )
     })
@@ -54,6 +58,7 @@ proptest! {
         let plain = Graph {
             out_of_model: vec![false; graph.edges.len()],
             bad: vec![false; graph.edges.len()],
+            bad_initial: vec![false; graph.edges.len()],
             bad_steps: Vec::new(),
             failing: vec![false; graph.edges.len()],
             ..graph

@@ -211,15 +211,17 @@ fn naive_run<T: TransitionSystem>(
             }
         }
         if unseen {
-            match system.check_invariants(&state) {
-                Ok(None) => {}
-                Ok(Some(invariant)) => {
-                    let outcome = Outcome::InvariantViolation { invariant };
-                    return Err(naive.stop(outcome, None, single(&state)));
-                }
-                Err(error) => {
-                    return Err(naive.stop(Outcome::EvalError { error }, None, single(&state)))
-                }
+            let outcome = match system.check_invariants(&state) {
+                Ok(Some(invariant)) => Some(Outcome::InvariantViolation { invariant }),
+                Ok(None) => match system.check_initial_properties(&state) {
+                    Ok(None) => None,
+                    Ok(Some(property)) => Some(Outcome::InitialPropertyViolation { property }),
+                    Err(error) => Some(Outcome::EvalError { error }),
+                },
+                Err(error) => Some(Outcome::EvalError { error }),
+            };
+            if let Some(outcome) = outcome {
+                return Err(naive.stop(outcome, None, single(&state)));
             }
         }
     }
@@ -335,6 +337,8 @@ pub struct Graph {
     pub edges: Vec<Vec<(u32, u32)>>,
     pub out_of_model: Vec<bool>,
     pub bad: Vec<bool>,
+    /// Initial states violating initial property 0.
+    pub bad_initial: Vec<bool>,
     /// Edges (from, to) that violate action property 0.
     pub bad_steps: Vec<(u32, u32)>,
     pub failing: Vec<bool>,
@@ -367,6 +371,10 @@ impl TransitionSystem for Graph {
 
     fn check_invariants(&self, state: &u32) -> Result<Option<ViolationId>, String> {
         Ok(self.bad[*state as usize].then_some(ViolationId(state % 2)))
+    }
+
+    fn check_initial_properties(&self, state: &u32) -> Result<Option<ViolationId>, String> {
+        Ok(self.bad_initial[*state as usize].then_some(ViolationId(0)))
     }
 
     fn in_model(&self, state: &u32) -> Result<bool, String> {
