@@ -1,13 +1,17 @@
-//! Throughput of the explorer on a synthetic system of 1,000,000 states (three counters
-//! modulo 100), with 1 and 2 workers. Divan prints states generated per second ("item/s").
+//! Throughput of the explorer on synthetic systems (three counters modulo a side), with 1 and
+//! 2 workers. Divan prints states generated per second ("item/s").
 //! Run: `cargo bench -p tlafid_check --bench explore`.
 
 use tlafid_check::{ActionId, Explorer, Options, TransitionSystem};
 
 const SIDE: u32 = 100;
 
-/// Three counters modulo [`SIDE`]; each action increments one of them.
-struct Torus;
+/// Three counters modulo `side`; each action increments one of them. `work` rounds of
+/// hashing per successor stand in for the cost of evaluating a real specification.
+struct Torus {
+    side: u32,
+    work: u32,
+}
 
 fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -29,32 +33,49 @@ impl TransitionSystem for Torus {
     fn successors(&self, s: &[u32; 3], emit: &mut dyn FnMut(ActionId, [u32; 3])) -> Result<(), ()> {
         for i in 0..3 {
             let mut next = *s;
-            next[i] = (next[i] + 1) % SIDE;
+            next[i] = (next[i] + 1) % self.side;
+            let mut busy = u64::from(next[i]);
+            for _ in 0..self.work {
+                busy = mix(busy);
+            }
+            std::hint::black_box(busy);
             emit(ActionId(i as u32), next);
         }
         Ok(())
     }
 }
 
-const DISTINCT: u64 = (SIDE as u64).pow(3);
-const GENERATED: u64 = 1 + 3 * DISTINCT;
+/// Explores a torus and checks the counts; returns the depth.
+fn explore(side: u32, work: u32, workers: usize) -> u32 {
+    let options = Options {
+        workers,
+        check_deadlock: false,
+        ..Options::default()
+    };
+    let report = Explorer::new(Torus { side, work }, options).run().unwrap();
+    let distinct = u64::from(side).pow(3);
+    assert!(report.outcome.is_success());
+    assert_eq!(report.stats.distinct_states, distinct);
+    assert_eq!(report.stats.states_generated, 1 + 3 * distinct);
+    report.stats.depth
+}
 
+/// 1,000,000 states, next to no work per state: the explorer's own cost.
 #[divan::bench(args = [1, 2], sample_count = 3, sample_size = 1)]
-fn explore_million_states(bencher: divan::Bencher, workers: usize) {
+fn million_cheap_states(bencher: divan::Bencher, workers: usize) {
+    let generated = 1 + 3 * u64::from(SIDE).pow(3);
     bencher
-        .counter(divan::counter::ItemsCount::new(GENERATED))
-        .bench(|| {
-            let options = Options {
-                workers,
-                check_deadlock: false,
-                ..Options::default()
-            };
-            let report = Explorer::new(Torus, options).run().unwrap();
-            assert!(report.outcome.is_success());
-            assert_eq!(report.stats.distinct_states, DISTINCT);
-            assert_eq!(report.stats.states_generated, GENERATED);
-            report.stats.depth
-        });
+        .counter(divan::counter::ItemsCount::new(generated))
+        .bench(|| explore(SIDE, 0, workers));
+}
+
+/// 125,000 states with about a microsecond of work per successor: how workers scale.
+#[divan::bench(args = [1, 2], sample_count = 3, sample_size = 1)]
+fn costly_states(bencher: divan::Bencher, workers: usize) {
+    let generated = 1 + 3 * 50u64.pow(3);
+    bencher
+        .counter(divan::counter::ItemsCount::new(generated))
+        .bench(|| explore(50, 300, workers));
 }
 
 fn main() {

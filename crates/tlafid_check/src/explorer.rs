@@ -124,7 +124,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             system,
             options,
             watch: Watch::start(options),
-            seen: FingerprintSet::with_capacity(1 << 16),
+            seen: FingerprintSet::with_capacity(expected_states(options)),
             parents: Vec::new(),
             frontier: Vec::new(),
             frontier_start: 0,
@@ -503,6 +503,12 @@ fn counted_winners<S, E>(winners: &[Winner<S>], stop: Option<&Event<S, E>>) -> u
         }
         Some(event) => winners.partition_point(|(_, claim)| claim.key < event.key),
     }
+}
+
+/// How many fingerprints to make room for at the start.
+fn expected_states(options: &Options) -> usize {
+    let expected = options.expected_states.unwrap_or(1 << 16);
+    usize::try_from(expected).unwrap_or(usize::MAX).min(1 << 34)
 }
 
 /// Adds per-action counts.

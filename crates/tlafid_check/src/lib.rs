@@ -6,6 +6,24 @@
 //! successors, fingerprints, invariants, constraints, action properties) and this crate
 //! explores it. No I/O: progress goes to a callback, results come back as a [`Report`].
 //!
+//! Invariant: depends only on `tlafid_base` (and rayon); never names TLA+, never does I/O,
+//! never lets thread timing reach a result (except time budgets and cancellation).
+//!
+//! # Binding a specification
+//! | TLC configuration | [`TransitionSystem`] method |
+//! |---|---|
+//! | `INIT` | [`initial_states`](TransitionSystem::initial_states) |
+//! | `NEXT` (split into actions) | [`successors`](TransitionSystem::successors), with an [`ActionId`] per action |
+//! | `INVARIANT` | [`check_invariants`](TransitionSystem::check_invariants) |
+//! | `PROPERTY` (initial part / `[][A]_v` part) | [`check_initial_properties`](TransitionSystem::check_initial_properties) / [`check_action_properties`](TransitionSystem::check_action_properties) |
+//! | `CONSTRAINT` / `ACTION_CONSTRAINT` | [`in_model`](TransitionSystem::in_model) / [`action_allowed`](TransitionSystem::action_allowed) |
+//! | `VIEW`, `SYMMETRY` | [`fingerprint`](TransitionSystem::fingerprint) |
+//! | `CHECK_DEADLOCK`, `-deadlock` | [`Options::check_deadlock`] |
+//! | `-workers` | [`Options::workers`] |
+//! | `-simulate`, `-depth`, `-num`, `-seed` | [`Simulator`], [`SimulationOptions`] |
+//!
+//! Liveness (temporal properties beyond their initial and `[][A]_v` parts) is not checked here.
+//!
 //! # Semantics (TLC's, read from `tlc2.tool.ModelChecker`)
 //! - **States generated** counts every initial state produced (duplicates and states outside
 //!   the constraints too) plus every successor produced, before constraints.

@@ -43,6 +43,8 @@ pub struct Options {
     pub progress_interval: Duration,
     /// Frontier states handed to a worker at a time.
     pub block_size: usize,
+    /// Distinct states expected, to size the seen set up front (it grows anyway).
+    pub expected_states: Option<u64>,
 }
 
 impl Default for Options {
@@ -57,6 +59,7 @@ impl Default for Options {
             progress: None,
             progress_interval: Duration::from_secs(5),
             block_size: 256,
+            expected_states: None,
         }
     }
 }
@@ -71,6 +74,7 @@ impl std::fmt::Debug for Options {
             .field("max_duration", &self.max_duration)
             .field("progress_interval", &self.progress_interval)
             .field("block_size", &self.block_size)
+            .field("expected_states", &self.expected_states)
             .finish_non_exhaustive()
     }
 }
