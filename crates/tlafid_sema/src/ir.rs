@@ -379,6 +379,9 @@ impl Program {
 
     /// Looks up a top-level name of the root module.
     pub fn root_name(&self, name: &str) -> Option<RootName> {
-        self.root_names.iter().find(|(n, _)| n == name).map(|&(_, r)| r)
+        self.root_names
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|&(_, r)| r)
     }
 }

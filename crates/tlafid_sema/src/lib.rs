@@ -26,5 +26,8 @@ pub type FindModule<'a> = dyn FnMut(&str) -> Option<(String, String)> + 'a;
 /// and lowers everything to an [`ir::Program`].
 pub fn load(root: FileId, sources: &mut SourceMap, find_module: &mut FindModule<'_>) -> Loaded {
     let _ = (root, sources, find_module);
-    Loaded { program: None, diagnostics: Vec::new() }
+    Loaded {
+        program: None,
+        diagnostics: Vec::new(),
+    }
 }

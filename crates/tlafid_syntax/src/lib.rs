@@ -22,6 +22,10 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
     let _ = text;
     Parsed {
         module: None,
-        diagnostics: vec![Diagnostic::error(Code(20), "parser not built yet", Span::new(file, 0, 0))],
+        diagnostics: vec![Diagnostic::error(
+            Code(20),
+            "parser not built yet",
+            Span::new(file, 0, 0),
+        )],
     }
 }
