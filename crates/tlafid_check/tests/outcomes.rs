@@ -47,7 +47,7 @@ impl TransitionSystem for Counter {
         Ok((self.bad == Some(*x)).then_some(ViolationId(0)))
     }
     fn in_model(&self, x: &u32) -> Result<bool, String> {
-        Ok(self.bound.map_or(true, |bound| *x <= bound))
+        Ok(!matches!(self.bound, Some(bound) if *x > bound))
     }
     fn action_allowed(&self, from: &u32, to: &u32) -> Result<bool, String> {
         Ok(!(self.no_odd_jumps && from % 2 == 1 && to - from == 2))
