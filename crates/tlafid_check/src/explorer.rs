@@ -116,6 +116,8 @@ struct Search<'a, T: TransitionSystem> {
     depth: u32,
     generated: u64,
     per_action: Vec<ActionStats>,
+    /// Initial states generated and distinct, once the initial level is committed.
+    initial: Option<(u64, u64)>,
 }
 
 impl<'a, T: TransitionSystem> Search<'a, T> {
@@ -131,6 +133,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             depth: 0,
             generated: 0,
             per_action: Vec::new(),
+            initial: None,
         }
     }
 
@@ -342,6 +345,9 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         if !self.frontier.is_empty() {
             self.depth += 1;
         }
+        if is_initial {
+            self.initial = Some((self.generated, self.seen.len()));
+        }
     }
 
     /// The report of a run stopped by `event`, with the counts a sequential search would have.
@@ -452,6 +458,8 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             distinct_states: distinct,
             states_left_on_queue: queue,
             depth: if generated == 0 { 0 } else { depth },
+            initial_states_generated: self.initial.map_or(generated, |(generated, _)| generated),
+            initial_distinct_states: self.initial.map_or(distinct, |(_, distinct)| distinct),
             per_action: self.per_action.clone(),
         }
     }

@@ -86,6 +86,10 @@ pub struct Stats {
     /// Length, in states, of the longest shortest path from an initial state (TLC's "depth of
     /// the complete state graph search"); 0 if no state was generated.
     pub depth: u32,
+    /// Initial states generated (TLC's "Finished computing initial states: N ... generated").
+    pub initial_states_generated: u64,
+    /// Distinct initial states inside the constraints.
+    pub initial_distinct_states: u64,
     /// Indexed by [`ActionId`]`.0`.
     pub per_action: Vec<ActionStats>,
 }

@@ -15,6 +15,8 @@ fn whole_state_space_has_tlc_counts() {
     assert_eq!(report.stats.distinct_states, 16);
     assert_eq!(report.stats.states_left_on_queue, 0);
     assert_eq!(report.stats.depth, 8);
+    assert_eq!(report.stats.initial_states_generated, 1);
+    assert_eq!(report.stats.initial_distinct_states, 1);
     let generated: Vec<u64> = report
         .stats
         .per_action

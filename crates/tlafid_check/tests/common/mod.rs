@@ -80,6 +80,8 @@ struct Naive<'a, T: TransitionSystem> {
     generated: u64,
     max_level: u32,
     per_action: Vec<ActionStats>,
+    /// Initial states generated and distinct, once all are processed.
+    initial: Option<(u64, u64)>,
 }
 
 impl<T: TransitionSystem> Naive<'_, T> {
@@ -128,6 +130,8 @@ impl<T: TransitionSystem> Naive<'_, T> {
             } else {
                 self.max_level
             },
+            initial_states_generated: self.initial.map_or(self.generated, |(g, _)| g),
+            initial_distinct_states: self.initial.map_or(self.seen.len() as u64, |(_, d)| d),
             per_action: if with_actions {
                 self.per_action.clone()
             } else {
@@ -164,6 +168,7 @@ where
         generated: 0,
         max_level: 0,
         per_action: Vec::new(),
+        initial: None,
     };
     match naive_run(&mut naive, check_deadlock) {
         Ok(()) => Report {
@@ -225,6 +230,7 @@ fn naive_run<T: TransitionSystem>(
             }
         }
     }
+    naive.initial = Some((naive.generated, naive.seen.len() as u64));
     while let Some((state, level)) = naive.queue.pop_front() {
         naive_next(naive, &state, level, check_deadlock)?;
     }
