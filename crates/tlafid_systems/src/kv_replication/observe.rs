@@ -101,9 +101,14 @@ impl Cluster {
                 Operation::Put => "put",
                 Operation::Get => "get",
             };
+            // Before the first request there is no key: the model writes "none".
+            let key = match k.request.op {
+                Operation::None => "none".to_string(),
+                _ => key_name(k.request.key),
+            };
             let request = record([
                 ("op", text(op)),
-                ("key", text(&key_name(k.request.key))),
+                ("key", text(&key)),
                 ("val", int(k.request.val)),
                 ("view", int(k.request.view)),
             ]);
