@@ -25,7 +25,7 @@ x ^^ y == BitByBit(x, y, LAMBDA a, b : (a + b) % 2)         (* native *)
 
 \* Flips the bits of a up to its highest set bit (a helper).
 RECURSIVE FlipBits(_)
-LOCAL FlipBits(a) == IF a = 0 THEN 0 ELSE (1 - a % 2) + 2 * FlipBits(a \div 2)
+LOCAL FlipBits(a) == IF a = 0 THEN 0 ELSE (1 - (a % 2)) + 2 * FlipBits(a \div 2)
 
 \* The complement of a within its own bit length: Not(0) = 0, Not(5) = 2.
 Not(a) == FlipBits(a)                                       (* native *)

@@ -33,5 +33,3 @@ pub const BAD_DEFINITION: Code = Code(27);
 pub const AT_OUTSIDE_EXCEPT: Code = Code(28);
 /// So many syntax errors that parsing stopped.
 pub const TOO_MANY_ERRORS: Code = Code(29);
-/// A `/\` or `\/` bullet left of the list it seems to continue.
-pub const MISALIGNED_BULLET: Code = Code(30);

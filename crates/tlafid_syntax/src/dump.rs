@@ -269,7 +269,16 @@ fn write_expr(out: &mut String, e: &Expr) {
                         ExceptStep::Field(f) => {
                             let _ = write!(out, ".{}", f.name);
                         }
-                        ExceptStep::Index(ix) => list(out, "", ix),
+                        ExceptStep::Index(ix) => {
+                            out.push('[');
+                            for (i, e) in ix.iter().enumerate() {
+                                if i > 0 {
+                                    out.push(' ');
+                                }
+                                write_expr(out, e);
+                            }
+                            out.push(']');
+                        }
                     }
                 }
                 out.push_str(" = ");

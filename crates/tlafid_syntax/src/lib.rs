@@ -47,8 +47,9 @@ pub fn parse(file: FileId, text: &str) -> Parsed {
     };
     let lexed = lexer::lex(file, text, header);
     let mut parser = parser::Parser::new(file, text, lexed.tokens);
-    let module = parser::parse_file_module(&mut parser);
-    let module_end = module.as_ref().map_or(u32::MAX, |m| m.span.end);
+    let (module, closed_at) = parser::parse_file_module(&mut parser);
+    // Lexical errors after a properly closed module lie in ignored trailing text.
+    let module_end = closed_at.unwrap_or(u32::MAX);
     let mut diagnostics: Vec<Diagnostic> = lexed
         .diagnostics
         .into_iter()

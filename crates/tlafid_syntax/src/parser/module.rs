@@ -7,9 +7,13 @@ use crate::codes;
 use crate::lexer::{Kw, TokKind};
 use crate::ops;
 
-/// Parses the module whose header starts the token stream.
-pub(crate) fn parse_file_module(parser: &mut Parser<'_>) -> Option<Module> {
-    parser.module().ok()
+/// Parses the module whose header starts the token stream; also returns where its closing
+/// `====` line ends, if it has one.
+pub(crate) fn parse_file_module(parser: &mut Parser<'_>) -> (Option<Module>, Option<u32>) {
+    let module = parser.module().ok();
+    let last = parser.pos.checked_sub(1).map(|i| parser.tokens[i]);
+    let closed_at = last.filter(|t| t.kind == TokKind::EqualsLine).map(|t| t.end);
+    (module, closed_at)
 }
 
 impl Parser<'_> {
