@@ -10,18 +10,18 @@ LOCAL INSTANCE Integers
 
 \* Combines x and y bit by bit with bit(a, b) (a helper, not exported).
 RECURSIVE BitByBit(_, _, _)
-LOCAL BitByBit(x, y, bit(_, _)) ==
+LOCAL BitByBit(bit(_, _), x, y) ==
   IF x = 0 /\ y = 0 THEN 0
-  ELSE bit(x % 2, y % 2) + 2 * BitByBit(x \div 2, y \div 2, bit)
+  ELSE bit(x % 2, y % 2) + 2 * BitByBit(bit, x \div 2, y \div 2)
 
 \* Bitwise and.
-x & y == BitByBit(x, y, LAMBDA a, b : a * b)                (* native *)
+x & y == BitByBit(LAMBDA a, b : a * b, x, y)                (* native *)
 
 \* Bitwise or.
-x | y == BitByBit(x, y, LAMBDA a, b : IF a + b > 0 THEN 1 ELSE 0)  (* native *)
+x | y == BitByBit(LAMBDA a, b : IF a + b > 0 THEN 1 ELSE 0, x, y)  (* native *)
 
 \* Bitwise exclusive or (^ is already exponentiation).
-x ^^ y == BitByBit(x, y, LAMBDA a, b : (a + b) % 2)         (* native *)
+x ^^ y == BitByBit(LAMBDA a, b : (a + b) % 2, x, y)         (* native *)
 
 \* Flips the bits of a up to its highest set bit (a helper).
 RECURSIVE FlipBits(_)
