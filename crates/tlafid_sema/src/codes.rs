@@ -41,3 +41,5 @@ pub const AT_OUTSIDE_EXCEPT: Code = Code(57);
 /// A name defined twice with the same kind and arity by different modules (SANY warns and
 /// keeps the first definition).
 pub const DUPLICATE_WARNING: Code = Code(58);
+/// An operator argument above the level its parameter is used at (`F(x')` where `F(a) == a'`).
+pub const ARGUMENT_LEVEL: Code = Code(59);

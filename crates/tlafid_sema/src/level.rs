@@ -5,9 +5,9 @@
 
 use tlafid_base::{Diagnostic, Span};
 
-use crate::codes;
 use crate::ir::{Builtin, Expr, ExprKind, Level, OpId, Program};
 use crate::walk;
+use crate::{codes, param_levels};
 
 /// Computes `level` and `recursive` of every operator and reports level errors.
 pub(crate) fn analyse(program: &mut Program, diagnostics: &mut Vec<Diagnostic>) {
@@ -24,6 +24,7 @@ pub(crate) fn analyse(program: &mut Program, diagnostics: &mut Vec<Diagnostic>) 
             let mut cx = LevelCx {
                 levels: &levels,
                 used: &used,
+                limits: &[],
                 slots: Vec::new(),
                 diagnostics: None,
             };
@@ -37,10 +38,12 @@ pub(crate) fn analyse(program: &mut Program, diagnostics: &mut Vec<Diagnostic>) 
             break;
         }
     }
+    let limits = param_levels::parameter_limits(program);
     for op in &program.ops {
         let mut cx = LevelCx {
             levels: &levels,
             used: &used,
+            limits: &limits,
             slots: Vec::new(),
             diagnostics: Some(diagnostics),
         };
@@ -50,6 +53,7 @@ pub(crate) fn analyse(program: &mut Program, diagnostics: &mut Vec<Diagnostic>) 
         let mut cx = LevelCx {
             levels: &levels,
             used: &used,
+            limits: &limits,
             slots: Vec::new(),
             diagnostics: Some(diagnostics),
         };
@@ -127,6 +131,8 @@ fn collect_callees(e: &Expr, out: &mut Vec<usize>) {
 struct LevelCx<'a> {
     levels: &'a [Level],
     used: &'a [Vec<bool>],
+    /// The highest level each parameter of each operator accepts (empty: not checked).
+    limits: &'a [Vec<Level>],
     slots: Vec<Level>,
     diagnostics: Option<&'a mut Vec<Diagnostic>>,
 }
@@ -198,6 +204,19 @@ impl LevelCx<'_> {
                     let arg = self.level(a);
                     if self.used[id].get(i).copied().unwrap_or(true) {
                         level = level.max(arg);
+                    }
+                    let limit = self.limits.get(id).and_then(|l| l.get(i)).copied();
+                    if limit.is_some_and(|limit| arg > limit) {
+                        self.report(
+                            codes::ARGUMENT_LEVEL,
+                            &format!(
+                                "this argument is {}-level, but the operator uses it where at most a {}-level one is allowed",
+                                level_name(arg),
+                                level_name(limit.unwrap_or(Level::Temporal))
+                            ),
+                            a.span,
+                            "a parameter used under a prime or UNCHANGED takes a state-level argument; one used as a value, at most an action",
+                        );
                     }
                 }
                 level
@@ -365,4 +384,14 @@ fn boxed_action(b: Builtin, e: &Expr) -> bool {
         (Builtin::Always, ExprKind::BoxAction(..))
             | (Builtin::Eventually, ExprKind::AngleAction(..))
     )
+}
+
+/// A level as a word for messages.
+fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::Constant => "constant",
+        Level::State => "state",
+        Level::Action => "action",
+        Level::Temporal => "temporal",
+    }
 }

@@ -15,6 +15,7 @@ mod level;
 mod lower;
 mod modules;
 mod names;
+mod param_levels;
 mod scope;
 pub mod stdlib;
 mod syntax_walk;
