@@ -48,6 +48,8 @@ pub(crate) struct Entry {
     pub visible_from: usize,
     /// Where the name is defined.
     pub span: Span,
+    /// Where it was imported (`EXTENDS`, `INSTANCE`), if it was.
+    pub site: Option<Span>,
 }
 
 /// The names of one module.
@@ -102,7 +104,7 @@ impl Scope {
                 Diagnostic::error(
                     codes::DUPLICATE_DEFINITION,
                     format!("`{}` is defined more than once", entry.name),
-                    entry.span,
+                    entry.site.unwrap_or(entry.span),
                 )
                 .with_label(previous.span, "first defined here")
                 .with_hint("rename one of the definitions"),
@@ -115,9 +117,10 @@ impl Scope {
                         "`{}` is defined more than once; the first definition is used",
                         entry.name
                     ),
-                    entry.span,
+                    entry.site.unwrap_or(entry.span),
                 )
-                .with_label(previous.span, "first defined here"),
+                .with_label(previous.span, "first defined here")
+                .with_label(entry.span, "defined again here"),
             );
         }
     }
@@ -176,18 +179,16 @@ fn build_units(
 ) -> Scope {
     let info = &modules.list[id];
     let mut scope = Scope::default();
-    for target in info.extends.iter().flatten() {
+    for (target, name) in info.extends.iter().zip(&info.ast.extends) {
+        let Some(target) = target else { continue };
         for e in scopes[*target].entries.iter().filter(|e| !e.local) {
-            scope.insert(
-                modules,
-                id,
-                Entry {
-                    local: false,
-                    visible_from: 0,
-                    ..e.clone()
-                },
-                diagnostics,
-            );
+            let entry = Entry {
+                local: false,
+                visible_from: 0,
+                site: Some(name.span),
+                ..e.clone()
+            };
+            scope.insert(modules, id, entry, diagnostics);
         }
     }
     for (unit_index, unit) in info.ast.units.iter().enumerate().take(before) {
@@ -199,6 +200,7 @@ fn build_units(
                 local,
                 visible_from,
                 span: name.span,
+                site: None,
             };
         match unit {
             Unit::Constants(decls) => {
@@ -288,6 +290,7 @@ fn build_units(
                         sym,
                         local: inst.local,
                         visible_from: after,
+                        site: Some(inst.span),
                         ..e.clone()
                     };
                     scope.insert(modules, id, entry, diagnostics);
@@ -355,6 +358,7 @@ fn declare_recursive(
             local,
             visible_from: at + 1,
             span: decl.name.span,
+            site: None,
         };
         scope.insert(modules, id, entry, diagnostics);
     }
