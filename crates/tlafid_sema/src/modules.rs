@@ -294,18 +294,18 @@ fn edges(list: &[ModuleInfo], id: ModId) -> Vec<(ModId, tlafid_base::Span)> {
         ));
     }
     if let Some((outer, before)) = module.outer {
-        out.extend(edges(list, outer).into_iter().filter(|&(_, span)| {
+        out.extend(edges(list, outer).into_iter().filter(|&(t, span)| {
             let unit = list[outer]
                 .ast
                 .units
                 .iter()
                 .position(|u| unit_contains(u, span));
-            match unit {
+            let precedes = match unit {
                 Some(u) => u < before,
                 None => true,
-            }
+            };
+            precedes && !is_nested_in(list, t, outer)
         }));
-        out.retain(|&(t, _)| t != id);
     }
     out
 }
@@ -318,4 +318,16 @@ fn unit_contains(unit: &Unit, span: tlafid_base::Span) -> bool {
         _ => return false,
     };
     whole.file == span.file && whole.start <= span.start && span.end <= whole.end
+}
+
+/// True if module `m` is nested (at any depth) in module `outer`.
+pub(crate) fn is_nested_in(list: &[ModuleInfo], m: ModId, outer: ModId) -> bool {
+    let mut current = list[m].outer;
+    while let Some((o, _)) = current {
+        if o == outer {
+            return true;
+        }
+        current = list[o].outer;
+    }
+    false
 }

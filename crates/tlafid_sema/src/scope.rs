@@ -8,7 +8,7 @@ use tlafid_base::{Diagnostic, Span};
 use tlafid_syntax::ast::{OpDecl, Unit};
 
 use crate::codes;
-use crate::modules::{ModId, Modules};
+use crate::modules::{self, ModId, Modules};
 
 /// What a module-level name stands for, relative to the module that declares it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -181,6 +181,9 @@ fn build_units(
     let mut scope = Scope::default();
     for (target, name) in info.extends.iter().zip(&info.ast.extends) {
         let Some(target) = target else { continue };
+        if before != usize::MAX && modules::is_nested_in(&modules.list, *target, id) {
+            continue;
+        }
         for e in scopes[*target].entries.iter().filter(|e| !e.local) {
             let entry = Entry {
                 local: false,

@@ -152,17 +152,18 @@ fn placeholder_op(span: Span) -> ir::OpDef {
 
 /// The root module and the modules it extends, transitively, extended ones first.
 fn extends_closure(modules: &Modules, root: ModId) -> Vec<ModId> {
-    fn visit(modules: &Modules, m: ModId, out: &mut Vec<ModId>) {
-        if out.contains(&m) {
+    fn visit(modules: &Modules, m: ModId, seen: &mut Vec<ModId>, out: &mut Vec<ModId>) {
+        if seen.contains(&m) {
             return;
         }
+        seen.push(m);
         for &e in modules.list[m].extends.iter().flatten() {
-            visit(modules, e, out);
+            visit(modules, e, seen, out);
         }
         out.push(m);
     }
     let mut out = Vec::new();
-    visit(modules, root, &mut out);
+    visit(modules, root, &mut Vec::new(), &mut out);
     out
 }
 
