@@ -18,8 +18,11 @@ pub const NOT_A_VALUE: Code = Code(45);
 pub const SHADOWED_NAME: Code = Code(46);
 /// An `INSTANCE` without a substitution for a constant or variable.
 pub const MISSING_SUBSTITUTION: Code = Code(47);
-/// A substitution for something that is not a constant or variable of the module.
+/// A substitution for something that is not a constant or variable of the module, or one
+/// above the level of what it replaces (a state expression for a `CONSTANT`).
 pub const BAD_SUBSTITUTION: Code = Code(48);
+/// A substitution above the level of what it replaces (same code as [`BAD_SUBSTITUTION`]).
+pub const SUBSTITUTION_LEVEL: Code = BAD_SUBSTITUTION;
 /// `RECURSIVE F` without a definition of `F`.
 pub const RECURSIVE_UNDEFINED: Code = Code(49);
 /// A prime applied to an action or temporal expression.

@@ -6,11 +6,16 @@
 use tlafid_base::{Diagnostic, Span};
 
 use crate::ir::{Builtin, Expr, ExprKind, Level, OpId, Program};
+use crate::lower::SubstCheck;
 use crate::walk;
 use crate::{codes, param_levels};
 
 /// Computes `level` and `recursive` of every operator and reports level errors.
-pub(crate) fn analyse(program: &mut Program, diagnostics: &mut Vec<Diagnostic>) {
+pub(crate) fn analyse(
+    program: &mut Program,
+    substitutions: &[SubstCheck],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     mark_recursive(program);
     let used: Vec<Vec<bool>> = program
         .ops
@@ -66,6 +71,33 @@ pub(crate) fn analyse(program: &mut Program, diagnostics: &mut Vec<Diagnostic>) 
                     assume.span,
                 )
                 .with_hint("an assumption cannot mention variables or temporal operators"),
+            );
+        }
+    }
+    for check in substitutions {
+        let mut cx = LevelCx {
+            levels: &levels,
+            used: &used,
+            limits: &limits,
+            slots: Vec::new(),
+            diagnostics: Some(diagnostics),
+        };
+        let level = cx.level(&check.expr);
+        if level > check.max {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::SUBSTITUTION_LEVEL,
+                    format!(
+                        "INSTANCE {}: the expression substituted for `{}` is {}-level, but must be at most {}-level",
+                        check.module,
+                        check.name,
+                        level_name(level),
+                        level_name(check.max)
+                    ),
+                    check.span,
+                )
+                .with_label(check.expr.span, "used here")
+                .with_hint("a CONSTANT takes a constant expression, a VARIABLE a state-level one"),
             );
         }
     }

@@ -48,10 +48,10 @@ pub fn load(root: FileId, sources: &mut SourceMap, find_module: &mut FindModule<
         };
     };
     let scopes = scope::build_scopes(&modules, &mut diagnostics);
-    let (mut program, lowering) = lower::lower_program(&modules, &scopes);
+    let (mut program, lowering, substitutions) = lower::lower_program(&modules, &scopes);
     diagnostics.extend(lowering);
     if !diagnostics.iter().any(Diagnostic::is_error) {
-        level::analyse(&mut program, &mut diagnostics);
+        level::analyse(&mut program, &substitutions, &mut diagnostics);
     }
     let ok = !diagnostics.iter().any(Diagnostic::is_error);
     Loaded {

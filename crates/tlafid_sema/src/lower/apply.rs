@@ -7,9 +7,10 @@ use tlafid_syntax::ast::{self, Ident};
 
 use super::frame::{error_expr, Env, Local, LocalKind, Lowerer};
 use super::refs::Callee;
-use super::CtxId;
+use super::{CtxId, SubstCheck};
 use crate::codes;
 use crate::ir::{Expr, ExprKind, Slot};
+use smol_str::SmolStr;
 
 impl Lowerer<'_, '_> {
     /// Inlines the substitution for `name` of context `ctx`, lowered where the `INSTANCE` is.
@@ -49,6 +50,7 @@ impl Lowerer<'_, '_> {
         let result = if arity == 0 {
             let mut e = self.lower(&expr);
             e.span = name.span;
+            self.note_substitution(ctx, &name.name, &e);
             Some(Callee::Value(e))
         } else {
             self.operator_callee(&expr, arity)
@@ -56,6 +58,26 @@ impl Lowerer<'_, '_> {
         self.inline_depth -= 1;
         self.env = saved;
         result
+    }
+
+    /// Keeps the first inlining of a level-limited substitution, to check its level later.
+    fn note_substitution(&mut self, ctx: CtxId, name: &SmolStr, e: &Expr) {
+        let c = &self.g.ctxs[ctx];
+        let Some(&max) = c.limits.get(name) else {
+            return;
+        };
+        if !self.g.subst_checked.insert((ctx, name.clone())) {
+            return;
+        }
+        let (span, module) = c.clause.clone();
+        let check = SubstCheck {
+            expr: e.clone(),
+            max,
+            name: name.clone(),
+            module,
+            span,
+        };
+        self.g.subst_checks.push(check);
     }
 
     /// Applies a resolved name to its arguments.

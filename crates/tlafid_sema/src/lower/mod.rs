@@ -36,6 +36,25 @@ pub(crate) struct Ctx {
     pub origin: (ModId, usize),
     /// The parameters of a named instance `I(p) == INSTANCE …`.
     pub params: Vec<ast::OpDecl>,
+    /// For a module with variables: the highest level each substitution may have
+    /// (constant for a `CONSTANT`, state for a `VARIABLE`), as SANY checks.
+    pub limits: AHashMap<SmolStr, ir::Level>,
+    /// The `INSTANCE` clause and the instantiated module's name, for messages.
+    pub clause: (Span, SmolStr),
+}
+
+/// A substitution whose level is checked once levels are known.
+pub(crate) struct SubstCheck {
+    /// The substituted expression, as first inlined.
+    pub expr: ir::Expr,
+    /// The highest level allowed.
+    pub max: ir::Level,
+    /// The constant or variable substituted.
+    pub name: SmolStr,
+    /// The instantiated module.
+    pub module: SmolStr,
+    /// The `INSTANCE` clause.
+    pub span: Span,
 }
 
 /// What an operator of the table comes from.
@@ -67,11 +86,18 @@ pub(crate) struct Global<'m> {
     pub vars: Vec<ir::VarDecl>,
     var_index: AHashMap<(ModId, usize, usize), VarId>,
     pub diagnostics: Vec<Diagnostic>,
+    /// Substitutions to check against their level limits.
+    pub subst_checks: Vec<SubstCheck>,
+    /// Which (context, name) substitutions are already in `subst_checks`.
+    pub subst_checked: ahash::AHashSet<(CtxId, SmolStr)>,
 }
 
 /// Lowers everything the root module defines or can name. Returns the program (levels not
 /// yet computed) and the problems found.
-pub(crate) fn lower_program(modules: &Modules, scopes: &[Scope]) -> (ir::Program, Vec<Diagnostic>) {
+pub(crate) fn lower_program(
+    modules: &Modules,
+    scopes: &[Scope],
+) -> (ir::Program, Vec<Diagnostic>, Vec<SubstCheck>) {
     let root = modules.root;
     let mut g = Global {
         modules,
@@ -83,6 +109,8 @@ pub(crate) fn lower_program(modules: &Modules, scopes: &[Scope]) -> (ir::Program
             substs: AHashMap::new(),
             origin: (root, 0),
             params: Vec::new(),
+            limits: AHashMap::new(),
+            clause: (modules.list[root].ast.name.span, SmolStr::default()),
         }],
         ctx_index: AHashMap::new(),
         let_ctx_index: AHashMap::new(),
@@ -95,6 +123,8 @@ pub(crate) fn lower_program(modules: &Modules, scopes: &[Scope]) -> (ir::Program
         vars: Vec::new(),
         var_index: AHashMap::new(),
         diagnostics: Vec::new(),
+        subst_checks: Vec::new(),
+        subst_checked: ahash::AHashSet::new(),
     };
     let root_names = g.declare_root_names();
     let extended = extends_closure(modules, root);
@@ -127,7 +157,7 @@ pub(crate) fn lower_program(modules: &Modules, scopes: &[Scope]) -> (ir::Program
         assumes,
         root_names,
     };
-    (program, g.diagnostics)
+    (program, g.diagnostics, g.subst_checks)
 }
 
 /// Stands in for an operator that could not be defined (an error has been reported).
@@ -380,7 +410,11 @@ impl Global<'_> {
             arity: p.arity,
         }));
         let substs = self.substitutions(module, unit, inst, params, target);
+        let limits = substitution_limits(&self.scopes[target]);
+        let clause = (inst.span, self.modules.list[target].ast.name.name.clone());
         self.ctxs.push(Ctx {
+            limits,
+            clause,
             parent,
             path,
             prefix,
@@ -494,6 +528,26 @@ fn missing_substitution(name: &str, module: &str, span: Span) -> Diagnostic {
     .with_hint(format!(
         "add `WITH {name} <- …`, or define `{name}` before the INSTANCE"
     ))
+}
+
+/// The level limit of each substitution into a module with variables (none into a
+/// constant module).
+fn substitution_limits(target: &Scope) -> AHashMap<SmolStr, ir::Level> {
+    let has_variables = target
+        .entries
+        .iter()
+        .any(|e| matches!(e.sym, Sym::Var { .. }));
+    let mut limits = AHashMap::new();
+    if has_variables {
+        for e in &target.entries {
+            match e.sym {
+                Sym::Const { .. } => limits.insert(e.name.clone(), ir::Level::Constant),
+                Sym::Var { .. } => limits.insert(e.name.clone(), ir::Level::State),
+                _ => None,
+            };
+        }
+    }
+    limits
 }
 
 /// `name` as an expression written at `span` (an implicit `name <- name`).
