@@ -10,6 +10,9 @@ use std::path::{Path, PathBuf};
 
 use tlafid_base::SourceMap;
 
+#[path = "examples/invariants.rs"]
+mod invariants;
+
 fn cases(kind: &str) -> Vec<(PathBuf, PathBuf)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("test_data")
@@ -68,6 +71,13 @@ fn run(root: &Path) -> (String, bool) {
         }
     }
     if let Some(program) = &loaded.program {
+        let broken = invariants::violations(program);
+        assert!(
+            broken.is_empty(),
+            "{}: {}",
+            root.display(),
+            broken.join("; ")
+        );
         out.push_str(&tlafid_sema::dump::dump(program));
     }
     (out, loaded.program.is_some())

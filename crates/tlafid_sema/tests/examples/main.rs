@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 use tlafid_base::SourceMap;
 
+mod invariants;
+
 const EXAMPLES: &str = "/work/ext/Examples";
 const COMMUNITY: &str = "/work/ext/CommunityModules/modules";
 
@@ -52,6 +54,12 @@ fn load(root: &Path) -> Result<(), String> {
             })
     };
     let loaded = tlafid_sema::load(file, &mut sources, &mut find);
+    if std::env::var_os("SEMA_WARNINGS").is_some() {
+        for d in loaded.diagnostics.iter().filter(|d| !d.is_error()) {
+            let place = d.span.map_or("-".to_string(), |s| sources.describe(s));
+            println!("WARN {} {place}: {}", d.code, d.message);
+        }
+    }
     if std::env::var_os("SEMA_DUMP").is_some() {
         for d in &loaded.diagnostics {
             let place = d.span.map_or("-".to_string(), |s| sources.describe(s));
@@ -61,7 +69,11 @@ fn load(root: &Path) -> Result<(), String> {
             println!("{}", tlafid_sema::dump::dump(program));
         }
     }
-    if loaded.program.is_some() {
+    if let Some(program) = &loaded.program {
+        let broken = invariants::violations(program);
+        if !broken.is_empty() {
+            return Err(format!("    IR invariant broken: {}", broken.join("; ")));
+        }
         return Ok(());
     }
     let lines: Vec<String> = loaded
