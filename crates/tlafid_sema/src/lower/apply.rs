@@ -162,16 +162,21 @@ impl Lowerer<'_, '_> {
         let kind = match self.operator_callee(arg, arity) {
             Some(Callee::Global { op, leading, .. }) => ExprKind::OpArg(op, leading),
             Some(Callee::LocalOp { slot, .. }) => ExprKind::LocalOpArg(Slot(slot)),
-            Some(Callee::ConstOp { .. }) => {
-                self.error(
-                    Diagnostic::error(
-                        codes::UNSUPPORTED,
-                        "a constant operator passed as an operator argument is not supported",
-                        arg.span,
-                    )
-                    .with_hint("pass `LAMBDA x : F(x)` instead"),
-                );
-                return error_expr(arg.span);
+            Some(Callee::ConstOp { id, arity }) => {
+                // `F` for `CONSTANT F(_)`: a wrapper operator `p1, … |-> F(p1, …)`.
+                let params = (0..arity as u32).map(|s| Expr {
+                    kind: ExprKind::Local(Slot(s)),
+                    span: arg.span,
+                });
+                let body = ExprKind::ConstCall(id, params.collect());
+                let name = self
+                    .g
+                    .consts
+                    .get(id.0 as usize)
+                    .map_or_else(|| "?".into(), |c| c.name.clone());
+                let key = SmolStr::from(format!("{name}#const{}", id.0));
+                let op = self.g.builtin_op(&key, arity, body, arg.span);
+                ExprKind::OpArg(op, Vec::new())
             }
             Some(Callee::Value(_)) | None => return error_expr(arg.span),
         };

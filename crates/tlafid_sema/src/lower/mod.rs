@@ -438,12 +438,13 @@ impl Global<'_> {
             return id;
         }
         let id = self.reserve_lifted();
-        let params = ["a", "b"].iter().take(arity).map(|n| ir::Param {
-            name: SmolStr::new_static(n),
+        let params = (0..arity).map(|i| ir::Param {
+            name: SmolStr::from(format!("p{}", i + 1)),
             arity: 0,
         });
+        let name = symbol.split('#').next().unwrap_or_default();
         self.ops[id.0 as usize] = Some(ir::OpDef {
-            name: symbol.clone(),
+            name: SmolStr::from(name),
             module: SmolStr::default(),
             instance: SmolStr::default(),
             params: params.collect(),
