@@ -1,11 +1,25 @@
 //! Module loading, name resolution, level checking, and lowering to the resolved [`ir`].
 //!
 //! No I/O: modules other than the root are asked for through a closure, and the standard
-//! modules are compiled in.
+//! modules are compiled in (`stdlib/*.tla`, found by `build.rs`).
 //!
-//! The passes: [`modules`] loads and orders the modules; [`scope`] builds each module's names;
-//! `lower` resolves names and flattens instances into the global operator table; [`level`]
-//! computes levels and checks the level rules.
+//! The passes, in order:
+//! - `modules` parses the root, finds every module it extends or instantiates (nested
+//!   modules first, then the caller's `find_module`, then the built-ins) and orders them,
+//!   reporting cycles;
+//! - `scope` builds each module's names (SANY's rules for `EXTENDS`, unnamed `INSTANCE`,
+//!   `LOCAL`, duplicates, `RECURSIVE`, and a nested module seeing what precedes it);
+//! - `lower` resolves every name and flattens instances into one operator table, reached
+//!   from the root's names in order of first reach: each instance is a context holding its
+//!   substitutions (inlined where used) and parameters (prepended); operators of modules
+//!   without constants and variables are shared by all contexts; `LET`s and `LAMBDA`s are
+//!   lifted with the slots they capture first;
+//! - `level` marks recursive operators, computes every operator's level and checks SANY's
+//!   level rules (primes, `ENABLED`, `UNCHANGED`, `[A]_v`, temporal operators, `ASSUME`,
+//!   argument and substitution levels).
+//!
+//! Invariant: depends only on `tlafid_base` and `tlafid_syntax`; never reads files, never
+//! panics on bad input, and gives the same program and diagnostics for the same input.
 #![warn(missing_docs)]
 
 pub mod codes;
