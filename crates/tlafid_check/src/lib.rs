@@ -51,8 +51,11 @@
 //!
 //! # Memory
 //! The seen set holds 64-bit fingerprints in a lock-free open-addressing table (8-byte slots,
-//! load at most 3/4). Parent links take 8 bytes per distinct state; counterexamples are rebuilt
-//! by replaying the system from an initial state. Full states are kept for the frontier only.
+//! load between about 1/2 and 3/4: at most 16 bytes per distinct state). Parent links take
+//! 8 bytes per distinct state; counterexamples are rebuilt by replaying the system from an
+//! initial state. Full states are kept for the frontier (and the next level's new states)
+//! only. A run holds at most `u32::MAX - 1` distinct states (then it is incomplete,
+//! [`Budget::MaxStates`]).
 #![warn(missing_docs)]
 
 mod claims;
