@@ -423,12 +423,9 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let mut trace = if is_initial {
             Vec::new()
         } else {
-            replay(
-                self.system,
-                &self.seen,
-                &self.parents,
-                self.frontier_start + parent,
-            )?
+            let target = &self.frontier[parent as usize];
+            let index = self.frontier_start + parent;
+            replay(self.system, &self.seen, &self.parents, index, target)?
         };
         if let Some((action, state)) = successor {
             trace.push(TraceStep { action, state });
