@@ -100,6 +100,8 @@ pub struct AssumeDef {
     pub expr: Expr,
     /// Where it is written.
     pub span: Span,
+    /// The number of frame slots its evaluation needs (its binders).
+    pub frame_size: usize,
 }
 
 /// One operator of the flattened program.

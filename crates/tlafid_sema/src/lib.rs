@@ -2,9 +2,23 @@
 //!
 //! No I/O: modules other than the root are asked for through a closure, and the standard
 //! modules are compiled in.
+//!
+//! The passes: [`modules`] loads and orders the modules; [`scope`] builds each module's names;
+//! `lower` resolves names and flattens instances into the global operator table; [`level`]
+//! computes levels and checks the level rules.
 #![warn(missing_docs)]
 
+pub mod codes;
+pub mod dump;
 pub mod ir;
+mod level;
+mod lower;
+mod modules;
+mod names;
+mod scope;
+pub mod stdlib;
+mod syntax_walk;
+mod walk;
 
 use tlafid_base::{Diagnostic, FileId, SourceMap};
 
@@ -25,9 +39,22 @@ pub type FindModule<'a> = dyn FnMut(&str) -> Option<(String, String)> + 'a;
 /// instantiates (adding those files to `sources`), resolves names, checks arity and levels,
 /// and lowers everything to an [`ir::Program`].
 pub fn load(root: FileId, sources: &mut SourceMap, find_module: &mut FindModule<'_>) -> Loaded {
-    let _ = (root, sources, find_module);
+    let mut diagnostics = Vec::new();
+    let Some(modules) = modules::load_modules(root, sources, find_module, &mut diagnostics) else {
+        return Loaded {
+            program: None,
+            diagnostics,
+        };
+    };
+    let scopes = scope::build_scopes(&modules, &mut diagnostics);
+    let (mut program, lowering) = lower::lower_program(&modules, &scopes);
+    diagnostics.extend(lowering);
+    if !diagnostics.iter().any(Diagnostic::is_error) {
+        level::analyse(&mut program, &mut diagnostics);
+    }
+    let ok = !diagnostics.iter().any(Diagnostic::is_error);
     Loaded {
-        program: None,
-        diagnostics: Vec::new(),
+        program: ok.then_some(program),
+        diagnostics,
     }
 }

@@ -1,0 +1,462 @@
+//! Actions as generators of successor states, TLC's way: conjunctions left to right,
+//! disjunctions and `\E` branch, `x' = e` and `x' \in S` assign an unassigned `x'` (and test
+//! it otherwise), `UNCHANGED` assigns, operator calls are inlined, `IF`/`CASE`/`LET` are
+//! followed; any other conjunct is a guard. The initial predicate runs the same way with
+//! unprimed variables as the ones assigned.
+
+use std::sync::Arc;
+
+use smol_str::SmolStr;
+use tlafid_base::Span;
+use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpDef, OpId, Program};
+use tlafid_value::Value;
+
+use crate::builtins::values_equal;
+use crate::ctx::Ctx;
+use crate::error::{EvalError, EvalResult, E_UNASSIGNED_AT_END};
+use crate::frame::FrameSlot;
+use crate::state::State;
+
+/// One action of the next-state relation: a top-level disjunct, found through `\/`, `\E`,
+/// `LET` and calls of defined operators.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionDecl {
+    /// The name of the innermost operator whose body holds it (`Next` when not split).
+    pub name: SmolStr,
+    /// Where that operator is defined.
+    pub span: Span,
+}
+
+/// Which action produced a successor, with the values of its parameters (`\E` variables
+/// and operator parameters, outermost first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionInfo {
+    /// Index into [`Evaluator::actions`](crate::Evaluator::actions).
+    pub index: usize,
+    /// Parameter names and values.
+    pub params: Arc<[(SmolStr, Value)]>,
+}
+
+/// Continuation of the generator: `Ok(false)` stops the search.
+type Cont<'k, 'a, 'p> = dyn FnMut(&mut Ctx<'a, 'p>) -> EvalResult<bool> + 'k;
+
+const MAX_SPLIT_DEPTH: usize = 32;
+
+fn expandable(program: &Program, op: OpId, natives_free: &dyn Fn(OpId) -> bool) -> bool {
+    let def = program.op(op);
+    def.function.is_none() && !def.recursive && natives_free(op)
+}
+
+/// Leaf counts of `\E` bodies in the next-state relation, keyed by the body's address.
+pub(crate) type ExistsCounts = std::collections::HashMap<usize, usize, ahash::RandomState>;
+
+/// The actions of `next`, in order, and the number of actions under each `\E`.
+pub(crate) fn split_actions(
+    program: &Program,
+    next: OpId,
+    natives_free: &dyn Fn(OpId) -> bool,
+) -> (Vec<ActionDecl>, ExistsCounts) {
+    let mut out = Vec::new();
+    let mut counts = ExistsCounts::with_hasher(ahash::RandomState::with_seeds(5, 6, 7, 8));
+    let def = program.op(next);
+    let mut split = StaticSplit {
+        program,
+        out: &mut out,
+        counts: &mut counts,
+        free: natives_free,
+    };
+    split.walk(&def.body, def, 0);
+    (out, counts)
+}
+
+struct StaticSplit<'s> {
+    program: &'s Program,
+    out: &'s mut Vec<ActionDecl>,
+    counts: &'s mut ExistsCounts,
+    free: &'s dyn Fn(OpId) -> bool,
+}
+
+impl StaticSplit<'_> {
+    fn walk(&mut self, expr: &Expr, owner: &OpDef, depth: usize) {
+        match &expr.kind {
+            _ if depth > MAX_SPLIT_DEPTH => self.leaf(owner),
+            ExprKind::Junction { and: false, items } => {
+                items.iter().for_each(|i| self.walk(i, owner, depth + 1))
+            }
+            ExprKind::LetValue { body, .. } => self.walk(body, owner, depth + 1),
+            ExprKind::Quant {
+                forall: false,
+                body,
+                ..
+            } => {
+                let before = self.out.len();
+                self.walk(body, owner, depth + 1);
+                let count = self.out.len() - before;
+                self.counts.insert(&**body as *const Expr as usize, count);
+            }
+            ExprKind::Call(op, _) if expandable(self.program, *op, self.free) => {
+                let def = self.program.op(*op);
+                self.walk(&def.body, def, depth + 1)
+            }
+            _ => self.leaf(owner),
+        }
+    }
+
+    fn leaf(&mut self, owner: &OpDef) {
+        self.out.push(ActionDecl {
+            name: owner.name.clone(),
+            span: owner.span,
+        });
+    }
+}
+
+/// The action being walked to: its owner and parameters so far.
+struct Walk<'p> {
+    index: usize,
+    owner: &'p OpDef,
+    params: Vec<(SmolStr, Value)>,
+}
+
+impl<'a, 'p> Ctx<'a, 'p> {
+    fn native_free(&self) -> impl Fn(OpId) -> bool + '_ {
+        |op| self.ev.natives[op.0 as usize].is_none() && self.ev.overrides[op.0 as usize].is_none()
+    }
+
+    /// All initial states of `init`.
+    pub fn init_states(&mut self, init: OpId) -> EvalResult<Vec<State>> {
+        let def: &'p OpDef = self.ev.program.op(init);
+        let saved = self.push_frame(init, &[], def.span)?;
+        let mut states = Vec::new();
+        let r = self.gen(&def.body, &mut |ctx| {
+            states.push(ctx.complete_state(def.span, "the initial predicate")?);
+            Ok(true)
+        });
+        self.pop_frame(saved);
+        r.map(|_| states)
+    }
+
+    /// Emits every successor of the current state under `next`.
+    pub fn successors(
+        &mut self,
+        next: OpId,
+        emit: &mut dyn FnMut(crate::ActionInfo, State),
+    ) -> EvalResult<()> {
+        let def: &'p OpDef = self.ev.program.op(next);
+        let saved = self.push_frame(next, &[], def.span)?;
+        let mut walk = Walk {
+            index: 0,
+            owner: def,
+            params: Vec::new(),
+        };
+        let r = self.split_walk(&def.body, &mut walk, 0, emit);
+        self.pop_frame(saved);
+        r
+    }
+
+    fn split_walk(
+        &mut self,
+        expr: &'p Expr,
+        walk: &mut Walk<'p>,
+        depth: usize,
+        emit: &mut dyn FnMut(ActionInfo, State),
+    ) -> EvalResult<()> {
+        match &expr.kind {
+            _ if depth > MAX_SPLIT_DEPTH => self.run_leaf(expr, walk, emit),
+            ExprKind::Junction { and: false, items } => items
+                .iter()
+                .try_for_each(|item| self.split_walk(item, walk, depth + 1, emit)),
+            ExprKind::LetValue { slot, value, body } => {
+                self.bind(*slot, FrameSlot::Thunk(value));
+                self.split_walk(body, walk, depth + 1, emit)
+            }
+            ExprKind::Quant {
+                forall: false,
+                binders,
+                body,
+            } => {
+                let start = walk.index;
+                let count = self
+                    .ev
+                    .exists_counts
+                    .get(&(&**body as *const Expr as usize))
+                    .copied()
+                    .unwrap_or(1);
+                let names: Vec<(SmolStr, tlafid_sema::ir::Slot)> = binders
+                    .iter()
+                    .flat_map(|b| b.names.iter().cloned().zip(b.slots.iter().copied()))
+                    .collect();
+                let depth_params = walk.params.len();
+                self.for_each_binding(binders, &mut |ctx| {
+                    walk.index = start;
+                    walk.params.truncate(depth_params);
+                    for (name, slot) in &names {
+                        if let Some(FrameSlot::Val(v)) = ctx.stack.get(ctx.base + slot.0 as usize) {
+                            walk.params.push((name.clone(), v.clone()));
+                        }
+                    }
+                    ctx.split_walk(body, walk, depth + 1, emit)?;
+                    Ok(true)
+                })?;
+                walk.params.truncate(depth_params);
+                walk.index = start + count;
+                Ok(())
+            }
+            ExprKind::Call(op, args) if expandable(self.ev.program, *op, &self.native_free()) => {
+                let def: &'p OpDef = self.ev.program.op(*op);
+                let saved = self.push_frame(*op, args, expr.span)?;
+                let (owner, depth_params) = (walk.owner, walk.params.len());
+                for (k, p) in def.params.iter().enumerate().skip(def.captured) {
+                    if let FrameSlot::Val(v) = &self.stack[self.base + k] {
+                        walk.params.push((p.name.clone(), v.clone()));
+                    }
+                }
+                walk.owner = def;
+                let r = self.split_walk(&def.body, walk, depth + 1, emit);
+                walk.owner = owner;
+                walk.params.truncate(depth_params);
+                self.pop_frame(saved);
+                r
+            }
+            _ => self.run_leaf(expr, walk, emit),
+        }
+    }
+
+    fn run_leaf(
+        &mut self,
+        expr: &'p Expr,
+        walk: &mut Walk<'p>,
+        emit: &mut dyn FnMut(ActionInfo, State),
+    ) -> EvalResult<()> {
+        let info = ActionInfo {
+            index: walk.index,
+            params: walk.params.clone().into(),
+        };
+        let owner = walk.owner;
+        walk.index += 1;
+        self.gen(expr, &mut |ctx| {
+            let what = format!("the action {}", owner.name);
+            let state = ctx.complete_state(owner.span, &what)?;
+            emit(info.clone(), state);
+            Ok(true)
+        })?;
+        Ok(())
+    }
+
+    /// The state assigned so far, or an error naming a variable left unassigned.
+    fn complete_state(&self, span: Span, what: &str) -> EvalResult<State> {
+        let mut values = Vec::with_capacity(self.next.len());
+        for (i, v) in self.next.iter().enumerate() {
+            match v {
+                Some(v) => values.push(v.clone()),
+                None => {
+                    let name = &self.ev.program.vars[i].name;
+                    return Err(EvalError::new(E_UNASSIGNED_AT_END, format!("{what} does not assign the variable {name}"), span)
+                        .with_hint("every variable must be given a value (use UNCHANGED for those that keep theirs)"));
+                }
+            }
+        }
+        Ok(State::new(values.into_boxed_slice()))
+    }
+
+    /// Is the action `expr` enabled in the current state?
+    pub fn enabled(&mut self, expr: &'p Expr) -> EvalResult<bool> {
+        let n = self.ev.program.vars.len();
+        let saved_next = std::mem::replace(&mut self.next, vec![None; n]);
+        let saved_modes = (self.init_mode, self.in_prime);
+        self.init_mode = false;
+        self.in_prime = false;
+        let mut found = false;
+        let r = self.gen(expr, &mut |_| {
+            found = true;
+            Ok(false)
+        });
+        self.next = saved_next;
+        (self.init_mode, self.in_prime) = saved_modes;
+        r.map(|_| found)
+    }
+
+    /// The variable `lhs` assigns, if it is an assignable variable in this mode.
+    fn target(&self, lhs: &Expr) -> Option<usize> {
+        match lhs.kind {
+            ExprKind::Var { var, primed } if primed != self.init_mode && !self.in_prime => {
+                Some(var.0 as usize)
+            }
+            _ => None,
+        }
+    }
+
+    fn assign(&mut self, var: usize, value: Value, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        self.next[var] = Some(value);
+        let r = k(self);
+        self.next[var] = None;
+        r
+    }
+
+    fn guard(&mut self, expr: &'p Expr, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        if self.eval_bool(expr)? {
+            k(self)
+        } else {
+            Ok(true)
+        }
+    }
+
+    /// Runs the action `expr`, calling `k` for each way of satisfying it.
+    pub fn gen(&mut self, expr: &'p Expr, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        match &expr.kind {
+            ExprKind::Junction { and: true, items } => self.gen_all(items, k),
+            ExprKind::Junction { and: false, items } => {
+                for item in items {
+                    if !self.gen(item, k)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            ExprKind::Quant {
+                forall: false,
+                binders,
+                body,
+            } => self.for_each_binding(binders, &mut |ctx| ctx.gen(body, k)),
+            ExprKind::Builtin(Builtin::Eq, args) => match (self.target(&args[0]), args.get(1)) {
+                (Some(var), Some(rhs)) => match self.next[var].clone() {
+                    None => {
+                        let v = self.eval(rhs)?;
+                        self.assign(var, v, k)
+                    }
+                    Some(old) => {
+                        let v = self.eval(rhs)?;
+                        if values_equal(&old, &v, expr.span)? {
+                            k(self)
+                        } else {
+                            Ok(true)
+                        }
+                    }
+                },
+                _ => self.guard(expr, k),
+            },
+            ExprKind::Builtin(Builtin::In, args) => match (self.target(&args[0]), args.get(1)) {
+                (Some(var), Some(rhs)) if self.next[var].is_none() => {
+                    let set = self.eval(rhs)?;
+                    self.expect_set(&set, rhs.span)?;
+                    let elems = self.value(set.iter_set(), rhs.span)?;
+                    for e in elems {
+                        if !self.assign(var, e.into_owned(), k)? {
+                            return Ok(false);
+                        }
+                    }
+                    Ok(true)
+                }
+                _ => self.guard(expr, k),
+            },
+            ExprKind::Builtin(Builtin::Unchanged, args) if !self.init_mode && args.len() == 1 => {
+                self.gen_unchanged(&args[0], k)
+            }
+            ExprKind::If(c, a, b) => {
+                if self.eval_bool(c)? {
+                    self.gen(a, k)
+                } else {
+                    self.gen(b, k)
+                }
+            }
+            ExprKind::Case { arms, other } => {
+                let arm = self.case_arm(arms, other.as_deref(), expr.span)?;
+                self.gen(arm, k)
+            }
+            ExprKind::LetValue { slot, value, body } => {
+                self.bind(*slot, FrameSlot::Thunk(value));
+                self.gen(body, k)
+            }
+            ExprKind::Call(op, args) if expandable(self.ev.program, *op, &self.native_free()) => {
+                let def: &'p OpDef = self.ev.program.op(*op);
+                self.gen_inlined(*op, args, expr.span, |ctx, k| ctx.gen(&def.body, k), k)
+            }
+            ExprKind::BoxAction(a, vars) => {
+                if !self.gen(a, k)? {
+                    return Ok(false);
+                }
+                self.gen_unchanged(vars, k)
+            }
+            ExprKind::AngleAction(a, vars) => self.gen(a, &mut |ctx| {
+                if ctx.unchanged_value(vars)? {
+                    Ok(true)
+                } else {
+                    k(ctx)
+                }
+            }),
+            _ => self.guard(expr, k),
+        }
+    }
+
+    /// Runs `run` on an operator body in its own frame, with `k` run back in the caller's.
+    fn gen_inlined(
+        &mut self,
+        op: OpId,
+        args: &'p [Expr],
+        span: Span,
+        run: impl FnOnce(&mut Self, &mut Cont<'_, 'a, 'p>) -> EvalResult<bool>,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let caller_base = self.push_frame(op, args, span)?;
+        let r = run(self, &mut |ctx| {
+            let callee_base = std::mem::replace(&mut ctx.base, caller_base);
+            let r = k(ctx);
+            ctx.base = callee_base;
+            r
+        });
+        self.pop_frame(caller_base);
+        r
+    }
+
+    fn gen_all(&mut self, items: &'p [Expr], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        match items.split_first() {
+            None => k(self),
+            Some((first, rest)) => self.gen(first, &mut |ctx| ctx.gen_all(rest, k)),
+        }
+    }
+
+    /// `UNCHANGED e`: assigns `x' = x` for each unassigned variable in `e`.
+    fn gen_unchanged(&mut self, e: &'p Expr, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        match &e.kind {
+            ExprKind::Var { var, primed: false } => {
+                let i = var.0 as usize;
+                let now = self.cur[i].clone();
+                match &self.next[i] {
+                    None => self.assign(i, now, k),
+                    Some(v) if *v == now => k(self),
+                    Some(_) => Ok(true),
+                }
+            }
+            ExprKind::Tuple(items) => self.gen_unchanged_all(items, k),
+            ExprKind::Call(op, args) if expandable(self.ev.program, *op, &self.native_free()) => {
+                let def: &'p OpDef = self.ev.program.op(*op);
+                self.gen_inlined(
+                    *op,
+                    args,
+                    e.span,
+                    |ctx, k| ctx.gen_unchanged(&def.body, k),
+                    k,
+                )
+            }
+            _ => {
+                if self.unchanged_value(e)? {
+                    k(self)
+                } else {
+                    Ok(true)
+                }
+            }
+        }
+    }
+
+    fn gen_unchanged_all(
+        &mut self,
+        items: &'p [Expr],
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        match items.split_first() {
+            None => k(self),
+            Some((first, rest)) => {
+                self.gen_unchanged(first, &mut |ctx| ctx.gen_unchanged_all(rest, k))
+            }
+        }
+    }
+}

@@ -1,0 +1,609 @@
+//! Name resolution: names, instance paths and operator symbols to what they stand for
+//! (a [`Callee`]), applying them to arguments, operator arguments, and inlining instance
+//! substitutions.
+
+use smol_str::SmolStr;
+use tlafid_base::{Diagnostic, Span};
+use tlafid_syntax::ast::{self, Ident, RefSegment, Unit};
+
+use super::frame::{error_expr, Env, Local, LocalKind, Lowerer};
+use super::CtxId;
+use crate::codes;
+use crate::ir::{ConstId, Expr, ExprKind, OpId, Slot};
+use crate::modules::ModId;
+use crate::names;
+use crate::scope::Sym;
+
+/// The first segment of an instance path.
+enum First {
+    /// A module-level name.
+    Sym(Sym),
+    /// A `LET` instance, with the arguments for its own parameters.
+    LetInstance {
+        ctx: CtxId,
+        module: ModId,
+        args: Vec<Expr>,
+    },
+}
+
+/// What a resolved name stands for, before it is applied to arguments.
+pub(super) enum Callee {
+    /// A value (variable, constant, bound name, substituted expression).
+    Value(Expr),
+    /// An operator parameter held in a slot.
+    LocalOp { slot: u32, arity: usize },
+    /// A global operator with its leading (instance or captured) arguments.
+    Global {
+        op: OpId,
+        leading: Vec<Expr>,
+        arities: Vec<usize>,
+        function: bool,
+    },
+    /// A constant operator `CONSTANT F(_)`.
+    ConstOp { id: ConstId, arity: usize },
+}
+
+impl Lowerer<'_, '_> {
+    /// Lowers a name, application or instance path used as a value.
+    pub fn lower_ref(&mut self, segments: &[RefSegment], span: Span) -> Expr {
+        let last = segments.last().expect("a reference has a segment");
+        match self.resolve_ref(segments) {
+            Some(callee) => self.apply(callee, &last.args, &last.name, span),
+            None => error_expr(span),
+        }
+    }
+
+    /// Resolves every segment of a reference; the last segment's arguments are not applied.
+    pub fn resolve_ref(&mut self, segments: &[RefSegment]) -> Option<Callee> {
+        if segments.len() == 1 {
+            return self.resolve_name(&segments[0].name);
+        }
+        let mut ctx = self.env.ctx;
+        let mut extra = Vec::new();
+        let mut target: Option<ModId> = None;
+        for (i, segment) in segments.iter().enumerate() {
+            let sym = match target {
+                None => match self.first_segment(segment)? {
+                    First::Sym(sym) => sym,
+                    First::LetInstance {
+                        ctx: c,
+                        module,
+                        args,
+                    } => {
+                        ctx = c;
+                        extra = args;
+                        target = Some(module);
+                        continue;
+                    }
+                },
+                Some(module) => self.exported(module, &segments[i - 1].name, &segment.name)?,
+            };
+            if i + 1 == segments.len() {
+                return self.resolve_sym(&sym, ctx, extra, &segment.name);
+            }
+            let (via_ctx, inner) = self.follow_via(ctx, &sym)?;
+            match inner {
+                Sym::Inst { module, unit } => {
+                    ctx = self.g.instance_ctx(via_ctx, module, unit)?;
+                    extra.extend(self.instance_args(module, unit, segment)?);
+                    target = Some(*self.g.modules.list[module].instances.get(&unit)?);
+                }
+                Sym::Op { module, unit } if extra.is_empty() => {
+                    let expr = self.select(via_ctx, module, unit, segment, &segments[i + 1..])?;
+                    return Some(Callee::Value(expr));
+                }
+                _ => {
+                    self.error(Diagnostic::error(
+                        codes::BAD_INSTANCE_PATH,
+                        format!(
+                            "`{}` is not an instance, so `{}!…` names nothing",
+                            segment.name.name, segment.name.name
+                        ),
+                        segment.name.span,
+                    ));
+                    return None;
+                }
+            }
+        }
+        None
+    }
+
+    /// The first segment of an instance path: a `LET` instance, or a module-level name.
+    fn first_segment(&mut self, segment: &RefSegment) -> Option<First> {
+        let local = self
+            .env
+            .locals
+            .iter()
+            .rev()
+            .find(|l| l.name == segment.name.name)
+            .cloned();
+        if let Some(Local {
+            kind:
+                LocalKind::LetInst {
+                    ctx,
+                    module,
+                    arities,
+                },
+            ..
+        }) = local
+        {
+            if arities.len() != segment.args.len() {
+                self.arity_mismatch(&segment.name, arities.len(), segment.args.len());
+                return None;
+            }
+            let args = self.lower_args(&segment.args, &arities);
+            return Some(First::LetInstance { ctx, module, args });
+        }
+        match self.g.scopes[self.env.module].lookup(&segment.name.name, self.env.position) {
+            Some(entry) => Some(First::Sym(entry.sym.clone())),
+            None => {
+                self.undefined(&segment.name);
+                None
+            }
+        }
+    }
+
+    /// The exported definition `name` of `module`, reached as `instance!name`.
+    fn exported(&mut self, module: ModId, instance: &Ident, name: &Ident) -> Option<Sym> {
+        if let Some(found) = self.g.scopes[module].exported(&name.name) {
+            return Some(found.sym.clone());
+        }
+        let module_name = self.g.modules.list[module].ast.name.name.clone();
+        self.error(
+            Diagnostic::error(
+                codes::BAD_INSTANCE_PATH,
+                format!(
+                    "module `{module_name}` (instance `{}`) defines no `{}`",
+                    instance.name, name.name
+                ),
+                name.span,
+            )
+            .with_hint("only the non-LOCAL definitions of an instantiated module can be named"),
+        );
+        None
+    }
+
+    /// Follows unnamed instances: the context and symbol `sym` finally stands for.
+    fn follow_via(&mut self, mut ctx: CtxId, sym: &Sym) -> Option<(CtxId, Sym)> {
+        let mut sym = sym;
+        while let Sym::Via {
+            module,
+            unit,
+            inner,
+        } = sym
+        {
+            ctx = self.g.instance_ctx(ctx, *module, *unit)?;
+            sym = inner;
+        }
+        Some((ctx, sym.clone()))
+    }
+
+    /// The arguments of a segment `I(a, b)` of an instance path, checked against `I`'s parameters.
+    fn instance_args(
+        &mut self,
+        module: usize,
+        unit: usize,
+        segment: &RefSegment,
+    ) -> Option<Vec<Expr>> {
+        let arities: Vec<usize> = match &self.g.modules.list[module].ast.units[unit] {
+            Unit::ModDef(def) => def.params.iter().map(|p| p.arity).collect(),
+            _ => Vec::new(),
+        };
+        if arities.len() != segment.args.len() {
+            self.arity_mismatch(&segment.name, arities.len(), segment.args.len());
+            return None;
+        }
+        Some(self.lower_args(&segment.args, &arities))
+    }
+
+    /// Resolves a single name: bound names first, then the module's scope.
+    pub fn resolve_name(&mut self, name: &Ident) -> Option<Callee> {
+        if let Some(local) = self
+            .env
+            .locals
+            .iter()
+            .rev()
+            .find(|l| l.name == name.name)
+            .cloned()
+        {
+            return self.local_callee(&local, name.span);
+        }
+        match self.g.scopes[self.env.module].lookup(&name.name, self.env.position) {
+            Some(entry) => {
+                let sym = entry.sym.clone();
+                self.resolve_sym(&sym, self.env.ctx, Vec::new(), name)
+            }
+            None => {
+                self.undefined(name);
+                None
+            }
+        }
+    }
+
+    fn local_callee(&mut self, local: &Local, span: Span) -> Option<Callee> {
+        Some(match &local.kind {
+            LocalKind::Value => {
+                let slot = self.access(local.frame, local.slot, &local.name, 0);
+                Callee::Value(Expr {
+                    kind: ExprKind::Local(Slot(slot)),
+                    span,
+                })
+            }
+            LocalKind::OpParam(arity) => {
+                let slot = self.access(local.frame, local.slot, &local.name, *arity);
+                Callee::LocalOp {
+                    slot,
+                    arity: *arity,
+                }
+            }
+            LocalKind::LetOp(let_op) => {
+                let leading = let_op
+                    .captures
+                    .iter()
+                    .map(|c| self.capture_arg(local.frame, c, span))
+                    .collect();
+                Callee::Global {
+                    op: let_op.op,
+                    leading,
+                    arities: let_op.arities.clone(),
+                    function: let_op.function,
+                }
+            }
+            LocalKind::LetInst { .. } => {
+                self.error(
+                    Diagnostic::error(
+                        codes::NOT_A_VALUE,
+                        format!("`{}` is an instance, not a value", local.name),
+                        span,
+                    )
+                    .with_hint(format!(
+                        "name one of its definitions: `{}!Name`",
+                        local.name
+                    )),
+                );
+                return None;
+            }
+        })
+    }
+
+    /// Resolves a module-level symbol in context `ctx`; `extra` are the arguments of named
+    /// instances passed on the way.
+    fn resolve_sym(
+        &mut self,
+        sym: &Sym,
+        ctx: CtxId,
+        extra: Vec<Expr>,
+        name: &Ident,
+    ) -> Option<Callee> {
+        match sym {
+            Sym::Const {
+                module,
+                unit,
+                index,
+            } => {
+                let arity = match &self.g.modules.list[*module].ast.units[*unit] {
+                    Unit::Constants(decls) => decls[*index].arity,
+                    _ => 0,
+                };
+                if ctx != 0 {
+                    return self.substitute(ctx, name, arity);
+                }
+                let id = self.g.const_id(*module, *unit, *index)?;
+                Some(match arity {
+                    0 => Callee::Value(Expr {
+                        kind: ExprKind::Const(id),
+                        span: name.span,
+                    }),
+                    _ => Callee::ConstOp { id, arity },
+                })
+            }
+            Sym::Var {
+                module,
+                unit,
+                index,
+            } => {
+                if ctx != 0 {
+                    return self.substitute(ctx, name, 0);
+                }
+                let var = self.g.var_id(*module, *unit, *index)?;
+                Some(Callee::Value(Expr {
+                    kind: ExprKind::Var { var, primed: false },
+                    span: name.span,
+                }))
+            }
+            Sym::Op { module, unit } => {
+                let home = self.g.home_ctx(ctx, *module);
+                let op = self.g.op_for(ctx, *module, *unit);
+                let (arities, function) = signature(&self.g.modules.list[*module].ast.units[*unit]);
+                let leading = if home == 0 {
+                    Vec::new()
+                } else {
+                    self.leading_args(extra, name.span)
+                };
+                Some(Callee::Global {
+                    op,
+                    leading,
+                    arities,
+                    function,
+                })
+            }
+            Sym::Inst { .. } => {
+                self.error(
+                    Diagnostic::error(
+                        codes::NOT_A_VALUE,
+                        format!("`{}` is an instance, not a value", name.name),
+                        name.span,
+                    )
+                    .with_hint(format!("name one of its definitions: `{}!Name`", name.name)),
+                );
+                None
+            }
+            Sym::Via {
+                module,
+                unit,
+                inner,
+            } => {
+                let child = self.g.instance_ctx(ctx, *module, *unit)?;
+                self.resolve_sym(inner, child, extra, name)
+            }
+        }
+    }
+
+    /// The instance-parameter arguments for a call from the current context: the current
+    /// operator's own instance parameters, then `extra`.
+    fn leading_args(&mut self, extra: Vec<Expr>, span: Span) -> Vec<Expr> {
+        let count = self.g.ctxs[self.env.ctx].prefix.len();
+        let mut args: Vec<Expr> = (0..count).map(|i| self.prefix_arg(i, span)).collect();
+        args.extend(extra);
+        args
+    }
+
+    /// Inlines the substitution for `name` of context `ctx`, lowered where the `INSTANCE` is.
+    fn substitute(&mut self, ctx: CtxId, name: &Ident, arity: usize) -> Option<Callee> {
+        let c = &self.g.ctxs[ctx];
+        let expr = c.substs.get(&name.name)?.clone();
+        let (module, unit) = c.origin;
+        let parent = c.parent;
+        let params = c.params.clone();
+        let first = self.g.ctxs[parent].prefix.len() as u32;
+        let locals = params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Local {
+                name: p.name.name.clone(),
+                frame: 0,
+                slot: first + i as u32,
+                kind: if p.arity == 0 {
+                    LocalKind::Value
+                } else {
+                    LocalKind::OpParam(p.arity)
+                },
+                span: p.name.span,
+            })
+            .collect();
+        let env = Env {
+            module,
+            ctx: parent,
+            position: unit,
+            locals,
+            at: None,
+        };
+        let saved = std::mem::replace(&mut self.env, env);
+        let result = if arity == 0 {
+            let mut e = self.lower(&expr);
+            e.span = name.span;
+            Some(Callee::Value(e))
+        } else {
+            self.operator_callee(&expr, arity)
+        };
+        self.env = saved;
+        result
+    }
+
+    /// Applies a resolved name to its arguments.
+    pub fn apply(&mut self, callee: Callee, args: &[ast::Expr], name: &Ident, span: Span) -> Expr {
+        let kind = match callee {
+            Callee::Value(e) if args.is_empty() => return e,
+            Callee::Value(_) => {
+                self.error(
+                    Diagnostic::error(
+                        codes::NOT_A_VALUE,
+                        format!(
+                            "`{}` is not an operator; it cannot be applied to arguments",
+                            name.name
+                        ),
+                        name.span,
+                    )
+                    .with_hint("to apply a function, use square brackets: `f[x]`"),
+                );
+                return error_expr(span);
+            }
+            Callee::LocalOp { slot, arity } => {
+                if args.len() != arity {
+                    self.arity_mismatch(name, arity, args.len());
+                    return error_expr(span);
+                }
+                ExprKind::LocalCall(Slot(slot), self.lower_args(args, &vec![0; arity]))
+            }
+            Callee::Global {
+                op,
+                mut leading,
+                arities,
+                function,
+            } => {
+                if function && !args.is_empty() {
+                    self.error(
+                        Diagnostic::error(
+                            codes::NOT_A_VALUE,
+                            format!(
+                                "`{}` is a function; it is applied with square brackets",
+                                name.name
+                            ),
+                            name.span,
+                        )
+                        .with_hint(format!("write `{}[…]`", name.name)),
+                    );
+                    return error_expr(span);
+                }
+                if args.len() != arities.len() {
+                    self.arity_mismatch(name, arities.len(), args.len());
+                    return error_expr(span);
+                }
+                leading.extend(self.lower_args(args, &arities));
+                ExprKind::Call(op, leading)
+            }
+            Callee::ConstOp { id, arity } => {
+                if args.len() != arity {
+                    self.arity_mismatch(name, arity, args.len());
+                    return error_expr(span);
+                }
+                ExprKind::ConstCall(id, self.lower_args(args, &vec![0; arity]))
+            }
+        };
+        Expr { kind, span }
+    }
+
+    /// Lowers arguments: values, or operators where the parameter has an arity.
+    pub fn lower_args(&mut self, args: &[ast::Expr], arities: &[usize]) -> Vec<Expr> {
+        args.iter()
+            .zip(arities)
+            .map(|(a, &arity)| {
+                if arity == 0 {
+                    self.lower(a)
+                } else {
+                    self.operator_arg(a, arity)
+                }
+            })
+            .collect()
+    }
+
+    /// An argument for an operator parameter of `arity`.
+    fn operator_arg(&mut self, arg: &ast::Expr, arity: usize) -> Expr {
+        let kind = match self.operator_callee(arg, arity) {
+            Some(Callee::Global { op, leading, .. }) => ExprKind::OpArg(op, leading),
+            Some(Callee::LocalOp { slot, .. }) => ExprKind::LocalOpArg(Slot(slot)),
+            Some(Callee::ConstOp { .. }) => {
+                self.error(
+                    Diagnostic::error(
+                        codes::UNSUPPORTED,
+                        "a constant operator passed as an operator argument is not supported",
+                        arg.span,
+                    )
+                    .with_hint("pass `LAMBDA x : F(x)` instead"),
+                );
+                return error_expr(arg.span);
+            }
+            Some(Callee::Value(_)) | None => return error_expr(arg.span),
+        };
+        Expr {
+            kind,
+            span: arg.span,
+        }
+    }
+
+    /// Resolves an expression that must denote an operator of `arity` (a name or `LAMBDA`).
+    pub fn operator_callee(&mut self, arg: &ast::Expr, arity: usize) -> Option<Callee> {
+        if let ast::ExprKind::Ref(segments) = &arg.kind {
+            if let [only] = &segments[..] {
+                let shadowed = self.env.locals.iter().any(|l| l.name == only.name.name);
+                if !shadowed && only.args.is_empty() {
+                    if let Some(callee) = self.builtin_operator(&only.name, arity) {
+                        return Some(callee);
+                    }
+                }
+            }
+        }
+        let (callee, name) = match &arg.kind {
+            ast::ExprKind::Ref(segments) if segments.last().is_some_and(|s| s.args.is_empty()) => (
+                self.resolve_ref(segments)?,
+                segments.last().expect("checked").name.clone(),
+            ),
+            ast::ExprKind::Lambda(params, body) => {
+                return Some(self.lift_lambda(params, body, arg.span))
+            }
+            _ => {
+                self.error(Diagnostic::error(
+                    codes::NOT_A_VALUE,
+                    format!("an operator taking {arity} argument(s) is expected here: a name or a LAMBDA"),
+                    arg.span,
+                ));
+                return None;
+            }
+        };
+        let actual = match &callee {
+            Callee::Value(_) => 0,
+            Callee::LocalOp { arity, .. } | Callee::ConstOp { arity, .. } => *arity,
+            Callee::Global {
+                arities, function, ..
+            } => {
+                if *function {
+                    0
+                } else {
+                    arities.len()
+                }
+            }
+        };
+        if actual != arity {
+            self.arity_mismatch(&name, arity, actual);
+            return None;
+        }
+        Some(callee)
+    }
+
+    fn arity_mismatch(&mut self, name: &Ident, expected: usize, given: usize) {
+        self.error(Diagnostic::error(
+            codes::ARITY_MISMATCH,
+            format!(
+                "`{}` takes {expected} argument(s), but {given} are given",
+                name.name
+            ),
+            name.span,
+        ));
+    }
+
+    /// Reports an undefined name, with a suggestion.
+    pub fn undefined(&mut self, name: &Ident) {
+        let scope = &self.g.scopes[self.env.module];
+        let mut diagnostic = Diagnostic::error(
+            codes::UNDEFINED_NAME,
+            format!("`{}` is not defined", name.name),
+            name.span,
+        );
+        if let Some(later) = scope.get(&name.name) {
+            diagnostic = diagnostic
+                .with_label(later.span, "defined only later, here")
+                .with_hint(
+                    "a definition can only use names defined before it (or declared RECURSIVE)",
+                );
+        } else {
+            let visible: Vec<SmolStr> = self
+                .env
+                .locals
+                .iter()
+                .map(|l| l.name.clone())
+                .chain(
+                    scope
+                        .entries
+                        .iter()
+                        .filter(|e| e.visible_from <= self.env.position)
+                        .map(|e| e.name.clone()),
+                )
+                .collect();
+            let hint = match names::closest(&name.name, visible.iter().map(|n| n.as_str())) {
+                Some(close) => format!("did you mean `{close}`?"),
+                None => "define it, or EXTEND the module that defines it".to_string(),
+            };
+            diagnostic = diagnostic.with_hint(hint);
+        }
+        self.error(diagnostic);
+    }
+}
+
+/// Parameter arities of a module-level definition, and whether it is a function definition.
+pub(super) fn signature(unit: &Unit) -> (Vec<usize>, bool) {
+    match unit {
+        Unit::Op(def) => (def.params.iter().map(|p| p.arity).collect(), false),
+        Unit::Fn(_) => (Vec::new(), true),
+        _ => (Vec::new(), false),
+    }
+}

@@ -1,0 +1,3 @@
+---- MODULE unsupported ----
+Half == 0.5
+====
