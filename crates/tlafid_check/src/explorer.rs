@@ -54,9 +54,6 @@ type ReportOf<T> = Report<<T as TransitionSystem>::State, <T as TransitionSystem
 type EventOf<T> = Event<<T as TransitionSystem>::State, <T as TransitionSystem>::Error>;
 type Winner<S> = (u64, Claim<S>);
 
-/// `Event::generated_through` of an event met after expansion: computed when needed.
-const RUN_END_UNKNOWN: u32 = u32::MAX;
-
 impl<T: TransitionSystem> Explorer<T> {
     /// An explorer of `system`; nothing runs until [`run`](Self::run).
     pub fn new(system: T, options: Options) -> Explorer<T> {
@@ -302,7 +299,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             Some(Event {
                 key: claim.key,
                 check: Check::State,
-                generated_through: RUN_END_UNKNOWN,
+                generated_through: key_ordinal(claim.key) + 1,
                 kind,
                 successor: Some((claim.action, claim.state.clone())),
             })
@@ -363,12 +360,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             .iter()
             .map(|&g| u64::from(g))
             .sum();
-        let through = match event.generated_through {
-            RUN_END_UNKNOWN if level.is_initial => key_ordinal(event.key) + 1,
-            RUN_END_UNKNOWN => self.run_end(parent, key_ordinal(event.key)),
-            known => known,
-        };
-        let generated = self.generated + generated_before + u64::from(through);
+        let generated = self.generated + generated_before + u64::from(event.generated_through);
         let enqueued = if level.is_initial {
             counted
         } else {
@@ -392,24 +384,6 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             trace,
             elapsed: self.watch.elapsed(),
         })
-    }
-
-    /// How many successors of frontier state `parent` TLC counts when it checks successor
-    /// `ordinal`: all of them up to the end of that successor's action run.
-    fn run_end(&self, parent: u32, ordinal: u32) -> u32 {
-        let mut count = 0u32;
-        let mut run_action = None;
-        let mut end = None;
-        let _ = self
-            .system
-            .successors(&self.frontier[parent as usize], &mut |action, _| {
-                if end.is_none() && count > ordinal && run_action != Some(action) {
-                    end = Some(count);
-                }
-                run_action = Some(action);
-                count += 1;
-            });
-        end.unwrap_or(count)
     }
 
     /// The behaviour to frontier state `parent` (none for the initial pseudo-level), then

@@ -24,9 +24,10 @@
 //!
 //! Liveness (temporal properties beyond their initial and `[][A]_v` parts) is not checked here.
 //!
-//! # Semantics (TLC's, read from `tlc2.tool.ModelChecker`)
+//! # Semantics (TLC's, read from `tlc2.tool.Worker` and `tlc2.tool.ModelChecker`)
 //! - **States generated** counts every initial state produced (duplicates and states outside
-//!   the constraints too) plus every successor produced, before constraints.
+//!   the constraints too) plus every successor produced, before constraints, each counted as
+//!   it is produced (so a run stopped at a successor counts it and those before it).
 //! - **Constraints.** A state failing `CONSTRAINT` ([`TransitionSystem::in_model`]) or a step
 //!   failing `ACTION_CONSTRAINT` ([`TransitionSystem::action_allowed`]) is not added to the
 //!   seen set, not counted as distinct and not explored; its invariants are still checked

@@ -253,20 +253,11 @@ fn naive_next<T: TransitionSystem>(
     if successors.is_empty() && check_deadlock {
         return Err(naive.stop(Outcome::Deadlock, Some(parent_fp), None));
     }
-    let mut start = 0;
-    while start < successors.len() {
-        let action = successors[start].0;
-        let end = start
-            + successors[start..]
-                .iter()
-                .take_while(|(a, _)| *a == action)
-                .count();
-        naive.generated += (end - start) as u64;
-        naive.action(action).generated += (end - start) as u64;
-        for (action, successor) in &successors[start..end] {
-            naive_successor(naive, state, parent_fp, level, *action, successor)?;
-        }
-        start = end;
+    // TLC counts each successor as generated when it is produced, then checks it.
+    for (action, successor) in &successors {
+        naive.generated += 1;
+        naive.action(*action).generated += 1;
+        naive_successor(naive, state, parent_fp, level, *action, successor)?;
     }
     Ok(())
 }
