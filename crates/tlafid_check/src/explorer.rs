@@ -17,7 +17,7 @@ use crate::errors::{invalid_options, threads_unavailable};
 use crate::event::{keep_first, Check, Event, EventKind};
 use crate::expand::{check_initial, expand_initial, LevelContext};
 use crate::options::{Options, Progress};
-use crate::report::{ActionStats, Budget, Outcome, Report, Stats, TraceStep};
+use crate::report::{ActionStats, Budget, Outcome, Report, Stats, TraceStep, OUTDEGREE_BUCKETS};
 use crate::seen::FingerprintSet;
 use crate::trace::{replay, ParentLink, ROOT};
 use crate::watch::Watch;
@@ -115,6 +115,7 @@ struct Search<'a, T: TransitionSystem> {
     per_action: Vec<ActionStats>,
     /// Initial states generated and distinct, once the initial level is committed.
     initial: Option<(u64, u64)>,
+    outdegree: [u64; OUTDEGREE_BUCKETS],
 }
 
 impl<'a, T: TransitionSystem> Search<'a, T> {
@@ -131,6 +132,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             generated: 0,
             per_action: Vec::new(),
             initial: None,
+            outdegree: [0; OUTDEGREE_BUCKETS],
         }
     }
 
@@ -312,6 +314,9 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         for (index, &count) in actions.iter().enumerate() {
             self.action_stats(index).generated += count;
         }
+        if !level.is_initial {
+            self.add_outdegrees(&winners, level.parents);
+        }
         self.seen.reserve(winners.len());
         winners.par_iter().for_each(|(fp, _)| {
             self.seen.insert(*fp);
@@ -345,6 +350,16 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         if is_initial {
             self.initial = Some((self.generated, self.seen.len()));
         }
+    }
+
+    /// Counts, for each parent of a committed level, the new states it found first.
+    fn add_outdegrees(&mut self, winners: &[Winner<T::State>], parents: u32) {
+        let mut parents_with_new = 0u64;
+        for group in winners.chunk_by(|(_, a), (_, b)| key_parent(a.key) == key_parent(b.key)) {
+            self.outdegree[group.len().min(OUTDEGREE_BUCKETS - 1)] += 1;
+            parents_with_new += 1;
+        }
+        self.outdegree[0] += u64::from(parents) - parents_with_new;
     }
 
     /// The report of a run stopped by `event`, with the counts a sequential search would have.
@@ -432,6 +447,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             initial_states_generated: self.initial.map_or(generated, |(generated, _)| generated),
             initial_distinct_states: self.initial.map_or(distinct, |(_, distinct)| distinct),
             per_action: self.per_action.clone(),
+            outdegree: self.outdegree,
         }
     }
 

@@ -75,7 +75,9 @@ mod watch;
 
 pub use explorer::Explorer;
 pub use options::{Options, Progress, ProgressCallback};
-pub use report::{ActionStats, Budget, Outcome, Report, Stats, TraceStep};
+pub use report::{
+    ActionStats, Budget, OutDegree, Outcome, Report, Stats, TraceStep, OUTDEGREE_BUCKETS,
+};
 pub use seen::FingerprintSet;
 pub use simulate::{SimulationOptions, SimulationOutcome, SimulationReport, Simulator};
 pub use system::{ActionId, TransitionSystem, ViolationId};
