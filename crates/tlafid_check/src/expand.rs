@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use crate::claims::{key_parent, order_key, Claim, ClaimTable, OrderKey};
+use crate::claims::{key_ordinal, key_parent, order_key, Claim, ClaimTable, OrderKey};
 use crate::event::{keep_first, Check, Event, EventKind};
 use crate::seen::FingerprintSet;
 use crate::watch::Watch;
@@ -84,14 +84,8 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         action_generated: &mut Vec<u64>,
     ) -> (u32, Option<EventOf<T>>) {
         let mut ordinal: u32 = 0;
-        let mut run_action: Option<ActionId> = None;
         let mut event: Option<EventOf<T>> = None;
-        let mut event_run_open = false;
         let result = self.system.successors(state, &mut |action, successor| {
-            if run_action != Some(action) {
-                close_run(&mut event, &mut event_run_open, ordinal);
-                run_action = Some(action);
-            }
             let index = action.0 as usize;
             if action_generated.len() <= index {
                 action_generated.resize(index + 1, 0);
@@ -101,10 +95,8 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             ordinal += 1;
             if event.is_none() {
                 event = self.visit_successor(key, state, action, successor);
-                event_run_open = event.is_some();
             }
         });
-        close_run(&mut event, &mut event_run_open, ordinal);
         if let (Err(error), None) = (result, &event) {
             event = Some(Event {
                 key: order_key(position, ordinal),
@@ -135,10 +127,11 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         successor: T::State,
     ) -> Option<EventOf<T>> {
         let system = self.system;
+        // TLC counts a successor as generated before it checks it.
         let event = |check, kind, successor| Event {
             key,
             check,
-            generated_through: 0,
+            generated_through: key_ordinal(key) + 1,
             kind,
             successor: Some((Some(action), successor)),
         };
@@ -182,17 +175,6 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             }
         }
         step_event
-    }
-}
-
-/// Ends a run of one action: an event met in it counts the whole run as generated (TLC counts
-/// the successors of a whole action before checking them).
-fn close_run<S, E>(event: &mut Option<Event<S, E>>, open: &mut bool, ordinal: u32) {
-    if *open {
-        if let Some(event) = event {
-            event.generated_through = ordinal;
-        }
-        *open = false;
     }
 }
 

@@ -17,7 +17,7 @@ use crate::errors::{invalid_options, threads_unavailable};
 use crate::event::{keep_first, Check, Event, EventKind};
 use crate::expand::{check_initial, expand_initial, LevelContext};
 use crate::options::{Options, Progress};
-use crate::report::{ActionStats, Budget, Outcome, Report, Stats, TraceStep};
+use crate::report::{ActionStats, Budget, Outcome, Report, Stats, TraceStep, OUTDEGREE_BUCKETS};
 use crate::seen::FingerprintSet;
 use crate::trace::{replay, ParentLink, ROOT};
 use crate::watch::Watch;
@@ -53,9 +53,6 @@ pub struct Explorer<T: TransitionSystem> {
 type ReportOf<T> = Report<<T as TransitionSystem>::State, <T as TransitionSystem>::Error>;
 type EventOf<T> = Event<<T as TransitionSystem>::State, <T as TransitionSystem>::Error>;
 type Winner<S> = (u64, Claim<S>);
-
-/// `Event::generated_through` of an event met after expansion: computed when needed.
-const RUN_END_UNKNOWN: u32 = u32::MAX;
 
 impl<T: TransitionSystem> Explorer<T> {
     /// An explorer of `system`; nothing runs until [`run`](Self::run).
@@ -118,6 +115,7 @@ struct Search<'a, T: TransitionSystem> {
     per_action: Vec<ActionStats>,
     /// Initial states generated and distinct, once the initial level is committed.
     initial: Option<(u64, u64)>,
+    outdegree: [u64; OUTDEGREE_BUCKETS],
 }
 
 impl<'a, T: TransitionSystem> Search<'a, T> {
@@ -134,6 +132,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             generated: 0,
             per_action: Vec::new(),
             initial: None,
+            outdegree: [0; OUTDEGREE_BUCKETS],
         }
     }
 
@@ -302,7 +301,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             Some(Event {
                 key: claim.key,
                 check: Check::State,
-                generated_through: RUN_END_UNKNOWN,
+                generated_through: key_ordinal(claim.key) + 1,
                 kind,
                 successor: Some((claim.action, claim.state.clone())),
             })
@@ -314,6 +313,9 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         self.generated += level.generated.iter().map(|&g| u64::from(g)).sum::<u64>();
         for (index, &count) in actions.iter().enumerate() {
             self.action_stats(index).generated += count;
+        }
+        if !level.is_initial {
+            self.add_outdegrees(&winners, level.parents);
         }
         self.seen.reserve(winners.len());
         winners.par_iter().for_each(|(fp, _)| {
@@ -350,6 +352,16 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         }
     }
 
+    /// Counts, for each parent of a committed level, the new states it found first.
+    fn add_outdegrees(&mut self, winners: &[Winner<T::State>], parents: u32) {
+        let mut parents_with_new = 0u64;
+        for group in winners.chunk_by(|(_, a), (_, b)| key_parent(a.key) == key_parent(b.key)) {
+            self.outdegree[group.len().min(OUTDEGREE_BUCKETS - 1)] += 1;
+            parents_with_new += 1;
+        }
+        self.outdegree[0] += u64::from(parents) - parents_with_new;
+    }
+
     /// The report of a run stopped by `event`, with the counts a sequential search would have.
     fn stopped(
         &self,
@@ -363,12 +375,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             .iter()
             .map(|&g| u64::from(g))
             .sum();
-        let through = match event.generated_through {
-            RUN_END_UNKNOWN if level.is_initial => key_ordinal(event.key) + 1,
-            RUN_END_UNKNOWN => self.run_end(parent, key_ordinal(event.key)),
-            known => known,
-        };
-        let generated = self.generated + generated_before + u64::from(through);
+        let generated = self.generated + generated_before + u64::from(event.generated_through);
         let enqueued = if level.is_initial {
             counted
         } else {
@@ -394,24 +401,6 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         })
     }
 
-    /// How many successors of frontier state `parent` TLC counts when it checks successor
-    /// `ordinal`: all of them up to the end of that successor's action run.
-    fn run_end(&self, parent: u32, ordinal: u32) -> u32 {
-        let mut count = 0u32;
-        let mut run_action = None;
-        let mut end = None;
-        let _ = self
-            .system
-            .successors(&self.frontier[parent as usize], &mut |action, _| {
-                if end.is_none() && count > ordinal && run_action != Some(action) {
-                    end = Some(count);
-                }
-                run_action = Some(action);
-                count += 1;
-            });
-        end.unwrap_or(count)
-    }
-
     /// The behaviour to frontier state `parent` (none for the initial pseudo-level), then
     /// `successor` if the event concerns one.
     fn trace_to(
@@ -423,12 +412,9 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let mut trace = if is_initial {
             Vec::new()
         } else {
-            replay(
-                self.system,
-                &self.seen,
-                &self.parents,
-                self.frontier_start + parent,
-            )?
+            let target = &self.frontier[parent as usize];
+            let index = self.frontier_start + parent;
+            replay(self.system, &self.seen, &self.parents, index, target)?
         };
         if let Some((action, state)) = successor {
             trace.push(TraceStep { action, state });
@@ -461,6 +447,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             initial_states_generated: self.initial.map_or(generated, |(generated, _)| generated),
             initial_distinct_states: self.initial.map_or(distinct, |(_, distinct)| distinct),
             per_action: self.per_action.clone(),
+            outdegree: self.outdegree,
         }
     }
 

@@ -24,9 +24,10 @@
 //!
 //! Liveness (temporal properties beyond their initial and `[][A]_v` parts) is not checked here.
 //!
-//! # Semantics (TLC's, read from `tlc2.tool.ModelChecker`)
+//! # Semantics (TLC's, read from `tlc2.tool.Worker` and `tlc2.tool.ModelChecker`)
 //! - **States generated** counts every initial state produced (duplicates and states outside
-//!   the constraints too) plus every successor produced, before constraints.
+//!   the constraints too) plus every successor produced, before constraints, each counted as
+//!   it is produced (so a run stopped at a successor counts it and those before it).
 //! - **Constraints.** A state failing `CONSTRAINT` ([`TransitionSystem::in_model`]) or a step
 //!   failing `ACTION_CONSTRAINT` ([`TransitionSystem::action_allowed`]) is not added to the
 //!   seen set, not counted as distinct and not explored; its invariants are still checked
@@ -51,8 +52,11 @@
 //!
 //! # Memory
 //! The seen set holds 64-bit fingerprints in a lock-free open-addressing table (8-byte slots,
-//! load at most 3/4). Parent links take 8 bytes per distinct state; counterexamples are rebuilt
-//! by replaying the system from an initial state. Full states are kept for the frontier only.
+//! load between about 1/2 and 3/4: at most 16 bytes per distinct state). Parent links take
+//! 8 bytes per distinct state; counterexamples are rebuilt by replaying the system from an
+//! initial state. Full states are kept for the frontier (and the next level's new states)
+//! only. A run holds at most `u32::MAX - 1` distinct states (then it is incomplete,
+//! [`Budget::MaxStates`]).
 #![warn(missing_docs)]
 
 mod claims;
@@ -71,7 +75,9 @@ mod watch;
 
 pub use explorer::Explorer;
 pub use options::{Options, Progress, ProgressCallback};
-pub use report::{ActionStats, Budget, Outcome, Report, Stats, TraceStep};
+pub use report::{
+    ActionStats, Budget, OutDegree, Outcome, Report, Stats, TraceStep, OUTDEGREE_BUCKETS,
+};
 pub use seen::FingerprintSet;
 pub use simulate::{SimulationOptions, SimulationOutcome, SimulationReport, Simulator};
 pub use system::{ActionId, TransitionSystem, ViolationId};

@@ -92,6 +92,56 @@ pub struct Stats {
     pub initial_distinct_states: u64,
     /// Indexed by [`ActionId`]`.0`.
     pub per_action: Vec<ActionStats>,
+    /// TLC's "outdegree": `outdegree[k]` explored states found `k` new states (the last
+    /// bucket counts 31 or more). See [`Stats::outdegree_summary`].
+    pub outdegree: [u64; OUTDEGREE_BUCKETS],
+}
+
+/// Buckets of [`Stats::outdegree`], as TLC keeps them.
+pub const OUTDEGREE_BUCKETS: usize = 32;
+
+/// TLC's summary line "The average outdegree of the complete state graph is .. (minimum is ..,
+/// the maximum .. and the 95th percentile is ..)".
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OutDegree {
+    /// Fewest new states found by one explored state.
+    pub min: u32,
+    /// Mean (TLC prints it rounded).
+    pub mean: f64,
+    /// Most new states found by one explored state (31 means 31 or more).
+    pub max: u32,
+    /// 95th percentile, computed as TLC does.
+    pub percentile_95: u32,
+}
+
+impl Stats {
+    /// The outdegree summary, or `None` if no state was explored.
+    pub fn outdegree_summary(&self) -> Option<OutDegree> {
+        let samples = || {
+            (0u32..)
+                .zip(self.outdegree.iter().copied())
+                .filter(|&(_, n)| n > 0)
+        };
+        let observations: u64 = self.outdegree.iter().sum();
+        let min = samples().next()?.0;
+        let max = samples().last()?.0;
+        let sum: u64 = samples().map(|(k, n)| u64::from(k) * n).sum();
+        let position = (observations as f64 * 0.95) as u64;
+        let mut seen = 0;
+        let percentile_95 = samples()
+            .find(|&(_, n)| {
+                seen += n;
+                seen > position
+            })
+            .map_or(max, |(k, _)| k);
+        let mean = sum as f64 / observations as f64;
+        Some(OutDegree {
+            min,
+            mean,
+            max,
+            percentile_95,
+        })
+    }
 }
 
 /// One state of a counterexample and the action that led to it (`None` for the first).
@@ -115,4 +165,32 @@ pub struct Report<S, E> {
     pub trace: Option<Vec<TraceStep<S>>>,
     /// Wall-clock time taken (not deterministic; never compare it in tests).
     pub elapsed: Duration,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outdegree_summary_follows_tlc() {
+        let mut stats = Stats::default();
+        assert_eq!(stats.outdegree_summary(), None);
+        stats.outdegree[0] = 10;
+        stats.outdegree[1] = 5;
+        stats.outdegree[3] = 5;
+        let summary = stats.outdegree_summary().unwrap();
+        // 20 observations: the 95th percentile is the value at position 19 (0-based).
+        assert_eq!(
+            summary,
+            OutDegree {
+                min: 0,
+                mean: 1.0,
+                max: 3,
+                percentile_95: 3
+            }
+        );
+        stats.outdegree[3] = 0;
+        stats.outdegree[1] = 10;
+        assert_eq!(stats.outdegree_summary().unwrap().percentile_95, 1);
+    }
 }

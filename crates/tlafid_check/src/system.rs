@@ -46,10 +46,8 @@ pub trait TransitionSystem: Sync {
     /// Emits every initial state, in a fixed order (duplicates allowed: they count as generated).
     fn initial_states(&self, emit: &mut dyn FnMut(Self::State)) -> Result<(), Self::Error>;
 
-    /// Emits every successor of `state` with the action that produced it, in a fixed order.
-    ///
-    /// Successors of one action should be emitted consecutively: "states generated" at a
-    /// violation counts whole runs of one action, as TLC counts whole actions.
+    /// Emits every successor of `state` with the action that produced it, in a fixed order
+    /// (TLC's order, if counts at a violation are to match TLC's with one worker).
     fn successors(
         &self,
         state: &Self::State,

@@ -37,12 +37,14 @@ fn ordinals_to(parents: &[ParentLink], target: u32) -> Vec<u32> {
     ordinals
 }
 
-/// Rebuilds the behaviour from an initial state to state `target`.
+/// Rebuilds the behaviour from an initial state to the state with index `target`, which is
+/// `target_state` (its fingerprint is checked at the end).
 pub(crate) fn replay<T: TransitionSystem>(
     system: &T,
     seen: &FingerprintSet,
     parents: &[ParentLink],
     target: u32,
+    target_state: &T::State,
 ) -> Result<Vec<TraceStep<T::State>>, Diagnostic> {
     let ordinals = ordinals_to(parents, target);
     let mut trace: Vec<TraceStep<T::State>> = Vec::with_capacity(ordinals.len());
@@ -64,6 +66,12 @@ pub(crate) fn replay<T: TransitionSystem>(
             )));
         }
         trace.push(TraceStep { action, state });
+    }
+    let reached = trace.last().map(|step| system.fingerprint(&step.state));
+    if reached != Some(system.fingerprint(target_state)) {
+        return Err(replay_mismatch(
+            "a counterexample replay ended in another state than the search",
+        ));
     }
     Ok(trace)
 }

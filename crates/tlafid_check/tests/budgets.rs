@@ -1,14 +1,16 @@
 //! Budgets end runs as incomplete, never as success, with deterministic counts; bad options
-//! are diagnostics.
+//! and nondeterministic systems are diagnostics.
 
 mod common;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use common::{summary, HashGraph};
-use tlafid_check::{errors, Budget, Explorer, Options, Outcome, Report};
+use tlafid_check::{
+    errors, ActionId, Budget, Explorer, Options, Outcome, Report, TransitionSystem, ViolationId,
+};
 
 fn graph() -> HashGraph {
     HashGraph {
@@ -131,4 +133,40 @@ fn zero_workers_is_a_diagnostic() {
     )
     .run();
     assert_eq!(error.unwrap_err().code, errors::INVALID_OPTIONS);
+}
+
+/// Successors `x + 1` and `x + 2`, in an order that flips on every call.
+struct Flipping {
+    calls: AtomicU64,
+}
+
+impl TransitionSystem for Flipping {
+    type State = u32;
+    type Error = ();
+    fn fingerprint(&self, x: &u32) -> u64 {
+        common::mix(u64::from(*x))
+    }
+    fn initial_states(&self, emit: &mut dyn FnMut(u32)) -> Result<(), ()> {
+        emit(0);
+        Ok(())
+    }
+    fn successors(&self, x: &u32, emit: &mut dyn FnMut(ActionId, u32)) -> Result<(), ()> {
+        let flip = self.calls.fetch_add(1, Ordering::Relaxed) % 2 == 1;
+        let (first, second) = if flip { (2, 1) } else { (1, 2) };
+        emit(ActionId(0), x + first);
+        emit(ActionId(0), x + second);
+        Ok(())
+    }
+    fn check_invariants(&self, x: &u32) -> Result<Option<ViolationId>, ()> {
+        Ok((*x == 9).then_some(ViolationId(0)))
+    }
+}
+
+#[test]
+fn a_nondeterministic_system_cannot_replay() {
+    let system = Flipping {
+        calls: AtomicU64::new(0),
+    };
+    let error = Explorer::new(system, Options::default()).run().unwrap_err();
+    assert_eq!(error.code, errors::REPLAY_MISMATCH);
 }

@@ -34,6 +34,11 @@ fn whole_state_space_has_tlc_counts() {
         distinct, 15,
         "every state but the initial one is found by an action"
     );
+    // Every distinct state is explored once and, but for the initial one, found by one other.
+    let outdegree = report.stats.outdegree_summary().unwrap();
+    assert_eq!(report.stats.outdegree.iter().sum::<u64>(), 16);
+    assert_eq!(outdegree.mean, 15.0 / 16.0);
+    assert_eq!((outdegree.min, outdegree.max), (0, 2));
 }
 
 #[test]

@@ -97,3 +97,6 @@ pub fn find_module(
         }
     }
 }
+
+/// E004: a command-line flag has a value that cannot be used.
+pub const CODE_BAD_FLAG: Code = Code(4);

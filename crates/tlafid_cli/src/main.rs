@@ -21,6 +21,8 @@ struct Cli {
 enum Command {
     /// Parse and resolve a TLA+ module and everything it uses; print the diagnostics.
     Parse(commands::parse::ParseArgs),
+    /// Explore a model's state space as TLC does: invariants, deadlock, safety properties.
+    Check(commands::check::CheckArgs),
 }
 
 fn main() {
@@ -38,6 +40,7 @@ fn main() {
     };
     let status = match cli.command {
         Command::Parse(args) => commands::parse::run(&args),
+        Command::Check(args) => commands::check::run(&args),
     };
     std::process::exit(status.code());
 }

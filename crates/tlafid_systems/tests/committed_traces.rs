@@ -70,3 +70,56 @@ fn every_line_is_json_without_null() {
         }
     }
 }
+
+/// The three formats of a run describe the same steps: window `i`'s `pre_state` is ITF state
+/// `i` and its `post_state` is ITF state `i + 1`; the event log's `state` is the window's
+/// `post_state` minus the unobserved variables, with the same action and arguments.
+#[test]
+fn the_three_formats_agree() {
+    use serde_json::Value;
+    let parse_lines = |text: &str| -> Vec<Value> {
+        text.lines()
+            .map(|l| serde_json::from_str(l).expect("JSON line"))
+            .collect()
+    };
+    for trace in tlafid_systems::recorded_traces() {
+        let events = parse_lines(&trace.event_log());
+        let windows = parse_lines(&trace.action_windows());
+        let itf: Value = serde_json::from_str(&trace.itf()).expect("ITF is JSON");
+        let states: Vec<Value> = itf["states"]
+            .as_array()
+            .expect("states")
+            .iter()
+            .map(|s| {
+                let mut s = s.clone();
+                s.as_object_mut()
+                    .expect("a state is an object")
+                    .remove("#meta");
+                s
+            })
+            .collect();
+        assert_eq!(windows.len() + 1, states.len());
+        assert_eq!(
+            events.len(),
+            states.len(),
+            "init line plus one line per step"
+        );
+        let mut initial = states[0].clone();
+        for hidden in &trace.unobserved_in_event_log {
+            initial.as_object_mut().expect("object").remove(hidden);
+        }
+        assert_eq!(events[0]["init"], initial);
+        for (i, window) in windows.iter().enumerate() {
+            assert_eq!(window["pre_state"], states[i]);
+            assert_eq!(window["post_state"], states[i + 1]);
+            let event = &events[i + 1];
+            assert_eq!(event["action"], window["action"]);
+            assert_eq!(event["args"], window["data"]);
+            let mut observed = states[i + 1].clone();
+            for hidden in &trace.unobserved_in_event_log {
+                observed.as_object_mut().expect("object").remove(hidden);
+            }
+            assert_eq!(event["state"], observed);
+        }
+    }
+}

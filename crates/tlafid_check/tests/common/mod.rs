@@ -9,7 +9,7 @@ use std::fmt::Debug;
 
 use tlafid_check::{
     ActionId, ActionStats, Explorer, Options, Outcome, Report, Stats, TraceStep, TransitionSystem,
-    ViolationId,
+    ViolationId, OUTDEGREE_BUCKETS,
 };
 
 /// A fixed 64-bit mixer for fingerprints of small test states.
@@ -31,8 +31,9 @@ pub struct Summary<S> {
 pub fn summary<S: Clone, E: Debug>(report: &Report<S, E>) -> Summary<S> {
     let mut stats = report.stats.clone();
     if !report.outcome.is_success() {
-        // Per-action counts of a stopped run cover completed levels only (see `Stats`).
+        // Per-action counts and outdegrees of a stopped run cover completed levels only.
         stats.per_action.clear();
+        stats.outdegree = [0; OUTDEGREE_BUCKETS];
     }
     Summary {
         outcome: format!("{:?}", report.outcome),
@@ -82,6 +83,9 @@ struct Naive<'a, T: TransitionSystem> {
     per_action: Vec<ActionStats>,
     /// Initial states generated and distinct, once all are processed.
     initial: Option<(u64, u64)>,
+    outdegree: [u64; OUTDEGREE_BUCKETS],
+    /// New states found by the state being expanded.
+    found: usize,
 }
 
 impl<T: TransitionSystem> Naive<'_, T> {
@@ -105,19 +109,19 @@ impl<T: TransitionSystem> Naive<'_, T> {
         outcome: Outcome<T::Error>,
         prefix: Option<u64>,
         last: Option<TraceStep<T::State>>,
-    ) -> Report<T::State, T::Error> {
+    ) -> Box<Report<T::State, T::Error>> {
         let mut trace = prefix.map(|fp| self.path(fp)).unwrap_or_default();
         trace.extend(last);
         let trace = match outcome {
             Outcome::Incomplete { .. } | Outcome::Success => None,
             _ => Some(trace),
         };
-        Report {
+        Box::new(Report {
             outcome,
             stats: self.stats(false),
             trace,
             elapsed: Default::default(),
-        }
+        })
     }
 
     fn stats(&self, with_actions: bool) -> Stats {
@@ -137,6 +141,11 @@ impl<T: TransitionSystem> Naive<'_, T> {
             } else {
                 Vec::new()
             },
+            outdegree: if with_actions {
+                self.outdegree
+            } else {
+                [0; OUTDEGREE_BUCKETS]
+            },
         }
     }
 
@@ -150,7 +159,7 @@ impl<T: TransitionSystem> Naive<'_, T> {
 }
 
 type NaiveResult<T> =
-    Result<(), Report<<T as TransitionSystem>::State, <T as TransitionSystem>::Error>>;
+    Result<(), Box<Report<<T as TransitionSystem>::State, <T as TransitionSystem>::Error>>>;
 
 /// TLC's algorithm, sequentially: `DoInitFunctor` then `doNext` on a FIFO queue.
 /// Per-action counts are only reported on success (the explorer reports completed levels).
@@ -169,6 +178,8 @@ where
         max_level: 0,
         per_action: Vec::new(),
         initial: None,
+        outdegree: [0; OUTDEGREE_BUCKETS],
+        found: 0,
     };
     match naive_run(&mut naive, check_deadlock) {
         Ok(()) => Report {
@@ -177,7 +188,7 @@ where
             trace: None,
             elapsed: Default::default(),
         },
-        Err(report) => report,
+        Err(report) => *report,
     }
 }
 
@@ -253,21 +264,14 @@ fn naive_next<T: TransitionSystem>(
     if successors.is_empty() && check_deadlock {
         return Err(naive.stop(Outcome::Deadlock, Some(parent_fp), None));
     }
-    let mut start = 0;
-    while start < successors.len() {
-        let action = successors[start].0;
-        let end = start
-            + successors[start..]
-                .iter()
-                .take_while(|(a, _)| *a == action)
-                .count();
-        naive.generated += (end - start) as u64;
-        naive.action(action).generated += (end - start) as u64;
-        for (action, successor) in &successors[start..end] {
-            naive_successor(naive, state, parent_fp, level, *action, successor)?;
-        }
-        start = end;
+    // TLC counts each successor as generated when it is produced, then checks it.
+    naive.found = 0;
+    for (action, successor) in &successors {
+        naive.generated += 1;
+        naive.action(*action).generated += 1;
+        naive_successor(naive, state, parent_fp, level, *action, successor)?;
     }
+    naive.outdegree[naive.found.min(OUTDEGREE_BUCKETS - 1)] += 1;
     Ok(())
 }
 
@@ -309,6 +313,7 @@ fn naive_successor<T: TransitionSystem>(
                 .insert(fp, (Some(parent_fp), Some(action), successor.clone()));
             naive.max_level = naive.max_level.max(level + 1);
             naive.action(action).distinct += 1;
+            naive.found += 1;
         }
     }
     if unseen {
