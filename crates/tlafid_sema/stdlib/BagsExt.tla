@@ -37,8 +37,20 @@ MapThenFoldBag(op(_, _), base, f(_), choose(_), B) ==
   MapThenFoldSet(op, base, LAMBDA x : Repeat(op, base, f(x), B[x]),
                  LAMBDA S : CHOOSE x \in S : TRUE, DOMAIN B)
 
-FoldBag(op(_, _), base, B) ==                               (* native *)
-  MapThenFoldBag(op, base, LAMBDA x : x, LAMBDA S : CHOOSE x \in S : TRUE, B)
+\* Applies acc := op(acc, e) once per copy of each element e, taking the
+\* elements in the order in which CHOOSE picks them (a helper).
+RECURSIVE AccumulateBag(_, _, _, _)
+LOCAL AccumulateBag(op(_, _), acc, B, D) ==
+  IF D = {} THEN acc
+  ELSE LET e == CHOOSE e \in D : TRUE
+       IN  AccumulateBag(op, Repeat(op, acc, e, B[e]), B, D \ {e})
+
+\* Folds every copy of every element of B into base.  This is what TLC's
+\* native FoldBag computes: op(... op(op(base, e1), e1) ..., en) with each
+\* element repeated as often as it occurs, elements in TLC's order.  (The
+\* CommunityModules text goes through MapThenFoldBag and nests differently;
+\* the two agree when op is commutative, associative and base is neutral.)
+FoldBag(op(_, _), base, B) == AccumulateBag(op, base, B, DOMAIN B)  (* native *)
 
 SumBag(B) == FoldBag(LAMBDA x, y : x + y, 0, B)
 

@@ -15,7 +15,13 @@ LOCAL OneToOne(f) == \A i, j \in DOMAIN f : (f[i] = f[j]) => (i = j)
 IsFiniteSet(S) ==                                      (* native *)
   \E n \in Nat : \E f \in [1 .. n -> S] : Onto(f, S)
 
+\* The number n for which some f \in [1..n -> S] is one-to-one and onto:
+\*   CHOOSE n \in Nat : \E f \in [1 .. n -> S] : Onto(f, S) /\ OneToOne(f)
+\* computed here by removing one element at a time, which an explicit-state
+\* checker can run (it does not terminate on an infinite set, for which
+\* Cardinality is not specified).
+RECURSIVE Cardinality(_)
 Cardinality(S) ==                                      (* native *)
-  CHOOSE n \in Nat : \E f \in [1 .. n -> S] : Onto(f, S) /\ OneToOne(f)
+  IF S = {} THEN 0 ELSE 1 + Cardinality(S \ {CHOOSE x \in S : TRUE})
 
 =============================================================================

@@ -9,10 +9,20 @@ EXTENDS Integers, FiniteSets, Folds, Functions
 -----------------------------------------------------------------------------
 (* Folds over finite sets.                                                 *)
 
-\* Folds the elements of set with op, starting from base.
-FoldSet(op(_, _), base, set) ==                             (* native *)
-  MapThenFoldSet(op, base, LAMBDA x : x,
-                 LAMBDA T : CHOOSE x \in T : TRUE, set)
+\* Combines the elements of S into acc one at a time, in the order in which
+\* CHOOSE picks them: acc becomes op(x, acc) (a helper, not exported).
+RECURSIVE Accumulate(_, _, _)
+LOCAL Accumulate(op(_, _), acc, S) ==
+  IF S = {} THEN acc
+  ELSE LET x == CHOOSE x \in S : TRUE
+       IN  Accumulate(op, op(x, acc), S \ {x})
+
+\* Folds the elements of set with op, starting from base.  This is what
+\* TLC's native FoldSet computes: with x1, ..., xn the elements in TLC's
+\* order, op(xn, ... op(x2, op(x1, base)) ...).  (The CommunityModules text
+\* defines it through MapThenFoldSet, which nests the other way round; the
+\* two agree when op is commutative and associative.)
+FoldSet(op(_, _), base, set) == Accumulate(op, base, set)   (* native *)
 
 SumSet(set) == FoldSet(LAMBDA x, y : x + y, 0, set)
 

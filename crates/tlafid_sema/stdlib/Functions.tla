@@ -59,11 +59,22 @@ ExistsBijection(S, T) == Bijection(S, T) # {}
 -----------------------------------------------------------------------------
 (* Folding the values of a function.                                       *)
 
-\* Folds fun[i] for i in indices with op, starting from base; the index
-\* picked by CHOOSE is combined last (see Folds!MapThenFoldSet).
+\* Combines fun[i] for the indices i in D into acc one at a time, in the
+\* order in which CHOOSE picks them: acc becomes op(fun[i], acc) (a helper).
+RECURSIVE AccumulateValues(_, _, _, _)
+LOCAL AccumulateValues(op(_, _), acc, fun, D) ==
+  IF D = {} THEN acc
+  ELSE LET i == CHOOSE i \in D : TRUE
+       IN  AccumulateValues(op, op(fun[i], acc), fun, D \ {i})
+
+\* Folds fun[i] for i in indices with op, starting from base.  This is what
+\* TLC's native version computes: with i1, ..., in the indices in TLC's
+\* order, op(fun[in], ... op(fun[i1], base) ...); for a sequence s,
+\* FoldFunction(op, b, s) = op(s[n], ... op(s[1], b) ...).  (The
+\* CommunityModules text nests the other way round, through MapThenFoldSet;
+\* the two agree when op is commutative and associative.)
 FoldFunctionOnSet(op(_, _), base, fun, indices) ==          (* native *)
-  MapThenFoldSet(op, base, LAMBDA i : fun[i],
-                 LAMBDA D : CHOOSE i \in D : TRUE, indices)
+  AccumulateValues(op, base, fun, indices)
 
 FoldFunction(op(_, _), base, fun) ==                        (* native *)
   FoldFunctionOnSet(op, base, fun, DOMAIN fun)

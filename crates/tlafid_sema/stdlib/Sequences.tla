@@ -10,7 +10,9 @@ LOCAL INSTANCE Naturals
 
 Seq(S) == UNION {[1 .. n -> S] : n \in Nat}                  (* native *)
 
-Len(s) == CHOOSE n \in Nat : DOMAIN s = 1 .. n               (* native *)
+\* The n is searched among the domain's own elements (and 0), so the body is
+\* executable; it is an error when s is not a sequence.
+Len(s) == CHOOSE n \in {0} \cup DOMAIN s : DOMAIN s = 1 .. n    (* native *)
 
 s \o t ==                                                    (* native *)
   [k \in 1 .. (Len(s) + Len(t)) |->

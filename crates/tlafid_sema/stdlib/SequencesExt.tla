@@ -65,17 +65,23 @@ SelectInSeq(seq, Test(_)) ==                                (* native *)
   LET hits == {i \in 1 .. Len(seq) : Test(seq[i])}
   IN  IF hits = {} THEN 0 ELSE Min(hits)
 
-\* SelectInSeq on SubSeq(seq, from, to); the index is relative to from.
+\* The first index in from..to whose element satisfies Test, or 0 if none.
+\* The index counts from the start of seq, as TLC's native version returns
+\* it (the CommunityModules text counts from from instead).
 SelectInSubSeq(seq, from, to, Test(_)) ==                   (* native *)
-  SelectInSeq(SubSeq(seq, from, to), Test)
+  LET hits == {i \in from .. to : Test(seq[i])}
+  IN  IF hits = {} THEN 0 ELSE Min(hits)
 
 \* The last index of seq whose element satisfies Test, or 0 if none.
 SelectLastInSeq(seq, Test(_)) ==                            (* native *)
   LET hits == {i \in 1 .. Len(seq) : Test(seq[i])}
   IN  IF hits = {} THEN 0 ELSE Max(hits)
 
+\* The last index in from..to whose element satisfies Test, or 0 if none
+\* (counted from the start of seq, like SelectInSubSeq).
 SelectLastInSubSeq(seq, from, to, Test(_)) ==               (* native *)
-  SelectLastInSeq(SubSeq(seq, from, to), Test)
+  LET hits == {i \in from .. to : Test(seq[i])}
+  IN  IF hits = {} THEN 0 ELSE Max(hits)
 
 \* s with e inserted so that it lands at index i.
 InsertAt(s, i, e) == SubSeq(s, 1, i - 1) \o <<e>> \o SubSeq(s, i, Len(s))
