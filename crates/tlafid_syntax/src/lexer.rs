@@ -253,7 +253,7 @@ impl<'t> Lexer<'t> {
         for pair in chunk.into_inner() {
             let span = pair.as_span();
             let (start, end) = (pos + span.start(), pos + span.end());
-            let kind = classify(pair.as_rule(), span.as_str());
+            let kind = classify(span.as_str());
             match kind {
                 Some(kind) => self.push(kind, start, end),
                 None => {
@@ -344,21 +344,41 @@ fn skip_block_comment(text: &str) -> Option<usize> {
     None
 }
 
-fn classify(rule: Rule, text: &str) -> Option<TokKind> {
-    let kind = match rule {
-        Rule::ident => Kw::from_text(text).map_or(TokKind::Ident, TokKind::Kw),
-        Rule::number if text.contains('.') => TokKind::Decimal,
-        Rule::number => TokKind::Number,
-        Rule::string => TokKind::String,
-        Rule::step => TokKind::Step,
-        Rule::dashes => TokKind::Dashes,
-        Rule::equals_line => TokKind::EqualsLine,
-        Rule::backslash_word => TokKind::Sym(ops::backslash_word(text)?),
-        Rule::symbol => TokKind::Sym(ops::ascii_symbol(text)?),
-        Rule::unicode_op => TokKind::Sym(ops::unicode_symbol(text)?),
-        _ => return None,
+/// The kind of a token from its text (the grammar has one rule for all tokens).
+fn classify(text: &str) -> Option<TokKind> {
+    let bytes = text.as_bytes();
+    let first = *bytes.first()?;
+    let kind = match first {
+        b'"' => TokKind::String,
+        b'0'..=b'9' if bytes.iter().all(|b| b.is_ascii_digit()) => TokKind::Number,
+        b'0'..=b'9' if bytes.iter().all(|b| b.is_ascii_digit() || *b == b'.') => TokKind::Decimal,
+        b if (b.is_ascii_alphanumeric() || b == b'_')
+            && bytes.iter().any(u8::is_ascii_alphabetic) =>
+        {
+            Kw::from_text(text).map_or(TokKind::Ident, TokKind::Kw)
+        }
+        b'<' if bytes.len() > 2 && matches!(bytes[1], b'0'..=b'9' | b'*' | b'+') => TokKind::Step,
+        b'-' if bytes.len() >= 4 && bytes.iter().all(|&b| b == b'-') => TokKind::Dashes,
+        b'=' if bytes.len() >= 4 && bytes.iter().all(|&b| b == b'=') => TokKind::EqualsLine,
+        b'\\' if is_radix_number(bytes) => TokKind::Number,
+        b'\\' if bytes.len() > 1 && bytes[1].is_ascii_alphabetic() => {
+            TokKind::Sym(ops::backslash_word(text)?)
+        }
+        b if b.is_ascii() => TokKind::Sym(ops::ascii_symbol(text)?),
+        _ => TokKind::Sym(ops::unicode_symbol(text)?),
     };
     Some(kind)
+}
+
+/// `\b101`, `\o17`, `\hFF` (the grammar only lets through well-formed ones).
+fn is_radix_number(bytes: &[u8]) -> bool {
+    let radix = match bytes.get(1) {
+        Some(b'b' | b'B') => 2,
+        Some(b'o' | b'O') => 8,
+        Some(b'h' | b'H') => 16,
+        _ => return false,
+    };
+    bytes.len() > 2 && bytes[2..].iter().all(|&b| char::from(b).is_digit(radix))
 }
 
 #[cfg(test)]

@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use tlafid_base::SourceMap;
 
 fn cases(dir: &str) -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data").join(dir);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("test_data")
+        .join(dir);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&root)
         .expect("test_data folder")
         .map(|e| e.expect("entry").path())
@@ -55,14 +57,24 @@ fn check(dir: &str, ok: bool) {
         }
         let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
         if actual != expected {
-            failures.push(format!("--- {}\nexpected:\n{expected}\nactual:\n{actual}", case.display()));
+            failures.push(format!(
+                "--- {}\nexpected:\n{expected}\nactual:\n{actual}",
+                case.display()
+            ));
         }
-        let has_diag = actual.starts_with('E') && actual.as_bytes().get(1).is_some_and(u8::is_ascii_digit);
+        let has_diag =
+            actual.starts_with('E') && actual.as_bytes().get(1).is_some_and(u8::is_ascii_digit);
         if ok && has_diag {
-            failures.push(format!("--- {}: an ok case has diagnostics:\n{actual}", case.display()));
+            failures.push(format!(
+                "--- {}: an ok case has diagnostics:\n{actual}",
+                case.display()
+            ));
         }
         if !ok && !has_diag {
-            failures.push(format!("--- {}: an err case has no diagnostic", case.display()));
+            failures.push(format!(
+                "--- {}: an err case has no diagnostic",
+                case.display()
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

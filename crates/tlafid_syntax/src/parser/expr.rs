@@ -36,6 +36,7 @@ impl Parser<'_> {
         self.enter()?;
         let mut lhs = self.prefix_term()?;
         let mut chain: Option<&'static str> = None;
+        let mut height = 0;
         while let Some((sym, prec)) = self.infix_here() {
             if let Some((parent_sym, parent_prec)) = parent {
                 if prec.hi < parent_prec.lo {
@@ -50,7 +51,13 @@ impl Parser<'_> {
             }
             let op_tok = self.bump();
             let rhs = self.binary(Some((sym, prec)))?;
-            lhs = self.combine(sym, op_tok, lhs, rhs, chain == Some(sym));
+            let chained = chain == Some(sym);
+            if chain.is_none() {
+                height = super::depth::height(&lhs, super::depth::MAX_TREE_DEPTH);
+            }
+            let flat = chained && matches!(sym, "/\\" | "\\/" | "\\X");
+            self.grow_chain(&mut height, &rhs, flat)?;
+            lhs = self.combine(sym, op_tok, lhs, rhs, chained);
             chain = Some(sym);
         }
         self.leave();
@@ -197,8 +204,21 @@ impl Parser<'_> {
     /// A primary expression followed by primes, postfix operators, `[args]` and `.field`.
     fn postfix_term(&mut self) -> PResult<Expr> {
         let mut expr = self.primary()?;
+        let mut height = None;
         loop {
             let tok = self.peek();
+            if matches!(tok.kind, TokKind::Sym("[" | "."))
+                || matches!(tok.kind, TokKind::Sym(s) if ops::is_postfix(s))
+            {
+                let h = height.get_or_insert_with(|| {
+                    super::depth::height(&expr, super::depth::MAX_TREE_DEPTH)
+                });
+                let leaf = Expr {
+                    kind: ExprKind::At,
+                    span: expr.span,
+                };
+                self.grow_chain(h, &leaf, false)?;
+            }
             match tok.kind {
                 TokKind::Sym(sym) if ops::is_postfix(sym) => {
                     self.bump();
@@ -216,6 +236,11 @@ impl Parser<'_> {
                 TokKind::Sym("[") => {
                     self.bump();
                     let args = self.bracketed(|p| p.comma_list("]"))?;
+                    if let Some(h) = height.as_mut() {
+                        for arg in &args {
+                            self.grow_chain(h, arg, true)?;
+                        }
+                    }
                     let span = self.span_from(expr.span.start);
                     expr = self.node(ExprKind::FnApp(Box::new(expr), args), span);
                 }

@@ -10,6 +10,7 @@
 //! is found and the `Err` unwinds to the enclosing unit, which skips to the next line that
 //! starts a unit in column 0. Nesting is bounded by an explicit depth counter.
 
+mod depth;
 mod expr;
 mod module;
 mod primary;
@@ -32,7 +33,7 @@ pub(crate) struct Abort;
 pub(crate) type PResult<T> = Result<T, Abort>;
 
 /// How deep expressions may nest (each level is a few stack frames).
-const MAX_DEPTH: u32 = 200;
+const MAX_DEPTH: u32 = 256;
 /// Syntax errors reported before parsing stops.
 const MAX_ERRORS: usize = 100;
 /// Column limit meaning "no limit" on the offside stack.
@@ -46,6 +47,8 @@ pub(crate) struct Parser<'t> {
     pos: usize,
     offside: Vec<i64>,
     depth: u32,
+    /// Nesting of `MODULE`s.
+    module_depth: u32,
     /// Nesting of `EXCEPT` values, where `@` is allowed.
     except_depth: u32,
     fatal: bool,
@@ -62,6 +65,7 @@ impl<'t> Parser<'t> {
             pos: 0,
             offside: Vec::new(),
             depth: 0,
+            module_depth: 0,
             except_depth: 0,
             fatal: false,
             diagnostics: Vec::new(),
@@ -219,6 +223,35 @@ impl<'t> Parser<'t> {
             self.report(
                 codes::TOO_DEEP,
                 self.span(tok),
+                msg,
+                Some("split the expression into definitions"),
+            );
+            self.fatal = true;
+            return Err(Abort);
+        }
+        Ok(())
+    }
+
+    /// Tracks the height of a chain being built by a loop: `height` is the chain so far,
+    /// `operand` the part just added; reports when the tree grows too deep.
+    pub(crate) fn grow_chain(
+        &mut self,
+        height: &mut usize,
+        operand: &Expr,
+        flat: bool,
+    ) -> PResult<()> {
+        let cap = depth::MAX_TREE_DEPTH;
+        let operand_height = depth::height(operand, cap) + 1;
+        *height = if flat {
+            (*height).max(operand_height)
+        } else {
+            (*height).max(operand_height) + 1
+        };
+        if *height > cap {
+            let msg = format!("expression nested more than {cap} levels deep (counting chains such as `a + b + …`)");
+            self.report(
+                codes::TOO_DEEP,
+                operand.span,
                 msg,
                 Some("split the expression into definitions"),
             );

@@ -7,12 +7,17 @@ use crate::codes;
 use crate::lexer::{Kw, TokKind};
 use crate::ops;
 
+/// How deep `MODULE`s may nest inside one another.
+const MAX_MODULE_DEPTH: u32 = 16;
+
 /// Parses the module whose header starts the token stream; also returns where its closing
 /// `====` line ends, if it has one.
 pub(crate) fn parse_file_module(parser: &mut Parser<'_>) -> (Option<Module>, Option<u32>) {
     let module = parser.module().ok();
     let last = parser.pos.checked_sub(1).map(|i| parser.tokens[i]);
-    let closed_at = last.filter(|t| t.kind == TokKind::EqualsLine).map(|t| t.end);
+    let closed_at = last
+        .filter(|t| t.kind == TokKind::EqualsLine)
+        .map(|t| t.end);
     (module, closed_at)
 }
 
@@ -127,7 +132,16 @@ impl Parser<'_> {
         let tok = self.peek();
         let unit = match tok.kind {
             TokKind::Dashes if self.nth(1).kind == TokKind::Kw(Kw::Module) => {
-                Unit::Module(Box::new(self.module()?))
+                if self.module_depth >= MAX_MODULE_DEPTH {
+                    let msg = format!("modules nested more than {MAX_MODULE_DEPTH} deep");
+                    self.report(codes::TOO_DEEP, self.span(tok), msg, None);
+                    self.fatal = true;
+                    return Err(Abort);
+                }
+                self.module_depth += 1;
+                let inner = self.module();
+                self.module_depth -= 1;
+                Unit::Module(Box::new(inner?))
             }
             TokKind::Dashes => {
                 self.bump();
