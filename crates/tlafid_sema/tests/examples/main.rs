@@ -2,7 +2,9 @@
 //! `/work/ext/Examples`, with `/work/ext/CommunityModules/modules` as an extra module folder)
 //! and prints "resolved N of M" with each failure. Ignored by default: it needs those folders.
 //!
-//! `cargo test -p tlafid_sema --test examples -- --ignored --nocapture`
+//! `cargo test -p tlafid_sema --test examples -- --ignored --nocapture`; set
+//! `SEMA_NO_COMMUNITY=1` to use the built-in community modules instead of the local copy,
+//! `SEMA_WARNINGS=1` to print warnings.
 
 use std::path::{Path, PathBuf};
 
@@ -43,15 +45,17 @@ fn load(root: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(root).map_err(|e| e.to_string())?;
     let file = sources.add(root.display().to_string(), text);
     let mut find = |name: &str| {
-        [dir.clone(), PathBuf::from(COMMUNITY)]
-            .iter()
-            .find_map(|d| {
-                let path = d.join(format!("{name}.tla"));
-                Some((
-                    path.display().to_string(),
-                    std::fs::read_to_string(&path).ok()?,
-                ))
-            })
+        let mut dirs = vec![dir.clone()];
+        if std::env::var_os("SEMA_NO_COMMUNITY").is_none() {
+            dirs.push(PathBuf::from(COMMUNITY));
+        }
+        dirs.iter().find_map(|d| {
+            let path = d.join(format!("{name}.tla"));
+            Some((
+                path.display().to_string(),
+                std::fs::read_to_string(&path).ok()?,
+            ))
+        })
     };
     let loaded = tlafid_sema::load(file, &mut sources, &mut find);
     if std::env::var_os("SEMA_WARNINGS").is_some() {
