@@ -151,6 +151,16 @@ impl Lowerer<'_, '_> {
             return Some(found.sym.clone());
         }
         let module_name = self.g.modules.list[module].ast.name.name.clone();
+        let scope = &self.g.scopes[module];
+        let exported = scope
+            .entries
+            .iter()
+            .filter(|e| !e.local)
+            .map(|e| e.name.as_str());
+        let hint = match names::closest(&name.name, exported) {
+            Some(close) => format!("did you mean `{close}`?"),
+            None => "only the non-LOCAL definitions of an instantiated module can be named".into(),
+        };
         self.error(
             Diagnostic::error(
                 codes::BAD_INSTANCE_PATH,
@@ -160,9 +170,19 @@ impl Lowerer<'_, '_> {
                 ),
                 name.span,
             )
-            .with_hint("only the non-LOCAL definitions of an instantiated module can be named"),
+            .with_hint(hint),
         );
         None
+    }
+
+    /// The module (other than the current one) that defines `name` as LOCAL, if any.
+    fn local_elsewhere(&self, name: &str) -> Option<SmolStr> {
+        let modules = &self.g.modules.list;
+        (0..modules.len()).filter(|&m| m != self.env.module).find_map(|m| {
+            let entry = self.g.scopes[m].get(name)?;
+            let own = matches!(entry.sym, Sym::Op { module, .. } | Sym::Inst { module, .. } if module == m);
+            (entry.local && own).then(|| modules[m].ast.name.name.clone())
+        })
     }
 
     /// Follows unnamed instances: the context and symbol `sym` finally stands for.
@@ -390,7 +410,13 @@ impl Lowerer<'_, '_> {
                 .collect();
             let hint = match names::closest(&name.name, visible.iter().map(|n| n.as_str())) {
                 Some(close) => format!("did you mean `{close}`?"),
-                None => "define it, or EXTEND the module that defines it".to_string(),
+                None => match self.local_elsewhere(&name.name) {
+                    Some(module) => format!(
+                        "`{}` is LOCAL to module `{module}`, so modules that extend or instantiate it cannot use it",
+                        name.name
+                    ),
+                    None => "define it, or EXTEND the module that defines it".to_string(),
+                },
             };
             diagnostic = diagnostic.with_hint(hint);
         }
