@@ -136,6 +136,13 @@ impl Lowerer<'_, '_> {
             let args = self.lower_args(&segment.args, &arities);
             return Some(First::LetInstance { ctx, module, args });
         }
+        if local.is_some() {
+            self.unsupported(
+                "`!` after a bound name or LET definition",
+                segment.name.span,
+            );
+            return None;
+        }
         match self.g.scopes[self.env.module].lookup(&segment.name.name, self.env.position) {
             Some(entry) => Some(First::Sym(entry.sym.clone())),
             None => {
