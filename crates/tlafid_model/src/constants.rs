@@ -48,21 +48,28 @@ pub struct Bindings {
     pub consts: Vec<Option<ConstBinding>>,
     /// Overrides of defined operators.
     pub overrides: Vec<(OpId, ConstBinding)>,
+    /// Names given values that the spec does not declare (TLC ignores them).
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// Binds every constant and override of `config`; reports undefined names and constants
 /// left without a value.
 pub fn bind_constants(program: &Program, config: &Config) -> Result<Bindings, Vec<Diagnostic>> {
     let mut models = ModelValues::default();
-    let mut bindings = Bindings { consts: vec![None; program.consts.len()], overrides: Vec::new() };
+    let mut bindings = Bindings {
+        consts: vec![None; program.consts.len()],
+        overrides: Vec::new(),
+        warnings: Vec::new(),
+    };
     let mut problems = Vec::new();
     let groups = group_by_name(&config.constants);
     for group in groups {
         match bind_one(program, &group, &mut models) {
             Ok(Target::Const(c, binding)) => bindings.consts[c] = Some(binding),
-            Ok(Target::Ops(ops, binding)) => {
-                bindings.overrides.extend(ops.into_iter().map(|op| (op, binding.clone())))
-            }
+            Ok(Target::Ops(ops, binding)) => bindings
+                .overrides
+                .extend(ops.into_iter().map(|op| (op, binding.clone()))),
+            Ok(Target::Ignored(warning)) => bindings.warnings.push(warning),
             Err(problem) => problems.push(problem),
         }
     }
@@ -71,10 +78,16 @@ pub fn bind_constants(program: &Program, config: &Config) -> Result<Bindings, Ve
             problems.push(
                 Diagnostic::error(
                     codes::MISSING_CONSTANT,
-                    format!("the constant {} has no value in the configuration", decl.name),
+                    format!(
+                        "the constant {} has no value in the configuration",
+                        decl.name
+                    ),
                     decl.span,
                 )
-                .with_hint(format!("add `CONSTANT {} = ...` to the .cfg file", decl.name)),
+                .with_hint(format!(
+                    "add `CONSTANT {} = ...` to the .cfg file",
+                    decl.name
+                )),
             );
         }
     }
@@ -90,7 +103,12 @@ pub fn bind_constants(program: &Program, config: &Config) -> Result<Bindings, Ve
 fn group_by_name(constants: &[ConstantBinding]) -> Vec<Vec<&ConstantBinding>> {
     let mut groups: Vec<Vec<&ConstantBinding>> = Vec::new();
     for c in constants {
-        let key = |b: &ConstantBinding| (b.name.name.clone(), b.module.as_ref().map(|m| m.name.clone()));
+        let key = |b: &ConstantBinding| {
+            (
+                b.name.name.clone(),
+                b.module.as_ref().map(|m| m.name.clone()),
+            )
+        };
         match groups.iter_mut().find(|g| key(g[0]) == key(c)) {
             Some(group) if !c.args.is_empty() => group.push(c),
             Some(group) => *group = vec![c],
@@ -103,6 +121,7 @@ fn group_by_name(constants: &[ConstantBinding]) -> Vec<Vec<&ConstantBinding>> {
 enum Target {
     Const(usize, ConstBinding),
     Ops(Vec<OpId>, ConstBinding),
+    Ignored(Diagnostic),
 }
 
 fn bind_one(
@@ -121,7 +140,11 @@ fn bind_one(
             })
             .collect();
         if ops.is_empty() {
-            return Err(undefined(&first.name.name, first.name.span, "in that module"));
+            return Err(undefined(
+                &first.name.name,
+                first.name.span,
+                "in that module",
+            ));
         }
         return Ok(Target::Ops(ops, binding));
     }
@@ -130,10 +153,19 @@ fn bind_one(
         Some(RootName::Op(op)) => Ok(Target::Ops(vec![op], binding)),
         Some(RootName::Var(_)) => Err(Diagnostic::error(
             codes::WRONG_KIND,
-            format!("{} is a variable; the configuration can only give values to constants", first.name.name),
+            format!(
+                "{} is a variable; the configuration can only give values to constants",
+                first.name.name
+            ),
             first.name.span,
         )),
-        None => Err(undefined(&first.name.name, first.name.span, "")),
+        None => {
+            let mut warning = undefined(&first.name.name, first.name.span, "");
+            warning.severity = tlafid_base::Severity::Warning;
+            Ok(Target::Ignored(warning.with_hint(
+                "TLC ignores it too; remove it or declare the constant",
+            )))
+        }
     }
 }
 
@@ -165,7 +197,11 @@ fn binding_of(
             ));
         };
         let mut args: Vec<Value> = line.args.iter().map(|a| models.value(&a.value)).collect();
-        let key = if args.len() == 1 { args.pop().unwrap_or_else(Value::empty_set) } else { Value::seq(args) };
+        let key = if args.len() == 1 {
+            args.pop().unwrap_or_else(Value::empty_set)
+        } else {
+            Value::seq(args)
+        };
         table.push(key, models.value(&v.value));
     }
     Ok(ConstBinding::Value(table.build()))

@@ -23,9 +23,12 @@ pub fn value(v: &Value) -> Json {
         Value::Str(s) => Json::String(s.to_string()),
         Value::Model(m) => Json::String(m.name.to_string()),
         Value::Seq(s) => Json::Array(s.elems().iter().map(value).collect()),
-        Value::Record(r) => {
-            Json::Object(r.fields().iter().map(|(k, v)| (k.to_string(), value(v))).collect())
-        }
+        Value::Record(r) => Json::Object(
+            r.fields()
+                .iter()
+                .map(|(k, v)| (k.to_string(), value(v)))
+                .collect(),
+        ),
         Value::Fcn(f) => json!({
             "#map": f.pairs().iter().map(|(k, v)| json!([value(k), value(v)])).collect::<Vec<_>>()
         }),
@@ -49,17 +52,35 @@ pub fn state(program: &Program, index: usize, values: &[Value]) -> Json {
 }
 
 /// A whole trace; `loop_index` is the state a lasso returns to.
-pub fn trace(program: &Program, states: &[&[Value]], description: &str, loop_index: Option<usize>) -> Json {
+pub fn trace(
+    program: &Program,
+    states: &[&[Value]],
+    description: &str,
+    loop_index: Option<usize>,
+) -> Json {
     let mut object = Map::new();
     object.insert(
         "#meta".into(),
         json!({ "format": "ITF", "format-description": "https://apalache-mc.org/docs/adr/015adr-trace.html",
                 "source": program.root.to_string(), "description": description }),
     );
-    object.insert("vars".into(), json!(program.vars.iter().map(|v| v.name.to_string()).collect::<Vec<_>>()));
+    object.insert(
+        "vars".into(),
+        json!(program
+            .vars
+            .iter()
+            .map(|v| v.name.to_string())
+            .collect::<Vec<_>>()),
+    );
     object.insert(
         "states".into(),
-        Json::Array(states.iter().enumerate().map(|(i, s)| state(program, i, s)).collect()),
+        Json::Array(
+            states
+                .iter()
+                .enumerate()
+                .map(|(i, s)| state(program, i, s))
+                .collect(),
+        ),
     );
     if let Some(l) = loop_index {
         object.insert("loop".into(), json!(l));

@@ -17,14 +17,19 @@ pub mod itf;
 mod spec;
 mod system;
 
-pub use bind::{Check, Model, Unchecked};
+pub use bind::{prepare, Check, Model, SpecOps, Unchecked};
 pub use system::TraceAction;
 
 use tlafid_base::Diagnostic;
 use tlafid_config::Config;
 use tlafid_sema::ir::Program;
 
-/// Binds `program` and `config` into a checkable model, or says why it cannot.
-pub fn bind<'p>(program: &'p Program, config: &Config) -> Result<Model<'p>, Vec<Diagnostic>> {
-    bind::bind(program, config)
+/// Binds `program` and `config` into a checkable model, or says why it cannot; `spec` comes
+/// from [`prepare`].
+pub fn bind<'p>(
+    program: &'p Program,
+    config: &Config,
+    spec: Option<SpecOps>,
+) -> Result<Model<'p>, Vec<Diagnostic>> {
+    bind::bind(program, config, spec)
 }

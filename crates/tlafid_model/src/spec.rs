@@ -10,10 +10,10 @@ use crate::codes;
 
 /// The parts of a `SPECIFICATION`.
 pub struct SpecParts<'p> {
-    /// The initial predicate.
-    pub init: OpId,
-    /// The next-state relation.
-    pub next: OpId,
+    /// State-level conjuncts: together, the initial predicate.
+    pub init: Vec<&'p Expr>,
+    /// `A` of each `[][A]_v` conjunct: together, the next-state relation.
+    pub next: Vec<&'p Expr>,
     /// Fairness conjuncts (`WF_v(A)`, `SF_v(A)`, quantified ones); not needed for safety.
     pub fairness: Vec<&'p Expr>,
 }
@@ -55,34 +55,87 @@ pub fn conjuncts<'p>(program: &'p Program, expr: &'p Expr, out: &mut Vec<&'p Exp
     }
 }
 
-/// Splits the `SPECIFICATION` operator `spec`.
-pub fn split_spec<'p>(program: &'p Program, spec: OpId, at: Span) -> Result<SpecParts<'p>, Diagnostic> {
+/// Splits the `SPECIFICATION` operator `spec` into its parts.
+pub fn split_spec<'p>(
+    program: &'p Program,
+    spec: OpId,
+    at: Span,
+) -> Result<SpecParts<'p>, Diagnostic> {
     let mut parts = Vec::new();
     conjuncts(program, &program.op(spec).body, &mut parts);
-    let (mut init, mut next, mut fairness) = (None, None, Vec::new());
+    let mut split = SpecParts {
+        init: Vec::new(),
+        next: Vec::new(),
+        fairness: Vec::new(),
+    };
     for part in parts {
         match always_box(part) {
-            Some((action, _)) => match plain_call(action) {
-                Some(op) if next.is_none() => next = Some(op),
-                _ => return Err(unsupported(part, at, "a [][A]_v conjunct whose A is not the name of an operator, or a second one")),
-            },
-            None if is_temporal(program, part) => fairness.push(part),
-            None => match plain_call(part) {
-                Some(op) if init.is_none() => init = Some(op),
-                _ => return Err(unsupported(part, at, "an initial predicate that is not the name of an operator, or a second one")),
-            },
+            Some((action, _)) => split.next.push(action),
+            None if is_temporal(program, part) => split.fairness.push(part),
+            None if is_action(program, part) => {
+                return Err(Diagnostic::error(
+                    codes::UNSUPPORTED_SPEC,
+                    "an action conjunct outside [][...]_v in a SPECIFICATION",
+                    part.span,
+                )
+                .with_label(at, "named here"))
+            }
+            None => split.init.push(part),
         }
     }
-    match (init, next) {
-        (Some(init), Some(next)) => Ok(SpecParts { init, next, fairness }),
-        _ => Err(Diagnostic::error(
+    if split.init.is_empty() || split.next.is_empty() {
+        return Err(Diagnostic::error(
             codes::UNSUPPORTED_SPEC,
             "the SPECIFICATION does not have the form Init /\\ [][Next]_vars (/\\ fairness)",
             program.op(spec).span,
         )
         .with_label(at, "named here")
-        .with_hint("or give INIT and NEXT in the configuration instead")),
+        .with_hint("or give INIT and NEXT in the configuration instead"));
     }
+    Ok(split)
+}
+
+/// The operator for a conjunction of spec parts: the operator itself when the only part is
+/// its name, otherwise a new operator (named `name`) whose body is the conjunction.
+pub fn part_op(
+    program: &mut Program,
+    parts: &[Expr],
+    owner: OpId,
+    name: &str,
+    level: Level,
+) -> OpId {
+    if let [only] = parts {
+        if let Some(op) = plain_call(only) {
+            return op;
+        }
+    }
+    let owner_def = program.op(owner);
+    let span = parts.first().map_or(owner_def.span, |p| p.span);
+    let body = match parts {
+        [only] => only.clone(),
+        _ => Expr {
+            kind: ExprKind::Junction {
+                and: true,
+                items: parts.to_vec(),
+            },
+            span,
+        },
+    };
+    let def = tlafid_sema::ir::OpDef {
+        name: name.into(),
+        module: owner_def.module.clone(),
+        instance: owner_def.instance.clone(),
+        params: Vec::new(),
+        captured: 0,
+        body,
+        function: None,
+        recursive: false,
+        level,
+        frame_size: owner_def.frame_size,
+        span,
+    };
+    program.ops.push(def);
+    OpId(program.ops.len() as u32 - 1)
 }
 
 /// Splits a property into checkable parts.
@@ -94,11 +147,15 @@ pub fn split_property<'p>(program: &'p Program, property: OpId) -> Vec<PropertyP
         .map(|part| match (&part.kind, always_box(part)) {
             (_, Some((action, vars))) => PropertyPart::Action { action, vars },
             (ExprKind::Builtin(Builtin::Always, args), None)
-                if args.len() == 1 && !is_temporal(program, &args[0]) && !is_action(program, &args[0]) =>
+                if args.len() == 1
+                    && !is_temporal(program, &args[0])
+                    && !is_action(program, &args[0]) =>
             {
                 PropertyPart::Always(&args[0])
             }
-            _ if !is_temporal(program, part) && !is_action(program, part) => PropertyPart::Initial(part),
+            _ if !is_temporal(program, part) && !is_action(program, part) => {
+                PropertyPart::Initial(part)
+            }
             _ => PropertyPart::Temporal(part),
         })
         .collect()
@@ -122,11 +179,6 @@ fn plain_call(expr: &Expr) -> Option<OpId> {
     }
 }
 
-fn unsupported(part: &Expr, at: Span, what: &str) -> Diagnostic {
-    Diagnostic::error(codes::UNSUPPORTED_SPEC, format!("unsupported SPECIFICATION shape: {what}"), part.span)
-        .with_label(at, "named here")
-}
-
 /// Does `expr` mention a temporal operator (directly or through the operators it calls)?
 pub fn is_temporal(program: &Program, expr: &Expr) -> bool {
     level_at_least(program, expr, Level::Temporal)
@@ -145,8 +197,13 @@ fn level_at_least(program: &Program, expr: &Expr, level: Level) -> bool {
             ExprKind::Var { primed, .. } => *primed && level <= Level::Action,
             ExprKind::Prime(_) | ExprKind::AngleAction(..) => level <= Level::Action,
             ExprKind::Builtin(Builtin::Unchanged, _) => level <= Level::Action,
-            ExprKind::BoxAction(..) | ExprKind::Fairness { .. } | ExprKind::TemporalQuant { .. } => true,
-            ExprKind::Builtin(Builtin::Always | Builtin::Eventually | Builtin::LeadsTo | Builtin::WhilePlus, _) => true,
+            ExprKind::BoxAction(..)
+            | ExprKind::Fairness { .. }
+            | ExprKind::TemporalQuant { .. } => true,
+            ExprKind::Builtin(
+                Builtin::Always | Builtin::Eventually | Builtin::LeadsTo | Builtin::WhilePlus,
+                _,
+            ) => true,
             _ => false,
         };
     });
@@ -157,7 +214,9 @@ fn level_at_least(program: &Program, expr: &Expr, level: Level) -> bool {
 pub fn visit(expr: &Expr, f: &mut dyn FnMut(&Expr)) {
     f(expr);
     let binders = |bs: &[tlafid_sema::ir::Binder], f: &mut dyn FnMut(&Expr)| {
-        bs.iter().filter_map(|b| b.domain.as_ref()).for_each(|d| visit(d, f))
+        bs.iter()
+            .filter_map(|b| b.domain.as_ref())
+            .for_each(|d| visit(d, f))
     };
     match &expr.kind {
         ExprKind::ConstCall(_, args)
@@ -169,7 +228,9 @@ pub fn visit(expr: &Expr, f: &mut dyn FnMut(&Expr)) {
         | ExprKind::Tuple(args)
         | ExprKind::Cross(args)
         | ExprKind::Junction { items: args, .. } => args.iter().for_each(|a| visit(a, f)),
-        ExprKind::Prime(e) | ExprKind::TemporalQuant { body: e, .. } | ExprKind::Dot(e, _) => visit(e, f),
+        ExprKind::Prime(e) | ExprKind::TemporalQuant { body: e, .. } | ExprKind::Dot(e, _) => {
+            visit(e, f)
+        }
         ExprKind::If(a, b, c) => [a, b, c].into_iter().for_each(|e| visit(e, f)),
         ExprKind::Case { arms, other } => {
             arms.iter().for_each(|(g, v)| {
@@ -184,7 +245,10 @@ pub fn visit(expr: &Expr, f: &mut dyn FnMut(&Expr)) {
             visit(value, f);
             visit(body, f)
         }
-        ExprKind::Quant { binders: bs, body, .. } | ExprKind::FnCons(bs, body) => {
+        ExprKind::Quant {
+            binders: bs, body, ..
+        }
+        | ExprKind::FnCons(bs, body) => {
             binders(bs, f);
             visit(body, f)
         }
@@ -207,7 +271,9 @@ pub fn visit(expr: &Expr, f: &mut dyn FnMut(&Expr)) {
             visit(vars, f);
             visit(action, f)
         }
-        ExprKind::Record(fields) | ExprKind::RecordSet(fields) => fields.iter().for_each(|(_, e)| visit(e, f)),
+        ExprKind::Record(fields) | ExprKind::RecordSet(fields) => {
+            fields.iter().for_each(|(_, e)| visit(e, f))
+        }
         ExprKind::Except { base, updates, .. } => {
             visit(base, f);
             for u in updates {

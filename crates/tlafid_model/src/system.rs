@@ -52,7 +52,12 @@ impl Model<'_> {
         Ok(None)
     }
 
-    fn all_hold(&self, ops: &[OpId], state: &State, next: Option<&State>) -> Result<bool, EvalError> {
+    fn all_hold(
+        &self,
+        ops: &[OpId],
+        state: &State,
+        next: Option<&State>,
+    ) -> Result<bool, EvalError> {
         let mut worker = self.evaluator.worker();
         for &op in ops {
             let value = worker.eval_op(op, state.values(), next.map(State::values))?;
@@ -98,7 +103,11 @@ impl Model<'_> {
         let decl = &self.evaluator.actions()[info.index];
         TraceAction {
             name: decl.name.to_string(),
-            params: info.params.iter().map(|(n, v)| (n.to_string(), v.clone())).collect(),
+            params: info
+                .params
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.clone()))
+                .collect(),
             span: decl.span,
         }
     }
@@ -119,23 +128,41 @@ impl TransitionSystem for Model<'_> {
     type State = State;
     type Error = EvalError;
 
+    /// Under `SYMMETRY`, TLC's canonical state: the least (variable by variable, in TLC's value
+    /// order) of the state and its images under each configured permutation. The set need not
+    /// be a group (`Permutations(A) \cup Permutations(B)` is common), so the choice of the
+    /// least image by value, as TLC makes it, decides which states are merged.
     fn fingerprint(&self, state: &State) -> u64 {
         if self.symmetry.is_empty() {
-            return if self.view.is_none() { state.fingerprint() } else { self.view_fingerprint(state.values()) };
+            return if self.view.is_none() {
+                state.fingerprint()
+            } else {
+                self.view_fingerprint(state.values())
+            };
         }
-        self.symmetry
-            .iter()
-            .map(|perm| {
-                let rename = |m: &tlafid_value::ModelValue| {
-                    perm.iter()
-                        .find(|(from, _)| matches!(from, Value::Model(f) if **f == *m))
-                        .map(|(_, to)| to.clone())
-                };
-                let permuted: Vec<Value> = state.values().iter().map(|v| v.map_models(&rename)).collect();
-                self.view_fingerprint(&permuted)
-            })
-            .min()
-            .unwrap_or_else(|| state.fingerprint())
+        let mut least: Option<Vec<Value>> = None;
+        for perm in &self.symmetry {
+            let rename = |m: &tlafid_value::ModelValue| {
+                perm.iter()
+                    .find(|(from, _)| matches!(from, Value::Model(f) if **f == *m))
+                    .map(|(_, to)| to.clone())
+            };
+            let image: Vec<Value> = state
+                .values()
+                .iter()
+                .map(|v| v.map_models(&rename))
+                .collect();
+            if least
+                .as_ref()
+                .is_none_or(|l| image.as_slice() < l.as_slice())
+            {
+                least = Some(image);
+            }
+        }
+        match least {
+            Some(image) if image.as_slice() < state.values() => self.view_fingerprint(&image),
+            _ => self.view_fingerprint(state.values()),
+        }
     }
 
     fn initial_states(&self, emit: &mut dyn FnMut(State)) -> Result<(), EvalError> {
@@ -145,8 +172,14 @@ impl TransitionSystem for Model<'_> {
         Ok(())
     }
 
-    fn successors(&self, state: &State, emit: &mut dyn FnMut(ActionId, State)) -> Result<(), EvalError> {
-        self.evaluator.successors(state, &mut |info, succ| emit(ActionId(info.index as u32), succ))
+    fn successors(
+        &self,
+        state: &State,
+        emit: &mut dyn FnMut(ActionId, State),
+    ) -> Result<(), EvalError> {
+        self.evaluator.successors(state, &mut |info, succ| {
+            emit(ActionId(info.index as u32), succ)
+        })
     }
 
     fn check_invariants(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
@@ -165,7 +198,11 @@ impl TransitionSystem for Model<'_> {
         self.all_hold(&self.action_constraints, from, Some(to))
     }
 
-    fn check_action_properties(&self, from: &State, to: &State) -> Result<Option<ViolationId>, EvalError> {
+    fn check_action_properties(
+        &self,
+        from: &State,
+        to: &State,
+    ) -> Result<Option<ViolationId>, EvalError> {
         let offset = self.invariants.len() + self.initial_properties.len();
         self.first_failing(&self.action_properties, offset, from, Some(to))
     }

@@ -56,7 +56,11 @@ pub fn run(args: &CheckArgs) -> ExitStatus {
 }
 
 fn check(args: &CheckArgs, sources: &mut SourceMap, diagnostics: &mut Vec<Diagnostic>) -> Finish {
-    if args.workers == Some(0) || args.max_seconds.is_some_and(|s| !(s.is_finite() && s > 0.0)) {
+    if args.workers == Some(0)
+        || args
+            .max_seconds
+            .is_some_and(|s| !(s.is_finite() && s > 0.0))
+    {
         diagnostics.push(Diagnostic::error_nowhere(
             files::CODE_BAD_FLAG,
             "--workers must be at least 1 and --max-seconds a positive number",
@@ -78,22 +82,36 @@ fn check(args: &CheckArgs, sources: &mut SourceMap, diagnostics: &mut Vec<Diagno
     });
     diagnostics.extend(lookup_problems);
     diagnostics.extend(loaded.diagnostics);
-    let Some(program) = loaded.program.filter(|_| !diagnostics.iter().any(Diagnostic::is_error)) else {
+    let Some(mut program) = loaded
+        .program
+        .filter(|_| !diagnostics.iter().any(Diagnostic::is_error))
+    else {
         return Finish::SpecError;
     };
     let Some(config) = read_config(args, sources, diagnostics) else {
         return Finish::ConfigError;
     };
-    let model = match tlafid_model::bind(&program, &config) {
+    let bound = tlafid_model::prepare(&mut program, &config)
+        .and_then(|spec| tlafid_model::bind(&program, &config, spec));
+    let mut model = match bound {
         Ok(model) => model,
         Err(problems) => {
             diagnostics.extend(problems);
             return Finish::ConfigError;
         }
     };
+    diagnostics.append(&mut model.warnings);
     if let Err(error) = model.evaluator.check_assumes() {
+        let assumption_false = error.code == tlafid_eval::E_ASSERT;
         diagnostics.push(error.to_diagnostic());
-        return Finish::AssumptionFalse;
+        return if assumption_false {
+            Finish::AssumptionFalse
+        } else {
+            Finish::EvalError
+        };
+    }
+    if model.spec.is_none() {
+        return Finish::AssumptionsOnly;
     }
     let options = Options {
         workers: args.workers.unwrap_or_else(default_workers),
@@ -150,7 +168,10 @@ fn read_config(
                 None => {
                     diagnostics.push(Diagnostic::error_nowhere(
                         files::CODE_UNREADABLE,
-                        format!("{} has no embedded configuration named {name}", tla_file.display()),
+                        format!(
+                            "{} has no embedded configuration named {name}",
+                            tla_file.display()
+                        ),
                     ));
                     return None;
                 }

@@ -25,6 +25,11 @@ pub enum Finish {
     ConfigError,
     /// An `ASSUME` is false.
     AssumptionFalse,
+    /// Evaluating an `ASSUME` failed.
+    EvalError,
+    /// The configuration names no behaviour; every `ASSUME` holds (TLC's success with no
+    /// states).
+    AssumptionsOnly,
     /// The explorer could not run.
     SystemError,
     /// The state space was explored (completely or not).
@@ -55,6 +60,8 @@ impl Finish {
             Finish::SpecError => ExitStatus::SpecError,
             Finish::ConfigError => ExitStatus::ConfigError,
             Finish::AssumptionFalse => ExitStatus::Assumption,
+            Finish::EvalError => ExitStatus::EvalFailure,
+            Finish::AssumptionsOnly => ExitStatus::Success,
             Finish::SystemError => ExitStatus::SystemError,
             Finish::Explored(e) => e.status,
         }
@@ -66,6 +73,8 @@ impl Finish {
             Finish::SpecError => "spec_error",
             Finish::ConfigError => "config_error",
             Finish::AssumptionFalse => "assumption_violation",
+            Finish::EvalError => "evaluation_error",
+            Finish::AssumptionsOnly => "success",
             Finish::SystemError => "system_error",
             Finish::Explored(e) => e.kind,
         }
@@ -103,7 +112,14 @@ pub fn finish(
     let unchecked_text = model
         .unchecked
         .iter()
-        .map(|u| format!("{} ({}): not checked: {}", u.name, sources.describe(u.span), u.reason))
+        .map(|u| {
+            format!(
+                "{} ({}): not checked: {}",
+                u.name,
+                sources.describe(u.span),
+                u.reason
+            )
+        })
         .collect();
     Finish::Explored(Box::new(Explored {
         kind,
@@ -121,29 +137,73 @@ pub fn finish(
     }))
 }
 
-type Classified = (&'static str, ExitStatus, Option<String>, String, Option<&'static str>);
+type Classified = (
+    &'static str,
+    ExitStatus,
+    Option<String>,
+    String,
+    Option<&'static str>,
+);
 
 fn classify(model: &Model<'_>, outcome: &Outcome<EvalError>) -> Classified {
     match outcome {
-        Outcome::Success => ("success", ExitStatus::Success, None, "Model checking completed. No error has been found.".into(), None),
+        Outcome::Success => (
+            "success",
+            ExitStatus::Success,
+            None,
+            "Model checking completed. No error has been found.".into(),
+            None,
+        ),
         Outcome::InvariantViolation { invariant: id }
         | Outcome::InitialPropertyViolation { property: id }
         | Outcome::ActionPropertyViolation { property: id } => {
             let name = model.violation_name(*id).to_string();
-            let what = if model.violation_is_property(*id) { "Property" } else { "Invariant" };
-            let kind = if model.violation_is_property(*id) { "property_violation" } else { "invariant_violation" };
-            (kind, ExitStatus::Safety, Some(name.clone()), format!("{what} {name} is violated."), None)
+            let what = if model.violation_is_property(*id) {
+                "Property"
+            } else {
+                "Invariant"
+            };
+            let kind = if model.violation_is_property(*id) {
+                "safety_violation"
+            } else {
+                "invariant_violation"
+            };
+            (
+                kind,
+                ExitStatus::Safety,
+                Some(name.clone()),
+                format!("{what} {name} is violated."),
+                None,
+            )
         }
-        Outcome::Deadlock => ("deadlock", ExitStatus::Deadlock, None, "Deadlock reached.".into(), None),
-        Outcome::EvalError { error } if error.code == tlafid_eval::E_ASSERT => {
-            ("assertion_failure", ExitStatus::Assertion, None, format!("Assertion failed: {}", error.message), None)
-        }
-        Outcome::EvalError { error } if error.code == tlafid_eval::E_UNSUPPORTED => {
-            ("unsupported", ExitStatus::EvalFailure, None, format!("Unsupported: {}", error.message), None)
-        }
-        Outcome::EvalError { error } => {
-            ("evaluation_error", ExitStatus::EvalFailure, None, format!("Evaluation failed: {}", error.message), None)
-        }
+        Outcome::Deadlock => (
+            "deadlock",
+            ExitStatus::Deadlock,
+            None,
+            "Deadlock reached.".into(),
+            None,
+        ),
+        Outcome::EvalError { error } if error.code == tlafid_eval::E_ASSERT => (
+            "assertion_failure",
+            ExitStatus::Assertion,
+            None,
+            format!("Assertion failed: {}", error.message),
+            None,
+        ),
+        Outcome::EvalError { error } if error.code == tlafid_eval::E_UNSUPPORTED => (
+            "unsupported",
+            ExitStatus::EvalFailure,
+            None,
+            format!("Unsupported: {}", error.message),
+            None,
+        ),
+        Outcome::EvalError { error } => (
+            "evaluation_error",
+            ExitStatus::EvalFailure,
+            None,
+            format!("Evaluation failed: {}", error.message),
+            None,
+        ),
         Outcome::Incomplete { budget } => {
             let name = match budget {
                 Budget::MaxStates => "max_states",
@@ -151,15 +211,26 @@ fn classify(model: &Model<'_>, outcome: &Outcome<EvalError>) -> Classified {
                 Budget::MaxDuration => "max_seconds",
                 Budget::Cancelled => "cancelled",
             };
-            ("incomplete", ExitStatus::Incomplete, None, format!("Incomplete: the {name} budget ran out; no verdict."), Some(name))
+            (
+                "incomplete",
+                ExitStatus::Incomplete,
+                None,
+                format!("Incomplete: the {name} budget ran out; no verdict."),
+                Some(name),
+            )
         }
     }
 }
 
-fn rebuild_trace(model: &Model<'_>, steps: Vec<tlafid_check::TraceStep<State>>) -> Vec<(Option<TraceAction>, State)> {
+fn rebuild_trace(
+    model: &Model<'_>,
+    steps: Vec<tlafid_check::TraceStep<State>>,
+) -> Vec<(Option<TraceAction>, State)> {
     let mut trace: Vec<(Option<TraceAction>, State)> = Vec::with_capacity(steps.len());
     for step in steps {
-        let action = trace.last().and_then(|(_, prev)| model.action_between(prev, &step.state));
+        let action = trace
+            .last()
+            .and_then(|(_, prev)| model.action_between(prev, &step.state));
         trace.push((action, step.state));
     }
     trace
@@ -192,6 +263,8 @@ pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], 
         Finish::Explored(e) => Some(e.as_ref()),
         _ => None,
     };
+    // With no behaviour to explore, TLC reports success with no states.
+    let zero = matches!(finish, Finish::AssumptionsOnly).then_some(0);
     if let (Some(path), Some(itf)) = (&args.dump_trace, explored.and_then(|e| e.itf.as_ref())) {
         let text = serde_json::to_string_pretty(itf).unwrap_or_default();
         if let Err(err) = std::fs::write(path, text + "\n") {
@@ -208,20 +281,25 @@ pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], 
             message: explored.map(|e| e.message.as_str()),
             violated: explored.and_then(|e| e.violated.as_deref()),
             budget: explored.and_then(|e| e.budget),
-            states_generated: explored.map(|e| e.stats.states_generated),
-            distinct_states: explored.map(|e| e.stats.distinct_states),
-            states_left_on_queue: explored.map(|e| e.stats.states_left_on_queue),
+            states_generated: explored.map(|e| e.stats.states_generated).or(zero),
+            distinct_states: explored.map(|e| e.stats.distinct_states).or(zero),
+            states_left_on_queue: explored.map(|e| e.stats.states_left_on_queue).or(zero),
             depth: explored.map(|e| e.stats.depth),
             elapsed_seconds: explored.map(|e| e.elapsed_seconds),
             unchecked: explored.map(|e| e.unchecked.clone()).unwrap_or_default(),
             trace: explored.and_then(|e| e.itf.as_ref()),
-            trace_actions: explored.map(|e| trace_actions_json(sources, e)).unwrap_or_default(),
+            trace_actions: explored
+                .map(|e| trace_actions_json(sources, e))
+                .unwrap_or_default(),
             diagnostics: render::json_diagnostics(sources, diagnostics),
         }),
         Format::Human => {
             render::print_human(sources, diagnostics);
             if let Some(e) = explored {
                 print_transcript(sources, e);
+            } else if zero.is_some() {
+                println!("Every ASSUME holds; the configuration names no behaviour to explore.");
+                println!("0 states generated, 0 distinct states found, 0 states left on queue.");
             }
         }
     }
@@ -247,7 +325,11 @@ fn print_transcript(sources: &SourceMap, e: &Explored) {
     let _ = write_transcript(&mut out, sources, e);
 }
 
-fn write_transcript(out: &mut impl Write, sources: &SourceMap, e: &Explored) -> std::io::Result<()> {
+fn write_transcript(
+    out: &mut impl Write,
+    sources: &SourceMap,
+    e: &Explored,
+) -> std::io::Result<()> {
     let _ = e.workers;
     if e.status != ExitStatus::Success {
         writeln!(out, "Error: {}", e.message)?;
@@ -276,14 +358,25 @@ fn write_transcript(out: &mut impl Write, sources: &SourceMap, e: &Explored) -> 
         "{} states generated, {} distinct states found, {} states left on queue.",
         e.stats.states_generated, e.stats.distinct_states, e.stats.states_left_on_queue
     )?;
-    writeln!(out, "The depth of the complete state graph search is {}.", e.stats.depth)?;
+    writeln!(
+        out,
+        "The depth of the complete state graph search is {}.",
+        e.stats.depth
+    )?;
     writeln!(out, "Finished in {:.2}s.", e.elapsed_seconds)
 }
 
 impl Explored {
     fn trace_var_names(&self) -> Vec<String> {
         match &self.itf {
-            Some(itf) => itf["vars"].as_array().map(|vs| vs.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default(),
+            Some(itf) => itf["vars"]
+                .as_array()
+                .map(|vs| {
+                    vs.iter()
+                        .filter_map(|v| v.as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default(),
             None => Vec::new(),
         }
     }
@@ -292,14 +385,19 @@ impl Explored {
 fn describe_action(sources: &SourceMap, a: &TraceAction) -> String {
     let file = sources.get(a.span.file);
     let at = file.line_col(a.span.start);
-    let module = std::path::Path::new(&file.name).file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    let module = std::path::Path::new(&file.name)
+        .file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
     let params = if a.params.is_empty() {
         String::new()
     } else {
         let list: Vec<String> = a.params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
         format!("({})", list.join(", "))
     };
-    format!("{}{params} line {}, col {} of module {module}", a.name, at.line, at.col)
+    format!(
+        "{}{params} line {}, col {} of module {module}",
+        a.name, at.line, at.col
+    )
 }
 
 fn write_state(out: &mut impl Write, names: &[String], state: &State) -> std::io::Result<()> {
