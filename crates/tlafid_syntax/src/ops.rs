@@ -232,6 +232,143 @@ const ASCII_SYMBOLS: &[&str] = &[
     "-+->", "<=>", "|->", "::=", "...", "=|",
 ];
 
+/// Every normalised symbol spelling the lexer can produce (for compact token storage).
+pub const SYMBOLS: &[&str] = &[
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    ",",
+    ":",
+    ".",
+    "!",
+    "@",
+    "_",
+    "'",
+    "=",
+    "#",
+    "<",
+    ">",
+    "+",
+    "-",
+    "*",
+    "/",
+    "\\",
+    "^",
+    "|",
+    "~",
+    "&",
+    "$",
+    "%",
+    "?",
+    "==",
+    "/\\",
+    "\\/",
+    "=>",
+    "<=",
+    "<<",
+    ">>",
+    "<>",
+    "<:",
+    "<-",
+    ">=",
+    "->",
+    "--",
+    "-|",
+    "-.",
+    "|-",
+    "|=",
+    "||",
+    "~>",
+    "[]",
+    "::",
+    ":=",
+    ":>",
+    "!!",
+    "##",
+    "$$",
+    "%%",
+    "&&",
+    "**",
+    "++",
+    "..",
+    "//",
+    "??",
+    "@@",
+    "^^",
+    "^+",
+    "^*",
+    "^#",
+    "-+->",
+    "<=>",
+    "|->",
+    "::=",
+    "...",
+    "=|",
+    "\\A",
+    "\\E",
+    "\\AA",
+    "\\EE",
+    "\\X",
+    "\\in",
+    "\\notin",
+    "\\cup",
+    "\\cap",
+    "\\subseteq",
+    "\\subset",
+    "\\supseteq",
+    "\\supset",
+    "\\ll",
+    "\\gg",
+    "\\prec",
+    "\\succ",
+    "\\preceq",
+    "\\succeq",
+    "\\sqsubset",
+    "\\sqsupset",
+    "\\sqsubseteq",
+    "\\sqsupseteq",
+    "\\sqcap",
+    "\\sqcup",
+    "\\approx",
+    "\\asymp",
+    "\\cong",
+    "\\doteq",
+    "\\sim",
+    "\\simeq",
+    "\\propto",
+    "\\o",
+    "\\bullet",
+    "\\star",
+    "\\bigcirc",
+    "\\cdot",
+    "\\div",
+    "\\wr",
+    "\\uplus",
+    "\\oplus",
+    "\\ominus",
+    "\\otimes",
+    "\\oslash",
+    "\\odot",
+];
+
+/// The position of a normalised symbol in [`SYMBOLS`] (a symbol the lexer produced is
+/// always there).
+pub fn symbol_index(symbol: &str) -> u8 {
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<&'static str, u8>> =
+        std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        SYMBOLS
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (*s, i as u8))
+            .collect()
+    });
+    index.get(symbol).copied().unwrap_or(0)
+}
+
 /// The normalised ASCII spelling of a Unicode operator character.
 pub fn unicode_symbol(text: &str) -> Option<&'static str> {
     let s = match text {
@@ -319,6 +456,40 @@ mod tests {
         }
         assert_eq!(ascii_symbol("=<"), Some("<="));
         assert_eq!(ascii_symbol("(+)"), Some("\\oplus"));
+    }
+
+    #[test]
+    fn every_normalised_spelling_has_an_index() {
+        let words = [
+            "\\A",
+            "\\times",
+            "\\union",
+            "\\setminus",
+            "\\land",
+            "\\circ",
+            "\\odot",
+        ];
+        let produced = ASCII_SYMBOLS
+            .iter()
+            .filter_map(|s| ascii_symbol(s))
+            .chain(
+                ["(\\X)", "(+)", "(-)", "(.)", "(/)"]
+                    .iter()
+                    .filter_map(|s| ascii_symbol(s)),
+            )
+            .chain(words.iter().filter_map(|w| backslash_word(w)))
+            .chain(
+                ["∧", "≜", "⊸", "‖", "∖", "…"]
+                    .iter()
+                    .filter_map(|u| unicode_symbol(u)),
+            );
+        for sym in produced {
+            assert_eq!(SYMBOLS[usize::from(symbol_index(sym))], sym);
+        }
+        let mut sorted = SYMBOLS.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), SYMBOLS.len());
     }
 
     #[test]

@@ -189,6 +189,7 @@ impl Parser<'_> {
                 break;
             }
         }
+        items.shrink_to_fit();
         let span = self
             .span(first)
             .to(items.last().map_or(self.span(first), |e| e.span));
@@ -270,6 +271,7 @@ impl Parser<'_> {
                 continue;
             }
             self.expect_sym(close)?;
+            items.shrink_to_fit();
             return Ok(items);
         }
     }
@@ -284,6 +286,7 @@ impl Parser<'_> {
                     continue;
                 }
                 p.expect_sym(")")?;
+                args.shrink_to_fit();
                 return Ok(args);
             }
         })

@@ -14,7 +14,7 @@ const MAX_MODULE_DEPTH: u32 = 16;
 /// `====` line ends, if it has one.
 pub(crate) fn parse_file_module(parser: &mut Parser<'_>) -> (Option<Module>, Option<u32>) {
     let module = parser.module().ok();
-    let last = parser.pos.checked_sub(1).map(|i| parser.tokens[i]);
+    let last = parser.pos.checked_sub(1).map(|i| parser.raw(i));
     let closed_at = last
         .filter(|t| t.kind == TokKind::EqualsLine)
         .map(|t| t.end);

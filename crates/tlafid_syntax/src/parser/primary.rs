@@ -110,7 +110,7 @@ impl Parser<'_> {
     /// (if `allow_label`) `lbl ::`.
     fn ref_path(&mut self, first: Ident, start: u32, allow_label: bool) -> PResult<Expr> {
         let mut name = first;
-        let mut segments = Vec::new();
+        let mut segments = Vec::with_capacity(1);
         loop {
             let args = if self.at_sym("(") {
                 self.bump();
@@ -265,7 +265,7 @@ impl Parser<'_> {
                 p.comma_list(">>")
             }
         })?;
-        let close = self.tokens[self.pos - 1];
+        let close = self.raw(self.pos - 1);
         if items.len() == 1 {
             if let Some(vars) = self.action_subscript(close)? {
                 let action = items.into_iter().next().expect("one item");
