@@ -531,6 +531,23 @@ mod tests {
     }
 
     #[test]
+    fn every_ascii_symbol_lexes_alone_to_its_normal_form() {
+        for text in ops::ASCII_SYMBOLS
+            .iter()
+            .chain(&["(+)", "(-)", "(.)", "(/)", "(\\X)", "=<", "/="])
+        {
+            let lexed = lex(FileId(0), text, 0);
+            let expected = ops::ascii_symbol(text).map(TokKind::Sym);
+            let kinds: Vec<TokKind> = lexed.tokens.iter().map(|t| t.unpack().kind).collect();
+            assert_eq!(
+                kinds,
+                vec![expected.expect("known symbol"), TokKind::Eof],
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
     fn every_symbol_and_keyword_survives_packing() {
         for sym in ops::SYMBOLS {
             let tok = Token {

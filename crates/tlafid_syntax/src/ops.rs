@@ -1,8 +1,10 @@
 //! The TLA+ operator table: normalised spellings, precedence ranges and associativity.
 //!
-//! Ranges follow the TLA+ book (table 6, "The precedence ranges of operators") as SANY
-//! applies them: two operators whose ranges overlap may only be chained without
-//! parentheses when they are the same left-associative operator.
+//! Ranges are SANY's (they follow the TLA+ book's table of precedence ranges, except for a
+//! few prefix operators noted at [`prefix_prec`]), applied as SANY does: two operators whose
+//! ranges overlap may only be chained without parentheses when they are the same
+//! left-associative operator, and a prefix operator's operand ends at an infix operator
+//! whose range lies wholly below the prefix operator's.
 
 /// Precedence range and associativity of an infix operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,14 +57,15 @@ pub fn infix_prec(symbol: &str) -> Option<Prec> {
 }
 
 /// The precedence of a prefix operator (the range its operand may extend over).
+///
+/// These are SANY's ranges (`CanonicalOperators` in its configuration), which differ from
+/// the book's table for `SUBSET`, `UNION` and `DOMAIN` (10-13, so `SUBSET S \ T` is
+/// `(SUBSET S) \ T`) and give `[]`, `<>`, `ENABLED`, `UNCHANGED` the range 4-15.
 pub fn prefix_prec(symbol: &str) -> Option<Prec> {
     let p = match symbol {
-        "~" | "[]" | "<>" => prec(4, 4, false),
-        // The book gives ENABLED and UNCHANGED the range 4-15; SANY accepts
-        // `ENABLED x' = 1`, so their operand is parsed as if the range were 4-4.
-        "ENABLED" | "UNCHANGED" => prec(4, 4, false),
-        "SUBSET" | "UNION" => prec(8, 8, false),
-        "DOMAIN" => prec(9, 9, false),
+        "~" => prec(4, 4, false),
+        "[]" | "<>" | "ENABLED" | "UNCHANGED" => prec(4, 15, false),
+        "SUBSET" | "UNION" | "DOMAIN" => prec(10, 13, false),
         "-." => prec(12, 12, false),
         _ => return None,
     };
@@ -224,7 +227,7 @@ pub fn ascii_symbol(text: &str) -> Option<&'static str> {
 }
 
 #[cfg(test)]
-const ASCII_SYMBOLS: &[&str] = &[
+pub(crate) const ASCII_SYMBOLS: &[&str] = &[
     "(", ")", "[", "]", "{", "}", ",", ":", ".", "!", "@", "_", "'", "=", "#", "<", ">", "+", "-",
     "*", "/", "\\", "^", "|", "~", "&", "$", "%", "?", "==", "/\\", "\\/", "=>", "<=", "<<", ">>",
     "<>", "<:", "<-", ">=", "->", "--", "-|", "-.", "|-", "|=", "||", "~>", "[]", "::", ":=", ":>",
@@ -498,5 +501,6 @@ mod tests {
         assert_eq!(infix_prec("="), Some(prec(5, 5, false)));
         assert_eq!(infix_prec("->"), None);
         assert_eq!(prefix_prec("-."), Some(prec(12, 12, false)));
+        assert_eq!(prefix_prec("SUBSET"), Some(prec(10, 13, false)));
     }
 }
