@@ -10,6 +10,7 @@
 //! is found and the `Err` unwinds to the enclosing unit, which skips to the next line that
 //! starts a unit in column 0. Nesting is bounded by an explicit depth counter.
 
+mod brackets;
 mod depth;
 mod expr;
 mod module;
