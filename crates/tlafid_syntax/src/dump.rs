@@ -196,6 +196,67 @@ fn write_expr(out: &mut String, e: &Expr) {
         ExprKind::Junction { and, items } => list(out, if *and { "and" } else { "or" }, items),
         ExprKind::Cross(items) => list(out, "cross", items),
         ExprKind::If(c, a, b) => list(out, "if", &[(**c).clone(), (**a).clone(), (**b).clone()]),
+        ExprKind::Case { .. }
+        | ExprKind::Let { .. }
+        | ExprKind::Quant { .. }
+        | ExprKind::TemporalQuant { .. }
+        | ExprKind::Except { .. } => write_compound(out, e),
+        ExprKind::Choose { bound: b, body } => {
+            binder_form(out, "choose", std::slice::from_ref(b), body)
+        }
+        ExprKind::SetEnum(items) => list(out, "set", items),
+        ExprKind::SetFilter { bound: b, pred } => {
+            binder_form(out, "filter", std::slice::from_ref(b), pred)
+        }
+        ExprKind::SetMap { body, bounds: bs } => binder_form(out, "setmap", bs, body),
+        ExprKind::FnCons { bounds: bs, body } => binder_form(out, "fncons", bs, body),
+        ExprKind::FnSet(a, b) => list(out, "fnset", &[(**a).clone(), (**b).clone()]),
+        ExprKind::Record(fields) => fields_form(out, "record", fields),
+        ExprKind::RecordSet(fields) => fields_form(out, "recordset", fields),
+        ExprKind::Tuple(items) => list(out, "tuple", items),
+        ExprKind::At => out.push('@'),
+        ExprKind::FnApp(f, args) => {
+            out.push_str("(app ");
+            write_expr(out, f);
+            for a in args {
+                out.push(' ');
+                write_expr(out, a);
+            }
+            out.push(')');
+        }
+        ExprKind::Dot(r, field) => {
+            out.push_str("(. ");
+            write_expr(out, r);
+            let _ = write!(out, " {})", field.name);
+        }
+        ExprKind::BoxAction(a, v) => list(out, "[]_", &[(**a).clone(), (**v).clone()]),
+        ExprKind::AngleAction(a, v) => list(out, "<<>>_", &[(**a).clone(), (**v).clone()]),
+        ExprKind::Fairness {
+            strong,
+            vars,
+            action,
+        } => list(
+            out,
+            if *strong { "SF" } else { "WF" },
+            &[(**vars).clone(), (**action).clone()],
+        ),
+        ExprKind::Lambda(names, body) => {
+            let names: Vec<&str> = names.iter().map(|i| i.name.as_str()).collect();
+            let _ = write!(out, "(lambda ({}) ", names.join(" "));
+            write_expr(out, body);
+            out.push(')');
+        }
+        ExprKind::Label(l, body) => {
+            let _ = write!(out, "(label {} ", l.name);
+            write_expr(out, body);
+            out.push(')');
+        }
+    }
+}
+
+/// Renders the forms with nested structure of their own: `CASE`, `LET`, quantifiers, `EXCEPT`.
+fn write_compound(out: &mut String, e: &Expr) {
+    match &e.kind {
         ExprKind::Case { arms, other } => {
             out.push_str("(case");
             for (guard, value) in arms {
@@ -246,19 +307,6 @@ fn write_expr(out: &mut String, e: &Expr) {
             write_expr(out, body);
             out.push(')');
         }
-        ExprKind::Choose { bound: b, body } => {
-            binder_form(out, "choose", std::slice::from_ref(b), body)
-        }
-        ExprKind::SetEnum(items) => list(out, "set", items),
-        ExprKind::SetFilter { bound: b, pred } => {
-            binder_form(out, "filter", std::slice::from_ref(b), pred)
-        }
-        ExprKind::SetMap { body, bounds: bs } => binder_form(out, "setmap", bs, body),
-        ExprKind::FnCons { bounds: bs, body } => binder_form(out, "fncons", bs, body),
-        ExprKind::FnSet(a, b) => list(out, "fnset", &[(**a).clone(), (**b).clone()]),
-        ExprKind::Record(fields) => fields_form(out, "record", fields),
-        ExprKind::RecordSet(fields) => fields_form(out, "recordset", fields),
-        ExprKind::Tuple(items) => list(out, "tuple", items),
         ExprKind::Except { base, updates } => {
             out.push_str("(except ");
             write_expr(out, base);
@@ -287,43 +335,7 @@ fn write_expr(out: &mut String, e: &Expr) {
             }
             out.push(')');
         }
-        ExprKind::At => out.push('@'),
-        ExprKind::FnApp(f, args) => {
-            out.push_str("(app ");
-            write_expr(out, f);
-            for a in args {
-                out.push(' ');
-                write_expr(out, a);
-            }
-            out.push(')');
-        }
-        ExprKind::Dot(r, field) => {
-            out.push_str("(. ");
-            write_expr(out, r);
-            let _ = write!(out, " {})", field.name);
-        }
-        ExprKind::BoxAction(a, v) => list(out, "[]_", &[(**a).clone(), (**v).clone()]),
-        ExprKind::AngleAction(a, v) => list(out, "<<>>_", &[(**a).clone(), (**v).clone()]),
-        ExprKind::Fairness {
-            strong,
-            vars,
-            action,
-        } => list(
-            out,
-            if *strong { "SF" } else { "WF" },
-            &[(**vars).clone(), (**action).clone()],
-        ),
-        ExprKind::Lambda(names, body) => {
-            let names: Vec<&str> = names.iter().map(|i| i.name.as_str()).collect();
-            let _ = write!(out, "(lambda ({}) ", names.join(" "));
-            write_expr(out, body);
-            out.push(')');
-        }
-        ExprKind::Label(l, body) => {
-            let _ = write!(out, "(label {} ", l.name);
-            write_expr(out, body);
-            out.push(')');
-        }
+        _ => write_expr(out, e),
     }
 }
 

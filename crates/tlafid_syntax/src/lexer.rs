@@ -59,6 +59,49 @@ pub enum Kw {
     Omitted,
 }
 
+/// Every keyword, indexed by its discriminant (for compact token storage).
+const KEYWORDS: [Kw; 39] = [
+    Kw::Assume,
+    Kw::Assumption,
+    Kw::Axiom,
+    Kw::Boolean,
+    Kw::Case,
+    Kw::Choose,
+    Kw::Constant,
+    Kw::Constants,
+    Kw::Domain,
+    Kw::Else,
+    Kw::Enabled,
+    Kw::Except,
+    Kw::Extends,
+    Kw::False,
+    Kw::If,
+    Kw::In,
+    Kw::Instance,
+    Kw::Lambda,
+    Kw::Let,
+    Kw::Local,
+    Kw::Module,
+    Kw::Other,
+    Kw::Recursive,
+    Kw::StringSet,
+    Kw::Subset,
+    Kw::Then,
+    Kw::Theorem,
+    Kw::True,
+    Kw::Unchanged,
+    Kw::Union,
+    Kw::Variable,
+    Kw::Variables,
+    Kw::With,
+    Kw::Use,
+    Kw::Hide,
+    Kw::Proof,
+    Kw::By,
+    Kw::Obvious,
+    Kw::Omitted,
+];
+
 impl Kw {
     fn from_text(text: &str) -> Option<Kw> {
         let kw = match text {
@@ -132,7 +175,7 @@ pub enum TokKind {
     Eof,
 }
 
-/// One token: its kind, byte span and column.
+/// One token as the parser sees it: its kind, byte span and column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token {
     /// What it is.
@@ -145,16 +188,72 @@ pub struct Token {
     pub col: u32,
 }
 
+/// A token as stored: 16 bytes instead of 40, decoded to a [`Token`] on access.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackedToken {
+    tag: u8,
+    index: u8,
+    start: u32,
+    end: u32,
+    col: u32,
+}
+
+impl PackedToken {
+    fn pack(token: Token) -> PackedToken {
+        let (tag, index) = match token.kind {
+            TokKind::Ident => (0, 0),
+            TokKind::Kw(kw) => (1, kw as u8),
+            TokKind::Number => (2, 0),
+            TokKind::Decimal => (3, 0),
+            TokKind::String => (4, 0),
+            TokKind::Step => (5, 0),
+            TokKind::Dashes => (6, 0),
+            TokKind::EqualsLine => (7, 0),
+            TokKind::Sym(sym) => (8, ops::symbol_index(sym)),
+            TokKind::Eof => (9, 0),
+        };
+        PackedToken {
+            tag,
+            index,
+            start: token.start,
+            end: token.end,
+            col: token.col,
+        }
+    }
+
+    /// The token this stands for.
+    pub fn unpack(self) -> Token {
+        let kind = match self.tag {
+            0 => TokKind::Ident,
+            1 => TokKind::Kw(KEYWORDS[usize::from(self.index)]),
+            2 => TokKind::Number,
+            3 => TokKind::Decimal,
+            4 => TokKind::String,
+            5 => TokKind::Step,
+            6 => TokKind::Dashes,
+            7 => TokKind::EqualsLine,
+            8 => TokKind::Sym(ops::SYMBOLS[usize::from(self.index)]),
+            _ => TokKind::Eof,
+        };
+        Token {
+            kind,
+            start: self.start,
+            end: self.end,
+            col: self.col,
+        }
+    }
+}
+
 /// Tokens of a text and the lexical errors met.
 pub struct Lexed {
     /// The tokens, ending with one [`TokKind::Eof`].
-    pub tokens: Vec<Token>,
+    pub tokens: Vec<PackedToken>,
     /// Lexical diagnostics (codes E010-E019).
     pub diagnostics: Vec<Diagnostic>,
 }
 
 /// Bytes handed to pest at a time (cut at a line end, which no token crosses).
-const SLICE_BYTES: usize = 32 * 1024;
+const SLICE_BYTES: usize = 8 * 1024;
 /// Lexical errors reported before lexing gives up.
 const MAX_LEX_ERRORS: usize = 50;
 
@@ -170,12 +269,13 @@ pub fn lex(file: FileId, text: &str, start: usize) -> Lexed {
     };
     lexer.run(start);
     let end = text.len() as u32;
-    lexer.tokens.push(Token {
+    let eof = Token {
         kind: TokKind::Eof,
         start: end,
         end,
         col: 0,
-    });
+    };
+    lexer.tokens.push(PackedToken::pack(eof));
     Lexed {
         tokens: lexer.tokens,
         diagnostics: lexer.diagnostics,
@@ -185,7 +285,7 @@ pub fn lex(file: FileId, text: &str, start: usize) -> Lexed {
 struct Lexer<'t> {
     file: FileId,
     text: &'t str,
-    tokens: Vec<Token>,
+    tokens: Vec<PackedToken>,
     diagnostics: Vec<Diagnostic>,
     anchor_pos: usize,
     anchor_col: u32,
@@ -267,12 +367,13 @@ impl<'t> Lexer<'t> {
 
     fn push(&mut self, kind: TokKind, start: usize, end: usize) {
         let col = self.column(start);
-        self.tokens.push(Token {
+        let token = Token {
             kind,
             start: start as u32,
             end: end as u32,
             col,
-        });
+        };
+        self.tokens.push(PackedToken::pack(token));
     }
 
     /// The column of `pos`, counted incrementally from the previous token.
@@ -389,7 +490,7 @@ mod tests {
         lex(FileId(0), text, 0)
             .tokens
             .into_iter()
-            .map(|t| t.kind)
+            .map(|t| t.unpack().kind)
             .collect()
     }
 
@@ -424,9 +525,49 @@ mod tests {
     #[test]
     fn comments_nest_and_columns_count_characters() {
         let lexed = lex(FileId(0), "(* a (* b *) c *) x\n  ∧ y \\* z\n", 0);
-        let cols: Vec<u32> = lexed.tokens.iter().map(|t| t.col).collect();
+        let cols: Vec<u32> = lexed.tokens.iter().map(|t| t.unpack().col).collect();
         assert_eq!(cols, vec![18, 2, 4, 0]);
         assert!(lexed.diagnostics.is_empty());
+    }
+
+    #[test]
+    fn every_ascii_symbol_lexes_alone_to_its_normal_form() {
+        for text in ops::ASCII_SYMBOLS
+            .iter()
+            .chain(&["(+)", "(-)", "(.)", "(/)", "(\\X)", "=<", "/="])
+        {
+            let lexed = lex(FileId(0), text, 0);
+            let expected = ops::ascii_symbol(text).map(TokKind::Sym);
+            let kinds: Vec<TokKind> = lexed.tokens.iter().map(|t| t.unpack().kind).collect();
+            assert_eq!(
+                kinds,
+                vec![expected.expect("known symbol"), TokKind::Eof],
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_symbol_and_keyword_survives_packing() {
+        for sym in ops::SYMBOLS {
+            let tok = Token {
+                kind: TokKind::Sym(sym),
+                start: 1,
+                end: 2,
+                col: 3,
+            };
+            assert_eq!(PackedToken::pack(tok).unpack(), tok);
+        }
+        for kw in KEYWORDS {
+            let tok = Token {
+                kind: TokKind::Kw(kw),
+                start: 1,
+                end: 2,
+                col: 3,
+            };
+            assert_eq!(PackedToken::pack(tok).unpack(), tok);
+        }
+        assert_eq!(std::mem::size_of::<PackedToken>(), 16);
     }
 
     #[test]

@@ -33,6 +33,14 @@ pub struct Parsed {
 /// Parses the text of one `.tla` file (text before the first module header and after its
 /// closing line is ignored, as SANY does).
 pub fn parse(file: FileId, text: &str) -> Parsed {
+    if u32::try_from(text.len()).is_err() {
+        let msg = "file larger than 4 GiB: spans are 32-bit";
+        let diag = Diagnostic::error(codes::UNSUPPORTED, msg, Span::new(file, 0, 0));
+        return Parsed {
+            module: None,
+            diagnostics: vec![diag],
+        };
+    }
     let Some(header) = find_header(text) else {
         let diag = Diagnostic::error(
             codes::NO_MODULE,

@@ -1,8 +1,10 @@
 //! The TLA+ operator table: normalised spellings, precedence ranges and associativity.
 //!
-//! Ranges follow the TLA+ book (table 6, "The precedence ranges of operators") as SANY
-//! applies them: two operators whose ranges overlap may only be chained without
-//! parentheses when they are the same left-associative operator.
+//! Ranges are SANY's (they follow the TLA+ book's table of precedence ranges, except for a
+//! few prefix operators noted at [`prefix_prec`]), applied as SANY does: two operators whose
+//! ranges overlap may only be chained without parentheses when they are the same
+//! left-associative operator, and a prefix operator's operand ends at an infix operator
+//! whose range lies wholly below the prefix operator's.
 
 /// Precedence range and associativity of an infix operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,14 +57,15 @@ pub fn infix_prec(symbol: &str) -> Option<Prec> {
 }
 
 /// The precedence of a prefix operator (the range its operand may extend over).
+///
+/// These are SANY's ranges (`CanonicalOperators` in its configuration), which differ from
+/// the book's table for `SUBSET`, `UNION` and `DOMAIN` (10-13, so `SUBSET S \ T` is
+/// `(SUBSET S) \ T`) and give `[]`, `<>`, `ENABLED`, `UNCHANGED` the range 4-15.
 pub fn prefix_prec(symbol: &str) -> Option<Prec> {
     let p = match symbol {
-        "~" | "[]" | "<>" => prec(4, 4, false),
-        // The book gives ENABLED and UNCHANGED the range 4-15; SANY accepts
-        // `ENABLED x' = 1`, so their operand is parsed as if the range were 4-4.
-        "ENABLED" | "UNCHANGED" => prec(4, 4, false),
-        "SUBSET" | "UNION" => prec(8, 8, false),
-        "DOMAIN" => prec(9, 9, false),
+        "~" => prec(4, 4, false),
+        "[]" | "<>" | "ENABLED" | "UNCHANGED" => prec(4, 15, false),
+        "SUBSET" | "UNION" | "DOMAIN" => prec(10, 13, false),
         "-." => prec(12, 12, false),
         _ => return None,
     };
@@ -224,13 +227,150 @@ pub fn ascii_symbol(text: &str) -> Option<&'static str> {
 }
 
 #[cfg(test)]
-const ASCII_SYMBOLS: &[&str] = &[
+pub(crate) const ASCII_SYMBOLS: &[&str] = &[
     "(", ")", "[", "]", "{", "}", ",", ":", ".", "!", "@", "_", "'", "=", "#", "<", ">", "+", "-",
     "*", "/", "\\", "^", "|", "~", "&", "$", "%", "?", "==", "/\\", "\\/", "=>", "<=", "<<", ">>",
     "<>", "<:", "<-", ">=", "->", "--", "-|", "-.", "|-", "|=", "||", "~>", "[]", "::", ":=", ":>",
     "!!", "##", "$$", "%%", "&&", "**", "++", "..", "//", "??", "@@", "^^", "^+", "^*", "^#",
     "-+->", "<=>", "|->", "::=", "...", "=|",
 ];
+
+/// Every normalised symbol spelling the lexer can produce (for compact token storage).
+pub const SYMBOLS: &[&str] = &[
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    ",",
+    ":",
+    ".",
+    "!",
+    "@",
+    "_",
+    "'",
+    "=",
+    "#",
+    "<",
+    ">",
+    "+",
+    "-",
+    "*",
+    "/",
+    "\\",
+    "^",
+    "|",
+    "~",
+    "&",
+    "$",
+    "%",
+    "?",
+    "==",
+    "/\\",
+    "\\/",
+    "=>",
+    "<=",
+    "<<",
+    ">>",
+    "<>",
+    "<:",
+    "<-",
+    ">=",
+    "->",
+    "--",
+    "-|",
+    "-.",
+    "|-",
+    "|=",
+    "||",
+    "~>",
+    "[]",
+    "::",
+    ":=",
+    ":>",
+    "!!",
+    "##",
+    "$$",
+    "%%",
+    "&&",
+    "**",
+    "++",
+    "..",
+    "//",
+    "??",
+    "@@",
+    "^^",
+    "^+",
+    "^*",
+    "^#",
+    "-+->",
+    "<=>",
+    "|->",
+    "::=",
+    "...",
+    "=|",
+    "\\A",
+    "\\E",
+    "\\AA",
+    "\\EE",
+    "\\X",
+    "\\in",
+    "\\notin",
+    "\\cup",
+    "\\cap",
+    "\\subseteq",
+    "\\subset",
+    "\\supseteq",
+    "\\supset",
+    "\\ll",
+    "\\gg",
+    "\\prec",
+    "\\succ",
+    "\\preceq",
+    "\\succeq",
+    "\\sqsubset",
+    "\\sqsupset",
+    "\\sqsubseteq",
+    "\\sqsupseteq",
+    "\\sqcap",
+    "\\sqcup",
+    "\\approx",
+    "\\asymp",
+    "\\cong",
+    "\\doteq",
+    "\\sim",
+    "\\simeq",
+    "\\propto",
+    "\\o",
+    "\\bullet",
+    "\\star",
+    "\\bigcirc",
+    "\\cdot",
+    "\\div",
+    "\\wr",
+    "\\uplus",
+    "\\oplus",
+    "\\ominus",
+    "\\otimes",
+    "\\oslash",
+    "\\odot",
+];
+
+/// The position of a normalised symbol in [`SYMBOLS`] (a symbol the lexer produced is
+/// always there).
+pub fn symbol_index(symbol: &str) -> u8 {
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<&'static str, u8>> =
+        std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        SYMBOLS
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (*s, i as u8))
+            .collect()
+    });
+    index.get(symbol).copied().unwrap_or(0)
+}
 
 /// The normalised ASCII spelling of a Unicode operator character.
 pub fn unicode_symbol(text: &str) -> Option<&'static str> {
@@ -322,10 +462,45 @@ mod tests {
     }
 
     #[test]
+    fn every_normalised_spelling_has_an_index() {
+        let words = [
+            "\\A",
+            "\\times",
+            "\\union",
+            "\\setminus",
+            "\\land",
+            "\\circ",
+            "\\odot",
+        ];
+        let produced = ASCII_SYMBOLS
+            .iter()
+            .filter_map(|s| ascii_symbol(s))
+            .chain(
+                ["(\\X)", "(+)", "(-)", "(.)", "(/)"]
+                    .iter()
+                    .filter_map(|s| ascii_symbol(s)),
+            )
+            .chain(words.iter().filter_map(|w| backslash_word(w)))
+            .chain(
+                ["∧", "≜", "⊸", "‖", "∖", "…"]
+                    .iter()
+                    .filter_map(|u| unicode_symbol(u)),
+            );
+        for sym in produced {
+            assert_eq!(SYMBOLS[usize::from(symbol_index(sym))], sym);
+        }
+        let mut sorted = SYMBOLS.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), SYMBOLS.len());
+    }
+
+    #[test]
     fn overlapping_ranges_are_as_in_the_book() {
         assert_eq!(infix_prec("\\cdot"), Some(prec(5, 14, true)));
         assert_eq!(infix_prec("="), Some(prec(5, 5, false)));
         assert_eq!(infix_prec("->"), None);
         assert_eq!(prefix_prec("-."), Some(prec(12, 12, false)));
+        assert_eq!(prefix_prec("SUBSET"), Some(prec(10, 13, false)));
     }
 }

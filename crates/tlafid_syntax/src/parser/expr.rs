@@ -26,13 +26,6 @@ impl Parser<'_> {
 
     /// Parses operands joined by infix operators that bind tighter than `parent`.
     fn binary(&mut self, parent: Parent) -> PResult<Expr> {
-        self.binary_in(parent, false)
-    }
-
-    /// [`Self::binary`]; under a prefix operator (`prefix_parent`) an infix operator whose
-    /// range is not above the prefix operator's ends the operand instead of conflicting
-    /// (SANY reads `SUBSET S \ T` as `(SUBSET S) \ T`).
-    fn binary_in(&mut self, parent: Parent, prefix_parent: bool) -> PResult<Expr> {
         self.enter()?;
         let mut lhs = self.prefix_term()?;
         let mut chain: Option<&'static str> = None;
@@ -43,7 +36,7 @@ impl Parser<'_> {
                     break;
                 }
                 if prec.lo <= parent_prec.hi {
-                    if prefix_parent || (sym == parent_sym && prec.left_assoc) {
+                    if sym == parent_sym && prec.left_assoc {
                         break;
                     }
                     return Err(self.conflict(parent_sym, sym));
@@ -163,7 +156,7 @@ impl Parser<'_> {
             hi: 4,
             left_assoc: false,
         });
-        let operand = self.binary_in(Some((sym, prec)), true)?;
+        let operand = self.binary(Some((sym, prec)))?;
         let span = self.span(tok).to(operand.span);
         let op_span = self.span(tok);
         Ok(self.node(
@@ -189,6 +182,7 @@ impl Parser<'_> {
                 break;
             }
         }
+        items.shrink_to_fit();
         let span = self
             .span(first)
             .to(items.last().map_or(self.span(first), |e| e.span));
@@ -270,6 +264,7 @@ impl Parser<'_> {
                 continue;
             }
             self.expect_sym(close)?;
+            items.shrink_to_fit();
             return Ok(items);
         }
     }
@@ -284,6 +279,7 @@ impl Parser<'_> {
                     continue;
                 }
                 p.expect_sym(")")?;
+                args.shrink_to_fit();
                 return Ok(args);
             }
         })

@@ -10,6 +10,7 @@
 //! is found and the `Err` unwinds to the enclosing unit, which skips to the next line that
 //! starts a unit in column 0. Nesting is bounded by an explicit depth counter.
 
+mod brackets;
 mod depth;
 mod expr;
 mod module;
@@ -21,7 +22,7 @@ use tlafid_base::{Code, Diagnostic, FileId, Span};
 
 use crate::ast::{Expr, ExprKind, Ident};
 use crate::codes;
-use crate::lexer::{Kw, TokKind, Token};
+use crate::lexer::{Kw, PackedToken, TokKind, Token};
 
 pub(crate) use module::parse_file_module;
 
@@ -43,7 +44,7 @@ const NO_LIMIT: i64 = -1;
 pub(crate) struct Parser<'t> {
     file: FileId,
     text: &'t str,
-    tokens: Vec<Token>,
+    tokens: Vec<PackedToken>,
     pos: usize,
     offside: Vec<i64>,
     depth: u32,
@@ -57,7 +58,7 @@ pub(crate) struct Parser<'t> {
 
 impl<'t> Parser<'t> {
     /// A parser over `tokens` (which end with one `Eof`).
-    pub(crate) fn new(file: FileId, text: &'t str, tokens: Vec<Token>) -> Parser<'t> {
+    pub(crate) fn new(file: FileId, text: &'t str, tokens: Vec<PackedToken>) -> Parser<'t> {
         Parser {
             file,
             text,
@@ -77,11 +78,11 @@ impl<'t> Parser<'t> {
     /// The `n`th token ahead, seen through the layout: `Eof` past the offside column.
     pub(crate) fn nth(&self, n: usize) -> Token {
         let last = self.tokens.len() - 1;
-        let tok = self.tokens[(self.pos + n).min(last)];
+        let tok = self.raw((self.pos + n).min(last));
         if self.fatal {
             return Token {
                 kind: TokKind::Eof,
-                ..self.tokens[last]
+                ..self.raw(last)
             };
         }
         match self.offside.last() {
@@ -91,6 +92,11 @@ impl<'t> Parser<'t> {
             },
             _ => tok,
         }
+    }
+
+    /// The token at index `i`, regardless of layout.
+    pub(crate) fn raw(&self, i: usize) -> Token {
+        self.tokens[i].unpack()
     }
 
     /// The current token.
@@ -172,7 +178,7 @@ impl<'t> Parser<'t> {
         if self.pos == 0 {
             return 0;
         }
-        self.tokens[self.pos - 1].end
+        self.tokens[self.pos - 1].unpack().end
     }
 
     /// A span from `start` (a byte offset) to the end of the last consumed token.
@@ -313,7 +319,7 @@ impl<'t> Parser<'t> {
     /// A short description of a token for messages.
     pub(crate) fn describe(&self, tok: Token) -> String {
         if tok.kind == TokKind::Eof {
-            let raw = self.tokens[self.pos.min(self.tokens.len() - 1)];
+            let raw = self.raw(self.pos.min(self.tokens.len() - 1));
             if raw.kind != TokKind::Eof && !self.fatal {
                 return format!(
                     "`{}` (which ends the enclosing bulleted list item)",

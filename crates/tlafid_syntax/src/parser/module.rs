@@ -14,7 +14,7 @@ const MAX_MODULE_DEPTH: u32 = 16;
 /// `====` line ends, if it has one.
 pub(crate) fn parse_file_module(parser: &mut Parser<'_>) -> (Option<Module>, Option<u32>) {
     let module = parser.module().ok();
-    let last = parser.pos.checked_sub(1).map(|i| parser.tokens[i]);
+    let last = parser.pos.checked_sub(1).map(|i| parser.raw(i));
     let closed_at = last
         .filter(|t| t.kind == TokKind::EqualsLine)
         .map(|t| t.end);
@@ -383,6 +383,11 @@ enum DefHead {
     Fn(crate::ast::Ident, Vec<crate::ast::Bound>),
 }
 
+/// A parameter that is a plain name (arity 0).
+fn plain(name: crate::ast::Ident) -> OpDecl {
+    OpDecl { name, arity: 0 }
+}
+
 /// The normalised name of a user-definable prefix operator.
 fn normal_prefix(sym: &str) -> &'static str {
     match sym {
@@ -394,13 +399,6 @@ fn normal_prefix(sym: &str) -> &'static str {
 impl Parser<'_> {
     fn def_head(&mut self) -> PResult<DefHead> {
         let tok = self.peek();
-        let sym_ident = |p: &Self, tok| crate::ast::Ident {
-            name: match p.kind() {
-                TokKind::Sym(s) => s.into(),
-                _ => p.text(tok).into(),
-            },
-            span: p.span(tok),
-        };
         match tok.kind {
             TokKind::Sym(s @ ("-." | "-" | "~")) => {
                 self.bump();
@@ -409,60 +407,46 @@ impl Parser<'_> {
                     span: self.span(tok),
                 };
                 let param = self.expect_ident("the operand name")?;
-                Ok(DefHead::Op(
-                    name,
-                    vec![OpDecl {
-                        name: param,
-                        arity: 0,
-                    }],
-                ))
+                Ok(DefHead::Op(name, vec![plain(param)]))
             }
-            TokKind::Ident => {
-                let first = self.bump_ident();
-                let next = self.peek();
-                match next.kind {
-                    TokKind::Sym("==") => Ok(DefHead::Op(first, Vec::new())),
-                    TokKind::Sym("(") => {
-                        self.bump();
-                        let params = self.op_decls()?;
-                        self.expect_sym(")")?;
-                        Ok(DefHead::Op(first, params))
-                    }
-                    TokKind::Sym("[") => {
-                        self.bump();
-                        let bounds = self.bracketed(|p| p.bounds(false))?;
-                        self.expect_sym("]")?;
-                        Ok(DefHead::Fn(first, bounds))
-                    }
-                    TokKind::Sym(s) if ops::is_postfix(s) && s != "'" => {
-                        let name = sym_ident(self, next);
-                        self.bump();
-                        Ok(DefHead::Op(
-                            name,
-                            vec![OpDecl {
-                                name: first,
-                                arity: 0,
-                            }],
-                        ))
-                    }
-                    TokKind::Sym(s) if ops::infix_prec(s).is_some() => {
-                        let name = sym_ident(self, next);
-                        self.bump();
-                        let second = self.expect_ident("the right operand name")?;
-                        let params = vec![
-                            OpDecl {
-                                name: first,
-                                arity: 0,
-                            },
-                            OpDecl {
-                                name: second,
-                                arity: 0,
-                            },
-                        ];
-                        Ok(DefHead::Op(name, params))
-                    }
-                    _ => Err(self.bad_definition()),
-                }
+            TokKind::Ident => self.ident_def_head(),
+            _ => Err(self.bad_definition()),
+        }
+    }
+
+    /// A definition head starting with an identifier: `Op`, `Op(p)`, `f[x \in S]`,
+    /// `a ++ b`, `a ^+`.
+    fn ident_def_head(&mut self) -> PResult<DefHead> {
+        let first = self.bump_ident();
+        let next = self.peek();
+        let symbol = |sym: &'static str| crate::ast::Ident {
+            name: sym.into(),
+            span: self.span(next),
+        };
+        match next.kind {
+            TokKind::Sym("==") => Ok(DefHead::Op(first, Vec::new())),
+            TokKind::Sym("(") => {
+                self.bump();
+                let params = self.op_decls()?;
+                self.expect_sym(")")?;
+                Ok(DefHead::Op(first, params))
+            }
+            TokKind::Sym("[") => {
+                self.bump();
+                let bounds = self.bracketed(|p| p.bounds(false))?;
+                self.expect_sym("]")?;
+                Ok(DefHead::Fn(first, bounds))
+            }
+            TokKind::Sym(s) if ops::is_postfix(s) && s != "'" => {
+                let name = symbol(s);
+                self.bump();
+                Ok(DefHead::Op(name, vec![plain(first)]))
+            }
+            TokKind::Sym(s) if ops::infix_prec(s).is_some() => {
+                let name = symbol(s);
+                self.bump();
+                let second = self.expect_ident("the right operand name")?;
+                Ok(DefHead::Op(name, vec![plain(first), plain(second)]))
             }
             _ => Err(self.bad_definition()),
         }
