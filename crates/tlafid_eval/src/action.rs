@@ -275,14 +275,44 @@ impl<'a, 'p> Ctx<'a, 'p> {
         r.map(|_| found)
     }
 
-    /// The variable `lhs` assigns, if it is an assignable variable in this mode.
+    /// The variable `lhs` assigns, if it is an assignable variable in this mode (looking
+    /// through arguments passed by name and `LET` definitions).
     fn target(&self, lhs: &Expr) -> Option<usize> {
         match lhs.kind {
             ExprKind::Var { var, primed } if primed != self.init_mode && !self.in_prime => {
                 Some(var.0 as usize)
             }
+            ExprKind::Local(slot) => self.slot_expr(slot).and_then(|(e, _)| self.target(e)),
             _ => None,
         }
+    }
+
+    /// The expression behind a slot holding an argument passed by name or a `LET`
+    /// definition, with the frame it is evaluated in.
+    fn slot_expr(&self, slot: tlafid_sema::ir::Slot) -> Option<(&'p Expr, usize)> {
+        match self.stack.get(self.base + slot.0 as usize)? {
+            FrameSlot::ByName { expr, base } => Some((expr, *base)),
+            FrameSlot::Thunk(expr) | FrameSlot::Forced(expr, _) => Some((expr, self.base)),
+            _ => None,
+        }
+    }
+
+    /// Runs `run` on an expression evaluated in another frame, with `k` back in this one.
+    fn gen_in_frame(
+        &mut self,
+        base: usize,
+        run: impl FnOnce(&mut Self, &mut Cont<'_, 'a, 'p>) -> EvalResult<bool>,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let home = std::mem::replace(&mut self.base, base);
+        let r = run(self, &mut |ctx| {
+            let there = std::mem::replace(&mut ctx.base, home);
+            let r = k(ctx);
+            ctx.base = there;
+            r
+        });
+        self.base = home;
+        r
     }
 
     fn assign(&mut self, var: usize, value: Value, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
@@ -366,6 +396,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 self.bind(*slot, FrameSlot::Thunk(value));
                 self.gen(body, k)
             }
+            ExprKind::Local(slot) if self.slot_expr(*slot).is_some() => {
+                let (inner, base) = self.slot_expr(*slot).expect("checked");
+                self.gen_in_frame(base, |ctx, k| ctx.gen(inner, k), k)
+            }
             ExprKind::Call(op, args) if expandable(self.ev.program, *op, &self.native_free()) => {
                 let def: &'p OpDef = self.ev.program.op(*op);
                 self.gen_inlined(*op, args, expr.span, |ctx, k| ctx.gen(&def.body, k), k)
@@ -427,6 +461,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
             }
             ExprKind::Tuple(items) => self.gen_unchanged_all(items, k),
+            ExprKind::Local(slot) if self.slot_expr(*slot).is_some() => {
+                let (inner, base) = self.slot_expr(*slot).expect("checked");
+                self.gen_in_frame(base, |ctx, k| ctx.gen_unchanged(inner, k), k)
+            }
             ExprKind::Call(op, args) if expandable(self.ev.program, *op, &self.native_free()) => {
                 let def: &'p OpDef = self.ev.program.op(*op);
                 self.gen_inlined(

@@ -83,10 +83,25 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let expr: &'p Expr = expr;
                 let reads_before = self.next_reads;
                 let v = self.eval(expr)?;
-                if self.next_reads == reads_before {
-                    self.stack[at] = FrameSlot::Val(v.clone());
+                if self.next_reads == reads_before && !self.in_prime {
+                    self.stack[at] = FrameSlot::Forced(expr, v.clone());
                 }
                 Ok(v)
+            }
+            Some(FrameSlot::Forced(expr, v)) => {
+                if self.in_prime {
+                    let expr: &'p Expr = expr;
+                    self.eval(expr)
+                } else {
+                    Ok(v.clone())
+                }
+            }
+            Some(FrameSlot::ByName { expr, base }) => {
+                let (expr, base): (&'p Expr, usize) = (expr, *base);
+                let saved = std::mem::replace(&mut self.base, base);
+                let r = self.eval(expr);
+                self.base = saved;
+                r
             }
             Some(FrameSlot::Op(_)) => Err(EvalError::new(
                 E_TYPE,

@@ -68,6 +68,7 @@ pub struct Evaluator<'p> {
     pub(crate) natives: Vec<Option<Native>>,
     pub(crate) cacheable: Vec<bool>,
     pub(crate) frame_sizes: Vec<usize>,
+    pub(crate) by_name: std::collections::HashSet<usize, ahash::RandomState>,
     pub(crate) op_cache: Vec<OnceLock<Value>>,
     pub(crate) strings: HashMap<SmolStr, Arc<str>, ahash::RandomState>,
     pub(crate) options: EvalOptions,
@@ -84,11 +85,12 @@ impl<'p> Evaluator<'p> {
         let mut consts = bindings;
         consts.resize(program.consts.len(), None);
         let n = program.ops.len();
-        let natives = program
+        let natives: Vec<Option<Native>> = program
             .ops
             .iter()
             .map(|op| natives::lookup(&op.module, &op.name))
             .collect();
+        let is_native: Vec<bool> = natives.iter().map(Option::is_some).collect();
         let state_free = analysis::state_free(program);
         let cacheable = program
             .ops
@@ -107,6 +109,7 @@ impl<'p> Evaluator<'p> {
             natives,
             cacheable,
             frame_sizes: analysis::frame_sizes(program),
+            by_name: analysis::by_name_args(program, &is_native),
             op_cache: (0..n).map(|_| OnceLock::new()).collect(),
             strings,
             options: EvalOptions::default(),
