@@ -101,117 +101,18 @@ fn reads_state(expr: &Expr, free: &[bool]) -> bool {
     found
 }
 
-/// Whether each operator's body reads the next state (primes, `UNCHANGED`, `[A]_v`), directly
-/// or through the operators it calls.
-pub(crate) fn action_ops(program: &Program) -> Vec<bool> {
-    let mut action = vec![false; program.ops.len()];
-    loop {
-        let mut changed = false;
-        for (i, op) in program.ops.iter().enumerate() {
-            if !action[i] && is_action_expr(&op.body, &action) {
-                action[i] = true;
-                changed = true;
-            }
-        }
-        if !changed {
-            return action;
-        }
-    }
-}
-
-/// Does `expr` read the next state (outside `ENABLED`, which is state-level)?
-pub(crate) fn is_action_expr(expr: &Expr, action_ops: &[bool]) -> bool {
-    match &expr.kind {
-        ExprKind::Var { primed: true, .. } | ExprKind::Prime(_) => return true,
-        ExprKind::BoxAction(..) | ExprKind::AngleAction(..) => return true,
-        ExprKind::Builtin(Builtin::Unchanged, _) => return true,
-        ExprKind::Builtin(Builtin::Enabled, _) => return false,
-        ExprKind::Call(op, _) if action_ops[op.0 as usize] => return true,
-        _ => {}
-    }
-    let mut found = false;
-    for_each_child(expr, &mut |child| {
-        found = found || is_action_expr(child, action_ops)
-    });
-    found
-}
-
-/// Does `expr` read the current state?
-fn is_state_expr(expr: &Expr, state_free: &[bool]) -> bool {
-    reads_state(expr, state_free)
-}
-
-/// For each operator, which of its parameters its body uses under a prime (`p'`,
-/// `UNCHANGED p`, `[A]_p`, `ENABLED`), directly or by passing them on.
-fn primed_params(program: &Program) -> Vec<Vec<bool>> {
-    let mut primed: Vec<Vec<bool>> = program
-        .ops
-        .iter()
-        .map(|op| vec![false; op.params.len()])
-        .collect();
-    loop {
-        let mut changed = false;
-        for (i, op) in program.ops.iter().enumerate() {
-            let mut found = primed[i].clone();
-            mark_primed_uses(&op.body, false, &primed, &mut found);
-            if found != primed[i] {
-                primed[i] = found;
-                changed = true;
-            }
-        }
-        if !changed {
-            return primed;
-        }
-    }
-}
-
-fn mark_primed_uses(expr: &Expr, under_prime: bool, primed: &[Vec<bool>], found: &mut [bool]) {
-    let mut note = |slot: u32| {
-        if let Some(f) = found.get_mut(slot as usize) {
-            *f = true;
-        }
-    };
-    match &expr.kind {
-        ExprKind::Local(slot) if under_prime => note(slot.0),
-        ExprKind::Prime(_)
-        | ExprKind::Builtin(Builtin::Unchanged | Builtin::Enabled, _)
-        | ExprKind::BoxAction(..)
-        | ExprKind::AngleAction(..) => {
-            for_each_child(expr, &mut |child| {
-                mark_primed_uses(child, true, primed, found)
-            });
-            return;
-        }
-        ExprKind::Call(op, args) => {
-            for (j, arg) in args.iter().enumerate() {
-                if let ExprKind::Local(slot) = arg.kind {
-                    if primed[op.0 as usize].get(j).copied().unwrap_or(false) {
-                        note(slot.0);
-                    }
-                }
-            }
-        }
-        _ => {}
-    }
-    for_each_child(expr, &mut |child| {
-        mark_primed_uses(child, under_prime, primed, found)
-    });
-}
-
 /// The addresses of call arguments to pass by name (unevaluated, with the caller's frame):
-/// actions, and state expressions given to parameters the callee primes. TLA+ substitutes
-/// arguments, so `A(x' = 1)` or `Keep(<<x, y>>)` with `Keep(v) == UNCHANGED v` only work
-/// this way.
+/// every argument of a defined operator (or operator constant) that depends on the state.
+/// TLA+ substitutes arguments, so `A(x' = 1)`, `XInit(x)` in an initial predicate, or
+/// `Keep(<<x, y>>)` with `Keep(v) == UNCHANGED v` only work this way.
 pub(crate) fn by_name_args(
     program: &Program,
     natives: &[bool],
 ) -> std::collections::HashSet<usize, ahash::RandomState> {
-    let action = action_ops(program);
     let state_free = state_free(program);
-    let primed = primed_params(program);
     let mut out =
         std::collections::HashSet::with_hasher(ahash::RandomState::with_seeds(9, 10, 11, 12));
-    let mut visit = |e: &Expr| collect_by_name(e, &action, &state_free, &primed, natives, &mut out);
+    let mut visit = |e: &Expr| collect_by_name(e, &state_free, natives, &mut out);
     for op in &program.ops {
         visit(&op.body);
         op.function
@@ -228,24 +129,22 @@ pub(crate) fn by_name_args(
 
 fn collect_by_name(
     expr: &Expr,
-    action: &[bool],
     state_free: &[bool],
-    primed: &[Vec<bool>],
     natives: &[bool],
     out: &mut std::collections::HashSet<usize, ahash::RandomState>,
 ) {
-    if let ExprKind::Call(op, args) = &expr.kind {
-        let i = op.0 as usize;
-        if !natives[i] {
-            for (j, arg) in args.iter().enumerate() {
-                let primes_param = primed[i].get(j).copied().unwrap_or(false);
-                if is_action_expr(arg, action) || (primes_param && is_state_expr(arg, state_free)) {
-                    out.insert(arg as *const Expr as usize);
-                }
-            }
+    let args = match &expr.kind {
+        ExprKind::Call(op, args) if !natives[op.0 as usize] => args.as_slice(),
+        ExprKind::ConstCall(_, args) => args.as_slice(),
+        _ => &[],
+    };
+    for arg in args {
+        let operator = matches!(arg.kind, ExprKind::OpArg(..) | ExprKind::LocalOpArg(_));
+        if !operator && reads_state(arg, state_free) {
+            out.insert(arg as *const Expr as usize);
         }
     }
     for_each_child(expr, &mut |child| {
-        collect_by_name(child, action, state_free, primed, natives, out)
+        collect_by_name(child, state_free, natives, out)
     });
 }

@@ -80,6 +80,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         Some(FrameSlot::ByName {
             expr: arg,
             base: self.base,
+            cached: None,
         })
     }
 

@@ -137,11 +137,8 @@ impl<'p> Evaluator<'p> {
     pub fn set_spec(&mut self, init: Option<OpId>, next: Option<OpId>) {
         self.init = init;
         self.next = next;
-        let (natives, overrides) = (&self.natives, &self.overrides);
-        let free =
-            |op: OpId| natives[op.0 as usize].is_none() && overrides[op.0 as usize].is_none();
         (self.actions, self.exists_counts) = match next {
-            Some(op) => action::split_actions(self.program, op, &free),
+            Some(op) => action::split_actions(self, op),
             None => Default::default(),
         };
     }
@@ -267,8 +264,10 @@ impl<'e, 'p> Worker<'e, 'p> {
             Some(vals) => vals.iter().cloned().map(Some).collect(),
             None => vec![None; n],
         };
+        let assigned = next.iter().filter(|v| v.is_some()).count();
         let mut ctx = Ctx::new(self.ev, stack, state, next);
         ctx.level = self.level;
+        ctx.assigned = assigned;
         ctx
     }
 

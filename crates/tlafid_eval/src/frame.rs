@@ -45,6 +45,9 @@ pub(crate) enum FrameSlot<'p> {
         expr: &'p Expr,
         /// The caller's frame.
         base: usize,
+        /// Its value in the current state, once computed (never for values that read the
+        /// next state).
+        cached: Option<Value>,
     },
 }
 
