@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use smol_str::SmolStr;
 use tlafid_base::Span;
-use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpDef, OpId, Program};
+use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpDef, OpId, Program, Slot};
 use tlafid_value::Value;
 
 use crate::builtins::values_equal;
@@ -381,7 +381,15 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 forall: false,
                 binders,
                 body,
-            } => self.for_each_binding(binders, &mut |ctx| ctx.gen(body, k)),
+            } => {
+                let scope: Vec<Slot> = binders
+                    .iter()
+                    .flat_map(|b| b.slots.iter().copied())
+                    .collect();
+                self.for_each_binding(binders, &mut |ctx| {
+                    ctx.gen(body, &mut |ctx| ctx.resume(&scope, k))
+                })
+            }
             ExprKind::Quant {
                 forall: true,
                 binders,
@@ -458,7 +466,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
             ExprKind::LetValue { slot, value, body } => {
                 self.bind(*slot, FrameSlot::Thunk(value));
-                self.gen(body, k)
+                let scope = [*slot];
+                self.gen(body, &mut |ctx| ctx.resume(&scope, k))
             }
             ExprKind::Local(slot) if self.slot_expr(*slot).is_some() => {
                 let (inner, base) = self.slot_expr(*slot).expect("checked");
@@ -511,6 +520,25 @@ impl<'a, 'p> Ctx<'a, 'p> {
             None => k(self),
             Some((first, rest)) => self.gen(first, &mut |ctx| ctx.gen_pending(rest, k)),
         }
+    }
+
+    /// Runs the continuation `k` outside a scope whose slots it may reuse, then restores
+    /// them: the generator comes back into the scope for its other branches.
+    fn resume(&mut self, scope: &[Slot], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        let saved: Vec<FrameSlot<'p>> = scope
+            .iter()
+            .map(|s| {
+                self.stack
+                    .get(self.base + s.0 as usize)
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .collect();
+        let r = k(self);
+        for (slot, old) in scope.iter().zip(saved) {
+            self.bind(*slot, old);
+        }
+        r
     }
 
     /// The conjuncts still pending after one was run. Once every variable is assigned they
@@ -566,7 +594,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Ok(true)
             }
         } else {
-            self.gen(body, &mut |ctx| ctx.gen_bindings(rest, body, k))
+            let scope: Vec<Slot> = first.iter().map(|(slot, _)| *slot).collect();
+            self.gen(body, &mut |ctx| {
+                ctx.resume(&scope, &mut |ctx| ctx.gen_bindings(rest, body, k))
+            })
         };
         for ((slot, _), old) in first.iter().zip(saved) {
             self.bind(*slot, old);

@@ -135,12 +135,25 @@ impl<'p> Evaluator<'p> {
 
     /// Sets the initial predicate and the next-state relation (each optional).
     pub fn set_spec(&mut self, init: Option<OpId>, next: Option<OpId>) {
+        let init = init.map(|op| self.resolve_override(op));
+        let next = next.map(|op| self.resolve_override(op));
         self.init = init;
         self.next = next;
         (self.actions, self.exists_counts) = match next {
             Some(op) => action::split_actions(self, op),
             None => Default::default(),
         };
+    }
+
+    /// The operator that runs for `op` after `Op <- Other` overrides.
+    fn resolve_override(&self, mut op: OpId) -> OpId {
+        for _ in 0..8 {
+            match &self.overrides[op.0 as usize] {
+                Some(ConstBinding::Op(other)) => op = *other,
+                _ => break,
+            }
+        }
+        op
     }
 
     /// The program.
