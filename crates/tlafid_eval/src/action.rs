@@ -8,12 +8,13 @@ use std::sync::Arc;
 
 use smol_str::SmolStr;
 use tlafid_base::Span;
-use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpDef, OpId, Program};
+use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpDef, OpId, Program, Slot};
 use tlafid_value::Value;
 
 use crate::builtins::values_equal;
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_UNASSIGNED_AT_END};
+use crate::evaluator::{ConstBinding, Evaluator};
 use crate::frame::FrameSlot;
 use crate::state::State;
 
@@ -42,20 +43,43 @@ type Cont<'k, 'a, 'p> = dyn FnMut(&mut Ctx<'a, 'p>) -> EvalResult<bool> + 'k;
 
 const MAX_SPLIT_DEPTH: usize = 32;
 
-fn expandable(program: &Program, op: OpId, natives_free: &dyn Fn(OpId) -> bool) -> bool {
-    let def = program.op(op);
-    def.function.is_none() && !def.recursive && natives_free(op)
+impl Evaluator<'_> {
+    /// The operator an action-level call runs, when the generator should inline it: calls of
+    /// defined operators (after configuration overrides) and of operator constants bound
+    /// to one; not natives, function definitions or recursive operators.
+    pub(crate) fn inline_call<'x>(&self, e: &'x Expr) -> Option<(OpId, &'x [Expr])> {
+        let (mut op, args) = match &e.kind {
+            ExprKind::Call(op, args) => (*op, args.as_slice()),
+            ExprKind::ConstCall(c, args) => match self.consts.get(c.0 as usize)? {
+                Some(ConstBinding::Op(op)) => (*op, args.as_slice()),
+                _ => return None,
+            },
+            ExprKind::Const(c) => match self.consts.get(c.0 as usize)? {
+                Some(ConstBinding::Op(op)) => (*op, &[][..]),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        for _ in 0..8 {
+            match &self.overrides[op.0 as usize] {
+                Some(ConstBinding::Op(other)) => op = *other,
+                Some(ConstBinding::Value(_)) => return None,
+                None => break,
+            }
+        }
+        let def = self.program.op(op);
+        let plain =
+            def.function.is_none() && !def.recursive && self.natives[op.0 as usize].is_none();
+        (plain && self.overrides[op.0 as usize].is_none()).then_some((op, args))
+    }
 }
 
 /// Leaf counts of `\E` bodies in the next-state relation, keyed by the body's address.
 pub(crate) type ExistsCounts = std::collections::HashMap<usize, usize, ahash::RandomState>;
 
 /// The actions of `next`, in order, and the number of actions under each `\E`.
-pub(crate) fn split_actions(
-    program: &Program,
-    next: OpId,
-    natives_free: &dyn Fn(OpId) -> bool,
-) -> (Vec<ActionDecl>, ExistsCounts) {
+pub(crate) fn split_actions(ev: &Evaluator<'_>, next: OpId) -> (Vec<ActionDecl>, ExistsCounts) {
+    let program = ev.program;
     let mut out = Vec::new();
     let mut counts = ExistsCounts::with_hasher(ahash::RandomState::with_seeds(5, 6, 7, 8));
     let def = program.op(next);
@@ -63,7 +87,7 @@ pub(crate) fn split_actions(
         program,
         out: &mut out,
         counts: &mut counts,
-        free: natives_free,
+        ev,
     };
     split.walk(&def.body, def, 0);
     (out, counts)
@@ -73,7 +97,7 @@ struct StaticSplit<'s> {
     program: &'s Program,
     out: &'s mut Vec<ActionDecl>,
     counts: &'s mut ExistsCounts,
-    free: &'s dyn Fn(OpId) -> bool,
+    ev: &'s Evaluator<'s>,
 }
 
 impl StaticSplit<'_> {
@@ -94,8 +118,9 @@ impl StaticSplit<'_> {
                 let count = self.out.len() - before;
                 self.counts.insert(&**body as *const Expr as usize, count);
             }
-            ExprKind::Call(op, _) if expandable(self.program, *op, self.free) => {
-                let def = self.program.op(*op);
+            _ if self.ev.inline_call(expr).is_some() => {
+                let (op, _) = self.ev.inline_call(expr).expect("checked");
+                let def = self.program.op(op);
                 self.walk(&def.body, def, depth + 1)
             }
             _ => self.leaf(owner),
@@ -118,10 +143,6 @@ struct Walk<'p> {
 }
 
 impl<'a, 'p> Ctx<'a, 'p> {
-    fn native_free(&self) -> impl Fn(OpId) -> bool + '_ {
-        |op| self.ev.natives[op.0 as usize].is_none() && self.ev.overrides[op.0 as usize].is_none()
-    }
-
     /// All initial states of `init`.
     pub fn init_states(&mut self, init: OpId) -> EvalResult<Vec<State>> {
         let def: &'p OpDef = self.ev.program.op(init);
@@ -201,9 +222,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 walk.index = start + count;
                 Ok(())
             }
-            ExprKind::Call(op, args) if expandable(self.ev.program, *op, &self.native_free()) => {
-                let def: &'p OpDef = self.ev.program.op(*op);
-                let saved = self.push_frame(*op, args, expr.span)?;
+            _ if self.ev.inline_call(expr).is_some() => {
+                let (op, args) = self.ev.inline_call(expr).expect("checked");
+                let def: &'p OpDef = self.ev.program.op(op);
+                let saved = self.push_frame(op, args, expr.span)?;
                 let (owner, depth_params) = (walk.owner, walk.params.len());
                 for (k, p) in def.params.iter().enumerate().skip(def.captured) {
                     if let FrameSlot::Val(v) = &self.stack[self.base + k] {
@@ -262,32 +284,75 @@ impl<'a, 'p> Ctx<'a, 'p> {
     pub fn enabled(&mut self, expr: &'p Expr) -> EvalResult<bool> {
         let n = self.ev.program.vars.len();
         let saved_next = std::mem::replace(&mut self.next, vec![None; n]);
-        let saved_modes = (self.init_mode, self.in_prime);
-        self.init_mode = false;
-        self.in_prime = false;
+        let saved_modes = (self.init_mode, self.in_prime, self.assigned);
+        (self.init_mode, self.in_prime, self.assigned) = (false, false, 0);
         let mut found = false;
         let r = self.gen(expr, &mut |_| {
             found = true;
             Ok(false)
         });
         self.next = saved_next;
-        (self.init_mode, self.in_prime) = saved_modes;
+        (self.init_mode, self.in_prime, self.assigned) = saved_modes;
         r.map(|_| found)
     }
 
-    /// The variable `lhs` assigns, if it is an assignable variable in this mode.
+    /// The variable `lhs` assigns, if it is an assignable variable in this mode (looking
+    /// through arguments passed by name and `LET` definitions).
     fn target(&self, lhs: &Expr) -> Option<usize> {
-        match lhs.kind {
-            ExprKind::Var { var, primed } if primed != self.init_mode && !self.in_prime => {
+        if self.in_prime {
+            return None;
+        }
+        self.target_of(lhs, false)
+    }
+
+    fn target_of(&self, e: &Expr, primed: bool) -> Option<usize> {
+        match &e.kind {
+            ExprKind::Var { var, primed: p }
+                if !(primed && *p) && (primed || *p) != self.init_mode =>
+            {
                 Some(var.0 as usize)
             }
+            ExprKind::Prime(inner) if !primed && !self.init_mode => self.target_of(inner, true),
+            ExprKind::Local(slot) => self
+                .slot_expr(*slot)
+                .and_then(|(e, _)| self.target_of(e, primed)),
             _ => None,
         }
     }
 
+    /// The expression behind a slot holding an argument passed by name or a `LET`
+    /// definition, with the frame it is evaluated in.
+    fn slot_expr(&self, slot: tlafid_sema::ir::Slot) -> Option<(&'p Expr, usize)> {
+        match self.stack.get(self.base + slot.0 as usize)? {
+            FrameSlot::ByName { expr, base, .. } => Some((expr, *base)),
+            FrameSlot::Thunk(expr) | FrameSlot::Forced(expr, _) => Some((expr, self.base)),
+            _ => None,
+        }
+    }
+
+    /// Runs `run` on an expression evaluated in another frame, with `k` back in this one.
+    fn gen_in_frame(
+        &mut self,
+        base: usize,
+        run: impl FnOnce(&mut Self, &mut Cont<'_, 'a, 'p>) -> EvalResult<bool>,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let home = std::mem::replace(&mut self.base, base);
+        let r = run(self, &mut |ctx| {
+            let there = std::mem::replace(&mut ctx.base, home);
+            let r = k(ctx);
+            ctx.base = there;
+            r
+        });
+        self.base = home;
+        r
+    }
+
     fn assign(&mut self, var: usize, value: Value, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
         self.next[var] = Some(value);
+        self.assigned += 1;
         let r = k(self);
+        self.assigned -= 1;
         self.next[var] = None;
         r
     }
@@ -316,7 +381,44 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 forall: false,
                 binders,
                 body,
-            } => self.for_each_binding(binders, &mut |ctx| ctx.gen(body, k)),
+            } => {
+                let scope: Vec<Slot> = binders
+                    .iter()
+                    .flat_map(|b| b.slots.iter().copied())
+                    .collect();
+                self.for_each_binding(binders, &mut |ctx| {
+                    ctx.gen(body, &mut |ctx| ctx.resume(&scope, k))
+                })
+            }
+            ExprKind::Quant {
+                forall: true,
+                binders,
+                body,
+            } => self.gen_forall(binders, body, k),
+            ExprKind::Builtin(Builtin::Implies, args) if !self.init_mode && args.len() == 2 => {
+                if self.eval_bool(&args[0])? {
+                    self.gen(&args[1], k)
+                } else {
+                    k(self)
+                }
+            }
+            ExprKind::Builtin(Builtin::SubsetEq, args) => {
+                match (self.target(&args[0]), args.get(1)) {
+                    (Some(var), Some(rhs)) if self.next[var].is_none() => {
+                        let set = self.eval(rhs)?;
+                        self.expect_set(&set, rhs.span)?;
+                        let subsets = Value::lazy(tlafid_value::LazySet::Subset(set));
+                        let elems = self.value(subsets.iter_set(), rhs.span)?;
+                        for e in elems {
+                            if !self.assign(var, e.into_owned(), k)? {
+                                return Ok(false);
+                            }
+                        }
+                        Ok(true)
+                    }
+                    _ => self.guard(expr, k),
+                }
+            }
             ExprKind::Builtin(Builtin::Eq, args) => match (self.target(&args[0]), args.get(1)) {
                 (Some(var), Some(rhs)) => match self.next[var].clone() {
                     None => {
@@ -364,11 +466,17 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
             ExprKind::LetValue { slot, value, body } => {
                 self.bind(*slot, FrameSlot::Thunk(value));
-                self.gen(body, k)
+                let scope = [*slot];
+                self.gen(body, &mut |ctx| ctx.resume(&scope, k))
             }
-            ExprKind::Call(op, args) if expandable(self.ev.program, *op, &self.native_free()) => {
-                let def: &'p OpDef = self.ev.program.op(*op);
-                self.gen_inlined(*op, args, expr.span, |ctx, k| ctx.gen(&def.body, k), k)
+            ExprKind::Local(slot) if self.slot_expr(*slot).is_some() => {
+                let (inner, base) = self.slot_expr(*slot).expect("checked");
+                self.gen_in_frame(base, |ctx, k| ctx.gen(inner, k), k)
+            }
+            _ if self.ev.inline_call(expr).is_some() => {
+                let (op, args) = self.ev.inline_call(expr).expect("checked");
+                let def: &'p OpDef = self.ev.program.op(op);
+                self.gen_inlined(op, args, expr.span, |ctx, k| ctx.gen(&def.body, k), k)
             }
             ExprKind::BoxAction(a, vars) => {
                 if !self.gen(a, k)? {
@@ -410,8 +518,91 @@ impl<'a, 'p> Ctx<'a, 'p> {
     fn gen_all(&mut self, items: &'p [Expr], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
         match items.split_first() {
             None => k(self),
-            Some((first, rest)) => self.gen(first, &mut |ctx| ctx.gen_all(rest, k)),
+            Some((first, rest)) => self.gen(first, &mut |ctx| ctx.gen_pending(rest, k)),
         }
+    }
+
+    /// Runs the continuation `k` outside a scope whose slots it may reuse, then restores
+    /// them: the generator comes back into the scope for its other branches.
+    fn resume(&mut self, scope: &[Slot], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        let saved: Vec<FrameSlot<'p>> = scope
+            .iter()
+            .map(|s| {
+                self.stack
+                    .get(self.base + s.0 as usize)
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .collect();
+        let r = k(self);
+        for (slot, old) in scope.iter().zip(saved) {
+            self.bind(*slot, old);
+        }
+        r
+    }
+
+    /// The conjuncts still pending after one was run. Once every variable is assigned they
+    /// are only tested, without branching (TLC's fast path, which its counts reflect).
+    fn gen_pending(&mut self, items: &'p [Expr], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        if items.is_empty() || self.assigned < self.next.len() {
+            return self.gen_all(items, k);
+        }
+        for item in items {
+            if !self.eval_bool(item)? {
+                return Ok(true);
+            }
+        }
+        k(self)
+    }
+
+    /// `\A` in an action: the body once per binding, as a conjunction (TLC branches inside).
+    fn gen_forall(
+        &mut self,
+        binders: &'p [tlafid_sema::ir::Binder],
+        body: &'p Expr,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let bindings = self.collect_bindings(binders)?;
+        self.gen_bindings(&bindings, body, k)
+    }
+
+    fn gen_bindings(
+        &mut self,
+        bindings: &[Vec<(tlafid_sema::ir::Slot, Value)>],
+        body: &'p Expr,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let Some((first, rest)) = bindings.split_first() else {
+            return k(self);
+        };
+        let saved: Vec<FrameSlot<'p>> = first
+            .iter()
+            .map(|(slot, _)| {
+                self.stack
+                    .get(self.base + slot.0 as usize)
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .collect();
+        for (slot, v) in first {
+            self.bind_value(*slot, v.clone());
+        }
+        let r = if self.assigned == self.next.len() && !self.next.is_empty() {
+            if self.eval_bool(body)? {
+                self.gen_bindings(rest, body, k)
+            } else {
+                Ok(true)
+            }
+        } else {
+            let scope: Vec<Slot> = first.iter().map(|(slot, _)| *slot).collect();
+            self.gen(body, &mut |ctx| {
+                ctx.resume(&scope, &mut |ctx| ctx.gen_bindings(rest, body, k))
+            })
+        };
+        for ((slot, _), old) in first.iter().zip(saved) {
+            self.bind(*slot, old);
+        }
+        r
     }
 
     /// `UNCHANGED e`: assigns `x' = x` for each unassigned variable in `e`.
@@ -427,10 +618,15 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
             }
             ExprKind::Tuple(items) => self.gen_unchanged_all(items, k),
-            ExprKind::Call(op, args) if expandable(self.ev.program, *op, &self.native_free()) => {
-                let def: &'p OpDef = self.ev.program.op(*op);
+            ExprKind::Local(slot) if self.slot_expr(*slot).is_some() => {
+                let (inner, base) = self.slot_expr(*slot).expect("checked");
+                self.gen_in_frame(base, |ctx, k| ctx.gen_unchanged(inner, k), k)
+            }
+            _ if self.ev.inline_call(e).is_some() => {
+                let (op, args) = self.ev.inline_call(e).expect("checked");
+                let def: &'p OpDef = self.ev.program.op(op);
                 self.gen_inlined(
-                    *op,
+                    op,
                     args,
                     e.span,
                     |ctx, k| ctx.gen_unchanged(&def.body, k),

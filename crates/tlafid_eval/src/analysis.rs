@@ -100,3 +100,51 @@ fn reads_state(expr: &Expr, free: &[bool]) -> bool {
     for_each_child(expr, &mut |child| found = found || reads_state(child, free));
     found
 }
+
+/// The addresses of call arguments to pass by name (unevaluated, with the caller's frame):
+/// every argument of a defined operator (or operator constant) that depends on the state.
+/// TLA+ substitutes arguments, so `A(x' = 1)`, `XInit(x)` in an initial predicate, or
+/// `Keep(<<x, y>>)` with `Keep(v) == UNCHANGED v` only work this way.
+pub(crate) fn by_name_args(
+    program: &Program,
+    natives: &[bool],
+) -> std::collections::HashSet<usize, ahash::RandomState> {
+    let state_free = state_free(program);
+    let mut out =
+        std::collections::HashSet::with_hasher(ahash::RandomState::with_seeds(9, 10, 11, 12));
+    let mut visit = |e: &Expr| collect_by_name(e, &state_free, natives, &mut out);
+    for op in &program.ops {
+        visit(&op.body);
+        op.function
+            .iter()
+            .flat_map(|f| &f.binders)
+            .filter_map(|b| b.domain.as_ref())
+            .for_each(&mut visit);
+    }
+    for assume in &program.assumes {
+        visit(&assume.expr);
+    }
+    out
+}
+
+fn collect_by_name(
+    expr: &Expr,
+    state_free: &[bool],
+    natives: &[bool],
+    out: &mut std::collections::HashSet<usize, ahash::RandomState>,
+) {
+    let args = match &expr.kind {
+        ExprKind::Call(op, args) if !natives[op.0 as usize] => args.as_slice(),
+        ExprKind::ConstCall(_, args) => args.as_slice(),
+        _ => &[],
+    };
+    for arg in args {
+        let operator = matches!(arg.kind, ExprKind::OpArg(..) | ExprKind::LocalOpArg(_));
+        if !operator && reads_state(arg, state_free) {
+            out.insert(arg as *const Expr as usize);
+        }
+    }
+    for_each_child(expr, &mut |child| {
+        collect_by_name(child, state_free, natives, out)
+    });
+}

@@ -2,7 +2,7 @@
 //! definitions (built whole, or applied directly to one argument).
 
 use tlafid_base::Span;
-use tlafid_sema::ir::{Expr, OpDef, OpId};
+use tlafid_sema::ir::{Expr, ExprKind, OpDef, OpId};
 use tlafid_value::Value;
 
 use crate::ctx::Ctx;
@@ -49,6 +49,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
     pub fn push_frame(&mut self, op: OpId, args: &'p [Expr], span: Span) -> EvalResult<usize> {
         let new_base = self.open_frame(op, span)?;
         for (k, arg) in args.iter().enumerate() {
+            if let Some(slot) = self.by_name(arg) {
+                self.stack[new_base + k] = slot;
+                continue;
+            }
             match self.eval_arg(arg) {
                 Ok(v) => self.stack[new_base + k] = v.into(),
                 Err(e) => {
@@ -59,6 +63,25 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
         }
         Ok(std::mem::replace(&mut self.base, new_base))
+    }
+
+    /// The frame slot for an argument passed by name, if it is one.
+    fn by_name(&self, arg: &'p Expr) -> Option<FrameSlot<'p>> {
+        if let ExprKind::Local(slot) = arg.kind {
+            if let Some(by_name @ FrameSlot::ByName { .. }) =
+                self.stack.get(self.base + slot.0 as usize)
+            {
+                return Some(by_name.clone());
+            }
+        }
+        if self.ev.by_name.is_empty() || !self.ev.by_name.contains(&(arg as *const Expr as usize)) {
+            return None;
+        }
+        Some(FrameSlot::ByName {
+            expr: arg,
+            base: self.base,
+            cached: None,
+        })
     }
 
     /// Opens a frame for `op` holding already evaluated arguments.

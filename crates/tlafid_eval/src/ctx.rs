@@ -32,6 +32,8 @@ pub(crate) struct Ctx<'a, 'p> {
     pub building: Vec<u32>,
     /// `TLCGet("level")`: the depth of the current state, when the caller knows it.
     pub level: Option<i64>,
+    /// How many entries of `next` the generator has assigned.
+    pub assigned: usize,
 }
 
 impl<'a, 'p> Ctx<'a, 'p> {
@@ -53,6 +55,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             depth: 0,
             building: Vec::new(),
             level: None,
+            assigned: 0,
         }
     }
 
@@ -83,8 +86,33 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let expr: &'p Expr = expr;
                 let reads_before = self.next_reads;
                 let v = self.eval(expr)?;
-                if self.next_reads == reads_before {
-                    self.stack[at] = FrameSlot::Val(v.clone());
+                if self.next_reads == reads_before && !self.in_prime {
+                    self.stack[at] = FrameSlot::Forced(expr, v.clone());
+                }
+                Ok(v)
+            }
+            Some(FrameSlot::Forced(expr, v)) => {
+                if self.in_prime {
+                    let expr: &'p Expr = expr;
+                    self.eval(expr)
+                } else {
+                    Ok(v.clone())
+                }
+            }
+            Some(FrameSlot::ByName {
+                cached: Some(v), ..
+            }) if !self.in_prime => Ok(v.clone()),
+            Some(FrameSlot::ByName { expr, base, .. }) => {
+                let (expr, base): (&'p Expr, usize) = (expr, *base);
+                let saved = std::mem::replace(&mut self.base, base);
+                let reads_before = self.next_reads;
+                let r = self.eval(expr);
+                self.base = saved;
+                let v = r?;
+                if self.next_reads == reads_before && !self.in_prime {
+                    if let Some(FrameSlot::ByName { cached, .. }) = self.stack.get_mut(at) {
+                        *cached = Some(v.clone());
+                    }
                 }
                 Ok(v)
             }

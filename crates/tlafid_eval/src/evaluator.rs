@@ -68,6 +68,7 @@ pub struct Evaluator<'p> {
     pub(crate) natives: Vec<Option<Native>>,
     pub(crate) cacheable: Vec<bool>,
     pub(crate) frame_sizes: Vec<usize>,
+    pub(crate) by_name: std::collections::HashSet<usize, ahash::RandomState>,
     pub(crate) op_cache: Vec<OnceLock<Value>>,
     pub(crate) strings: HashMap<SmolStr, Arc<str>, ahash::RandomState>,
     pub(crate) options: EvalOptions,
@@ -84,11 +85,12 @@ impl<'p> Evaluator<'p> {
         let mut consts = bindings;
         consts.resize(program.consts.len(), None);
         let n = program.ops.len();
-        let natives = program
+        let natives: Vec<Option<Native>> = program
             .ops
             .iter()
             .map(|op| natives::lookup(&op.module, &op.name))
             .collect();
+        let is_native: Vec<bool> = natives.iter().map(Option::is_some).collect();
         let state_free = analysis::state_free(program);
         let cacheable = program
             .ops
@@ -107,6 +109,7 @@ impl<'p> Evaluator<'p> {
             natives,
             cacheable,
             frame_sizes: analysis::frame_sizes(program),
+            by_name: analysis::by_name_args(program, &is_native),
             op_cache: (0..n).map(|_| OnceLock::new()).collect(),
             strings,
             options: EvalOptions::default(),
@@ -132,15 +135,25 @@ impl<'p> Evaluator<'p> {
 
     /// Sets the initial predicate and the next-state relation (each optional).
     pub fn set_spec(&mut self, init: Option<OpId>, next: Option<OpId>) {
+        let init = init.map(|op| self.resolve_override(op));
+        let next = next.map(|op| self.resolve_override(op));
         self.init = init;
         self.next = next;
-        let (natives, overrides) = (&self.natives, &self.overrides);
-        let free =
-            |op: OpId| natives[op.0 as usize].is_none() && overrides[op.0 as usize].is_none();
         (self.actions, self.exists_counts) = match next {
-            Some(op) => action::split_actions(self.program, op, &free),
+            Some(op) => action::split_actions(self, op),
             None => Default::default(),
         };
+    }
+
+    /// The operator that runs for `op` after `Op <- Other` overrides.
+    fn resolve_override(&self, mut op: OpId) -> OpId {
+        for _ in 0..8 {
+            match &self.overrides[op.0 as usize] {
+                Some(ConstBinding::Op(other)) => op = *other,
+                _ => break,
+            }
+        }
+        op
     }
 
     /// The program.
@@ -264,8 +277,10 @@ impl<'e, 'p> Worker<'e, 'p> {
             Some(vals) => vals.iter().cloned().map(Some).collect(),
             None => vec![None; n],
         };
+        let assigned = next.iter().filter(|v| v.is_some()).count();
         let mut ctx = Ctx::new(self.ev, stack, state, next);
         ctx.level = self.level;
+        ctx.assigned = assigned;
         ctx
     }
 

@@ -256,6 +256,23 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
     }
 
+    /// Every binding of the binders, each as the slots it sets and their values, in order.
+    pub fn collect_bindings(
+        &mut self,
+        binders: &'p [Binder],
+    ) -> EvalResult<Vec<Vec<(Slot, Value)>>> {
+        let slots: Vec<Slot> = binders
+            .iter()
+            .flat_map(|b| b.slots.iter().copied())
+            .collect();
+        let mut out = Vec::new();
+        self.for_each_binding(binders, &mut |ctx| {
+            out.push(slots.iter().map(|s| (*s, ctx.slot_value(*s))).collect());
+            Ok(true)
+        })?;
+        Ok(out)
+    }
+
     fn slot_value(&self, slot: Slot) -> Value {
         match &self.stack[self.base + slot.0 as usize] {
             FrameSlot::Val(v) => v.clone(),

@@ -36,6 +36,19 @@ pub(crate) enum FrameSlot<'p> {
     Op(Arc<Closure>),
     /// A `LET` value not evaluated yet.
     Thunk(&'p Expr),
+    /// A `LET` value evaluated in the current state (re-evaluated under a prime).
+    Forced(&'p Expr, Value),
+    /// An argument passed by name: its expression, evaluated in the caller's frame at `base`
+    /// each time it is used (actions, and state expressions the callee primes).
+    ByName {
+        /// The argument as written.
+        expr: &'p Expr,
+        /// The caller's frame.
+        base: usize,
+        /// Its value in the current state, once computed (never for values that read the
+        /// next state).
+        cached: Option<Value>,
+    },
 }
 
 impl From<Arg> for FrameSlot<'_> {
