@@ -350,6 +350,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--lib", type=Path, action="append",
                    help="module folder passed to tlafid as --lib (repeatable; default: "
                         "/work/ext/CommunityModules/modules)")
+    p.add_argument("--no-lib", action="store_true",
+                   help="pass no --lib: tlafid then uses its built-in standard modules only")
     p.add_argument("--tlafid", type=Path, default=default_tlafid(), help="the tlafid binary")
     p.add_argument("--mode", default="exhaustive",
                    help='"exhaustive" (default), "all", or a manifest mode such as "symbolic"')
@@ -368,7 +370,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--extra-arg", action="append", default=[], metavar="ARG",
                    help="an extra argument for every tlafid invocation (repeatable)")
     args = p.parse_args(argv)
-    if args.lib is None:
+    if args.no_lib:
+        if args.lib:
+            p.error("--no-lib and --lib exclude each other")
+        args.lib = []
+    elif args.lib is None:
         args.lib = [Path("/work/ext/CommunityModules/modules")]
     if args.jobs < 1 or args.timeout <= 0:
         p.error("--jobs must be at least 1 and --timeout positive")
