@@ -101,13 +101,16 @@ impl Model<'_> {
 
     fn describe_action(&self, info: &ActionInfo) -> TraceAction {
         let decl = &self.evaluator.actions()[info.index];
+        // `\E p \in S : A(p)` binds `p` twice (the quantifier and A's parameter): keep one.
+        let mut params: Vec<(String, Value)> = Vec::new();
+        for (name, value) in info.params.iter() {
+            if !params.iter().any(|(n, v)| n == name.as_str() && v == value) {
+                params.push((name.to_string(), value.clone()));
+            }
+        }
         TraceAction {
             name: decl.name.to_string(),
-            params: info
-                .params
-                .iter()
-                .map(|(n, v)| (n.to_string(), v.clone()))
-                .collect(),
+            params,
             span: decl.span,
         }
     }

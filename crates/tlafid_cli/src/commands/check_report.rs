@@ -331,8 +331,10 @@ fn write_transcript(
     e: &Explored,
 ) -> std::io::Result<()> {
     let _ = e.workers;
-    if e.status != ExitStatus::Success {
-        writeln!(out, "Error: {}", e.message)?;
+    match e.status {
+        ExitStatus::Success => {}
+        ExitStatus::Incomplete => writeln!(out, "{}", e.message)?,
+        _ => writeln!(out, "Error: {}", e.message)?,
     }
     if !e.trace.is_empty() {
         writeln!(out, "Error: The behavior up to this point is:")?;
@@ -349,8 +351,6 @@ fn write_transcript(
         writeln!(out, "Warning: {line}")?;
     }
     if e.status == ExitStatus::Success {
-        writeln!(out, "{}", e.message)?;
-    } else if e.kind == "incomplete" {
         writeln!(out, "{}", e.message)?;
     }
     writeln!(
