@@ -327,8 +327,12 @@ def print_check_summary(outcomes: list[Outcome], summary: dict) -> None:
 
 
 def write_json(path: Path, mode: str, summary: dict, outcomes: list[Outcome]) -> None:
-    data = {"mode": mode, "summary": summary,
-            "results": [asdict(o) for o in sorted(outcomes, key=lambda o: o.label)]}
+    results = []
+    for outcome in sorted(outcomes, key=lambda o: o.label):
+        record = asdict(outcome)
+        record["class"] = record.pop("klass")
+        results.append(record)
+    data = {"mode": mode, "summary": summary, "results": results}
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
 
 
