@@ -23,6 +23,19 @@ impl Model<'_> {
         }
     }
 
+    /// How TLC names the kind of check: `Invariant`, `Property` (a state predicate of a
+    /// property, checked on initial states) or `Action property`.
+    pub fn violation_label(&self, id: ViolationId) -> &'static str {
+        let i = id.0 as usize;
+        if i < self.invariants.len() {
+            "Invariant"
+        } else if i < self.invariants.len() + self.initial_properties.len() {
+            "Property"
+        } else {
+            "Action property"
+        }
+    }
+
     /// Is the violation a property (rather than an invariant)?
     pub fn violation_is_property(&self, id: ViolationId) -> bool {
         id.0 as usize >= self.invariants.len()

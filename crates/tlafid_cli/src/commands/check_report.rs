@@ -158,11 +158,7 @@ fn classify(model: &Model<'_>, outcome: &Outcome<EvalError>) -> Classified {
         | Outcome::InitialPropertyViolation { property: id }
         | Outcome::ActionPropertyViolation { property: id } => {
             let name = model.violation_name(*id).to_string();
-            let what = if model.violation_is_property(*id) {
-                "Property"
-            } else {
-                "Invariant"
-            };
+            let what = model.violation_label(*id);
             let kind = if model.violation_is_property(*id) {
                 "safety_violation"
             } else {
