@@ -1,0 +1,658 @@
+//! Actions as generators of successor states, TLC's way: conjunctions left to right,
+//! disjunctions and `\E` branch, `x' = e` and `x' \in S` assign an unassigned `x'` (and test
+//! it otherwise), `UNCHANGED` assigns, operator calls are inlined, `IF`/`CASE`/`LET` are
+//! followed; any other conjunct is a guard. The initial predicate runs the same way with
+//! unprimed variables as the ones assigned.
+
+use std::sync::Arc;
+
+use smol_str::SmolStr;
+use tlafid_base::Span;
+use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpDef, OpId, Program, Slot};
+use tlafid_value::Value;
+
+use crate::builtins::values_equal;
+use crate::ctx::Ctx;
+use crate::error::{EvalError, EvalResult, E_UNASSIGNED_AT_END};
+use crate::evaluator::{ConstBinding, Evaluator};
+use crate::frame::FrameSlot;
+use crate::state::State;
+
+/// One action of the next-state relation: a top-level disjunct, found through `\/`, `\E`,
+/// `LET` and calls of defined operators.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionDecl {
+    /// The name of the innermost operator whose body holds it (`Next` when not split).
+    pub name: SmolStr,
+    /// Where that operator is defined.
+    pub span: Span,
+}
+
+/// Which action produced a successor, with the values of its parameters (`\E` variables
+/// and operator parameters, outermost first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionInfo {
+    /// Index into [`Evaluator::actions`](crate::Evaluator::actions).
+    pub index: usize,
+    /// Parameter names and values.
+    pub params: Arc<[(SmolStr, Value)]>,
+}
+
+/// Continuation of the generator: `Ok(false)` stops the search.
+type Cont<'k, 'a, 'p> = dyn FnMut(&mut Ctx<'a, 'p>) -> EvalResult<bool> + 'k;
+
+const MAX_SPLIT_DEPTH: usize = 32;
+
+impl Evaluator<'_> {
+    /// The operator an action-level call runs, when the generator should inline it: calls of
+    /// defined operators (after configuration overrides) and of operator constants bound
+    /// to one; not natives, function definitions or recursive operators.
+    pub(crate) fn inline_call<'x>(&self, e: &'x Expr) -> Option<(OpId, &'x [Expr])> {
+        let (mut op, args) = match &e.kind {
+            ExprKind::Call(op, args) => (*op, args.as_slice()),
+            ExprKind::ConstCall(c, args) => match self.consts.get(c.0 as usize)? {
+                Some(ConstBinding::Op(op)) => (*op, args.as_slice()),
+                _ => return None,
+            },
+            ExprKind::Const(c) => match self.consts.get(c.0 as usize)? {
+                Some(ConstBinding::Op(op)) => (*op, &[][..]),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        for _ in 0..8 {
+            match &self.overrides[op.0 as usize] {
+                Some(ConstBinding::Op(other)) => op = *other,
+                Some(ConstBinding::Value(_)) => return None,
+                None => break,
+            }
+        }
+        let def = self.program.op(op);
+        let plain =
+            def.function.is_none() && !def.recursive && self.natives[op.0 as usize].is_none();
+        (plain && self.overrides[op.0 as usize].is_none()).then_some((op, args))
+    }
+}
+
+/// Leaf counts of `\E` bodies in the next-state relation, keyed by the body's address.
+pub(crate) type ExistsCounts = std::collections::HashMap<usize, usize, ahash::RandomState>;
+
+/// The actions of `next`, in order, and the number of actions under each `\E`.
+pub(crate) fn split_actions(ev: &Evaluator<'_>, next: OpId) -> (Vec<ActionDecl>, ExistsCounts) {
+    let program = ev.program;
+    let mut out = Vec::new();
+    let mut counts = ExistsCounts::with_hasher(ahash::RandomState::with_seeds(5, 6, 7, 8));
+    let def = program.op(next);
+    let mut split = StaticSplit {
+        program,
+        out: &mut out,
+        counts: &mut counts,
+        ev,
+    };
+    split.walk(&def.body, def, 0);
+    (out, counts)
+}
+
+struct StaticSplit<'s> {
+    program: &'s Program,
+    out: &'s mut Vec<ActionDecl>,
+    counts: &'s mut ExistsCounts,
+    ev: &'s Evaluator<'s>,
+}
+
+impl StaticSplit<'_> {
+    fn walk(&mut self, expr: &Expr, owner: &OpDef, depth: usize) {
+        match &expr.kind {
+            _ if depth > MAX_SPLIT_DEPTH => self.leaf(owner),
+            ExprKind::Junction { and: false, items } => {
+                items.iter().for_each(|i| self.walk(i, owner, depth + 1))
+            }
+            ExprKind::LetValue { body, .. } => self.walk(body, owner, depth + 1),
+            ExprKind::Quant {
+                forall: false,
+                body,
+                ..
+            } => {
+                let before = self.out.len();
+                self.walk(body, owner, depth + 1);
+                let count = self.out.len() - before;
+                self.counts.insert(&**body as *const Expr as usize, count);
+            }
+            _ if self.ev.inline_call(expr).is_some() => {
+                let (op, _) = self.ev.inline_call(expr).expect("checked");
+                let def = self.program.op(op);
+                self.walk(&def.body, def, depth + 1)
+            }
+            _ => self.leaf(owner),
+        }
+    }
+
+    fn leaf(&mut self, owner: &OpDef) {
+        self.out.push(ActionDecl {
+            name: owner.name.clone(),
+            span: owner.span,
+        });
+    }
+}
+
+/// The action being walked to: its owner and parameters so far.
+struct Walk<'p> {
+    index: usize,
+    owner: &'p OpDef,
+    params: Vec<(SmolStr, Value)>,
+}
+
+impl<'a, 'p> Ctx<'a, 'p> {
+    /// All initial states of `init`.
+    pub fn init_states(&mut self, init: OpId) -> EvalResult<Vec<State>> {
+        let def: &'p OpDef = self.ev.program.op(init);
+        let saved = self.push_frame(init, &[], def.span)?;
+        let mut states = Vec::new();
+        let r = self.gen(&def.body, &mut |ctx| {
+            states.push(ctx.complete_state(def.span, "the initial predicate")?);
+            Ok(true)
+        });
+        self.pop_frame(saved);
+        r.map(|_| states)
+    }
+
+    /// Emits every successor of the current state under `next`.
+    pub fn successors(
+        &mut self,
+        next: OpId,
+        emit: &mut dyn FnMut(crate::ActionInfo, State),
+    ) -> EvalResult<()> {
+        let def: &'p OpDef = self.ev.program.op(next);
+        let saved = self.push_frame(next, &[], def.span)?;
+        let mut walk = Walk {
+            index: 0,
+            owner: def,
+            params: Vec::new(),
+        };
+        let r = self.split_walk(&def.body, &mut walk, 0, emit);
+        self.pop_frame(saved);
+        r
+    }
+
+    fn split_walk(
+        &mut self,
+        expr: &'p Expr,
+        walk: &mut Walk<'p>,
+        depth: usize,
+        emit: &mut dyn FnMut(ActionInfo, State),
+    ) -> EvalResult<()> {
+        match &expr.kind {
+            _ if depth > MAX_SPLIT_DEPTH => self.run_leaf(expr, walk, emit),
+            ExprKind::Junction { and: false, items } => items
+                .iter()
+                .try_for_each(|item| self.split_walk(item, walk, depth + 1, emit)),
+            ExprKind::LetValue { slot, value, body } => {
+                self.bind(*slot, FrameSlot::Thunk(value));
+                self.split_walk(body, walk, depth + 1, emit)
+            }
+            ExprKind::Quant {
+                forall: false,
+                binders,
+                body,
+            } => {
+                let start = walk.index;
+                let count = self
+                    .ev
+                    .exists_counts
+                    .get(&(&**body as *const Expr as usize))
+                    .copied()
+                    .unwrap_or(1);
+                let names: Vec<(SmolStr, tlafid_sema::ir::Slot)> = binders
+                    .iter()
+                    .flat_map(|b| b.names.iter().cloned().zip(b.slots.iter().copied()))
+                    .collect();
+                let depth_params = walk.params.len();
+                self.for_each_binding(binders, &mut |ctx| {
+                    walk.index = start;
+                    walk.params.truncate(depth_params);
+                    for (name, slot) in &names {
+                        if let Some(FrameSlot::Val(v)) = ctx.stack.get(ctx.base + slot.0 as usize) {
+                            walk.params.push((name.clone(), v.clone()));
+                        }
+                    }
+                    ctx.split_walk(body, walk, depth + 1, emit)?;
+                    Ok(true)
+                })?;
+                walk.params.truncate(depth_params);
+                walk.index = start + count;
+                Ok(())
+            }
+            _ if self.ev.inline_call(expr).is_some() => {
+                let (op, args) = self.ev.inline_call(expr).expect("checked");
+                let def: &'p OpDef = self.ev.program.op(op);
+                let saved = self.push_frame(op, args, expr.span)?;
+                let (owner, depth_params) = (walk.owner, walk.params.len());
+                for (k, p) in def.params.iter().enumerate().skip(def.captured) {
+                    if let FrameSlot::Val(v) = &self.stack[self.base + k] {
+                        walk.params.push((p.name.clone(), v.clone()));
+                    }
+                }
+                walk.owner = def;
+                let r = self.split_walk(&def.body, walk, depth + 1, emit);
+                walk.owner = owner;
+                walk.params.truncate(depth_params);
+                self.pop_frame(saved);
+                r
+            }
+            _ => self.run_leaf(expr, walk, emit),
+        }
+    }
+
+    fn run_leaf(
+        &mut self,
+        expr: &'p Expr,
+        walk: &mut Walk<'p>,
+        emit: &mut dyn FnMut(ActionInfo, State),
+    ) -> EvalResult<()> {
+        let info = ActionInfo {
+            index: walk.index,
+            params: walk.params.clone().into(),
+        };
+        let owner = walk.owner;
+        walk.index += 1;
+        self.gen(expr, &mut |ctx| {
+            let what = format!("the action {}", owner.name);
+            let state = ctx.complete_state(owner.span, &what)?;
+            emit(info.clone(), state);
+            Ok(true)
+        })?;
+        Ok(())
+    }
+
+    /// The state assigned so far, or an error naming a variable left unassigned.
+    fn complete_state(&self, span: Span, what: &str) -> EvalResult<State> {
+        let mut values = Vec::with_capacity(self.next.len());
+        for (i, v) in self.next.iter().enumerate() {
+            match v {
+                Some(v) => values.push(v.clone()),
+                None => {
+                    let name = &self.ev.program.vars[i].name;
+                    return Err(EvalError::new(E_UNASSIGNED_AT_END, format!("{what} does not assign the variable {name}"), span)
+                        .with_hint("every variable must be given a value (use UNCHANGED for those that keep theirs)"));
+                }
+            }
+        }
+        Ok(State::new(values.into_boxed_slice()))
+    }
+
+    /// Is the action `expr` enabled in the current state?
+    pub fn enabled(&mut self, expr: &'p Expr) -> EvalResult<bool> {
+        let n = self.ev.program.vars.len();
+        let saved_next = std::mem::replace(&mut self.next, vec![None; n]);
+        let saved_modes = (self.init_mode, self.in_prime, self.assigned);
+        (self.init_mode, self.in_prime, self.assigned) = (false, false, 0);
+        let mut found = false;
+        let r = self.gen(expr, &mut |_| {
+            found = true;
+            Ok(false)
+        });
+        self.next = saved_next;
+        (self.init_mode, self.in_prime, self.assigned) = saved_modes;
+        r.map(|_| found)
+    }
+
+    /// The variable `lhs` assigns, if it is an assignable variable in this mode (looking
+    /// through arguments passed by name and `LET` definitions).
+    fn target(&self, lhs: &Expr) -> Option<usize> {
+        if self.in_prime {
+            return None;
+        }
+        self.target_of(lhs, false)
+    }
+
+    fn target_of(&self, e: &Expr, primed: bool) -> Option<usize> {
+        match &e.kind {
+            ExprKind::Var { var, primed: p }
+                if !(primed && *p) && (primed || *p) != self.init_mode =>
+            {
+                Some(var.0 as usize)
+            }
+            ExprKind::Prime(inner) if !primed && !self.init_mode => self.target_of(inner, true),
+            ExprKind::Local(slot) => self
+                .slot_expr(*slot)
+                .and_then(|(e, _)| self.target_of(e, primed)),
+            _ => None,
+        }
+    }
+
+    /// The expression behind a slot holding an argument passed by name or a `LET`
+    /// definition, with the frame it is evaluated in.
+    fn slot_expr(&self, slot: tlafid_sema::ir::Slot) -> Option<(&'p Expr, usize)> {
+        match self.stack.get(self.base + slot.0 as usize)? {
+            FrameSlot::ByName { expr, base, .. } => Some((expr, *base)),
+            FrameSlot::Thunk(expr) | FrameSlot::Forced(expr, _) => Some((expr, self.base)),
+            _ => None,
+        }
+    }
+
+    /// Runs `run` on an expression evaluated in another frame, with `k` back in this one.
+    fn gen_in_frame(
+        &mut self,
+        base: usize,
+        run: impl FnOnce(&mut Self, &mut Cont<'_, 'a, 'p>) -> EvalResult<bool>,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let home = std::mem::replace(&mut self.base, base);
+        let r = run(self, &mut |ctx| {
+            let there = std::mem::replace(&mut ctx.base, home);
+            let r = k(ctx);
+            ctx.base = there;
+            r
+        });
+        self.base = home;
+        r
+    }
+
+    fn assign(&mut self, var: usize, value: Value, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        self.next[var] = Some(value);
+        self.assigned += 1;
+        let r = k(self);
+        self.assigned -= 1;
+        self.next[var] = None;
+        r
+    }
+
+    fn guard(&mut self, expr: &'p Expr, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        if self.eval_bool(expr)? {
+            k(self)
+        } else {
+            Ok(true)
+        }
+    }
+
+    /// Runs the action `expr`, calling `k` for each way of satisfying it.
+    pub fn gen(&mut self, expr: &'p Expr, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        match &expr.kind {
+            ExprKind::Junction { and: true, items } => self.gen_all(items, k),
+            ExprKind::Junction { and: false, items } => {
+                for item in items {
+                    if !self.gen(item, k)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            ExprKind::Quant {
+                forall: false,
+                binders,
+                body,
+            } => {
+                let scope: Vec<Slot> = binders
+                    .iter()
+                    .flat_map(|b| b.slots.iter().copied())
+                    .collect();
+                self.for_each_binding(binders, &mut |ctx| {
+                    ctx.gen(body, &mut |ctx| ctx.resume(&scope, k))
+                })
+            }
+            ExprKind::Quant {
+                forall: true,
+                binders,
+                body,
+            } => self.gen_forall(binders, body, k),
+            ExprKind::Builtin(Builtin::Implies, args) if !self.init_mode && args.len() == 2 => {
+                if self.eval_bool(&args[0])? {
+                    self.gen(&args[1], k)
+                } else {
+                    k(self)
+                }
+            }
+            ExprKind::Builtin(Builtin::SubsetEq, args) => {
+                match (self.target(&args[0]), args.get(1)) {
+                    (Some(var), Some(rhs)) if self.next[var].is_none() => {
+                        let set = self.eval(rhs)?;
+                        self.expect_set(&set, rhs.span)?;
+                        let subsets = Value::lazy(tlafid_value::LazySet::Subset(set));
+                        let elems = self.value(subsets.iter_set(), rhs.span)?;
+                        for e in elems {
+                            if !self.assign(var, e.into_owned(), k)? {
+                                return Ok(false);
+                            }
+                        }
+                        Ok(true)
+                    }
+                    _ => self.guard(expr, k),
+                }
+            }
+            ExprKind::Builtin(Builtin::Eq, args) => match (self.target(&args[0]), args.get(1)) {
+                (Some(var), Some(rhs)) => match self.next[var].clone() {
+                    None => {
+                        let v = self.eval(rhs)?;
+                        self.assign(var, v, k)
+                    }
+                    Some(old) => {
+                        let v = self.eval(rhs)?;
+                        if values_equal(&old, &v, expr.span)? {
+                            k(self)
+                        } else {
+                            Ok(true)
+                        }
+                    }
+                },
+                _ => self.guard(expr, k),
+            },
+            ExprKind::Builtin(Builtin::In, args) => match (self.target(&args[0]), args.get(1)) {
+                (Some(var), Some(rhs)) if self.next[var].is_none() => {
+                    let set = self.eval(rhs)?;
+                    self.expect_set(&set, rhs.span)?;
+                    let elems = self.value(set.iter_set(), rhs.span)?;
+                    for e in elems {
+                        if !self.assign(var, e.into_owned(), k)? {
+                            return Ok(false);
+                        }
+                    }
+                    Ok(true)
+                }
+                _ => self.guard(expr, k),
+            },
+            ExprKind::Builtin(Builtin::Unchanged, args) if !self.init_mode && args.len() == 1 => {
+                self.gen_unchanged(&args[0], k)
+            }
+            ExprKind::If(c, a, b) => {
+                if self.eval_bool(c)? {
+                    self.gen(a, k)
+                } else {
+                    self.gen(b, k)
+                }
+            }
+            ExprKind::Case { arms, other } => {
+                let arm = self.case_arm(arms, other.as_deref(), expr.span)?;
+                self.gen(arm, k)
+            }
+            ExprKind::LetValue { slot, value, body } => {
+                self.bind(*slot, FrameSlot::Thunk(value));
+                let scope = [*slot];
+                self.gen(body, &mut |ctx| ctx.resume(&scope, k))
+            }
+            ExprKind::Local(slot) if self.slot_expr(*slot).is_some() => {
+                let (inner, base) = self.slot_expr(*slot).expect("checked");
+                self.gen_in_frame(base, |ctx, k| ctx.gen(inner, k), k)
+            }
+            _ if self.ev.inline_call(expr).is_some() => {
+                let (op, args) = self.ev.inline_call(expr).expect("checked");
+                let def: &'p OpDef = self.ev.program.op(op);
+                self.gen_inlined(op, args, expr.span, |ctx, k| ctx.gen(&def.body, k), k)
+            }
+            ExprKind::BoxAction(a, vars) => {
+                if !self.gen(a, k)? {
+                    return Ok(false);
+                }
+                self.gen_unchanged(vars, k)
+            }
+            ExprKind::AngleAction(a, vars) => self.gen(a, &mut |ctx| {
+                if ctx.unchanged_value(vars)? {
+                    Ok(true)
+                } else {
+                    k(ctx)
+                }
+            }),
+            _ => self.guard(expr, k),
+        }
+    }
+
+    /// Runs `run` on an operator body in its own frame, with `k` run back in the caller's.
+    fn gen_inlined(
+        &mut self,
+        op: OpId,
+        args: &'p [Expr],
+        span: Span,
+        run: impl FnOnce(&mut Self, &mut Cont<'_, 'a, 'p>) -> EvalResult<bool>,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let caller_base = self.push_frame(op, args, span)?;
+        let r = run(self, &mut |ctx| {
+            let callee_base = std::mem::replace(&mut ctx.base, caller_base);
+            let r = k(ctx);
+            ctx.base = callee_base;
+            r
+        });
+        self.pop_frame(caller_base);
+        r
+    }
+
+    fn gen_all(&mut self, items: &'p [Expr], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        match items.split_first() {
+            None => k(self),
+            Some((first, rest)) => self.gen(first, &mut |ctx| ctx.gen_pending(rest, k)),
+        }
+    }
+
+    /// Runs the continuation `k` outside a scope whose slots it may reuse, then restores
+    /// them: the generator comes back into the scope for its other branches.
+    fn resume(&mut self, scope: &[Slot], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        let saved: Vec<FrameSlot<'p>> = scope
+            .iter()
+            .map(|s| {
+                self.stack
+                    .get(self.base + s.0 as usize)
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .collect();
+        let r = k(self);
+        for (slot, old) in scope.iter().zip(saved) {
+            self.bind(*slot, old);
+        }
+        r
+    }
+
+    /// The conjuncts still pending after one was run. Once every variable is assigned they
+    /// are only tested, without branching (TLC's fast path, which its counts reflect).
+    fn gen_pending(&mut self, items: &'p [Expr], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        if items.is_empty() || self.assigned < self.next.len() {
+            return self.gen_all(items, k);
+        }
+        for item in items {
+            if !self.eval_bool(item)? {
+                return Ok(true);
+            }
+        }
+        k(self)
+    }
+
+    /// `\A` in an action: the body once per binding, as a conjunction (TLC branches inside).
+    fn gen_forall(
+        &mut self,
+        binders: &'p [tlafid_sema::ir::Binder],
+        body: &'p Expr,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let bindings = self.collect_bindings(binders)?;
+        self.gen_bindings(&bindings, body, k)
+    }
+
+    fn gen_bindings(
+        &mut self,
+        bindings: &[Vec<(tlafid_sema::ir::Slot, Value)>],
+        body: &'p Expr,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let Some((first, rest)) = bindings.split_first() else {
+            return k(self);
+        };
+        let saved: Vec<FrameSlot<'p>> = first
+            .iter()
+            .map(|(slot, _)| {
+                self.stack
+                    .get(self.base + slot.0 as usize)
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .collect();
+        for (slot, v) in first {
+            self.bind_value(*slot, v.clone());
+        }
+        let r = if self.assigned == self.next.len() && !self.next.is_empty() {
+            if self.eval_bool(body)? {
+                self.gen_bindings(rest, body, k)
+            } else {
+                Ok(true)
+            }
+        } else {
+            let scope: Vec<Slot> = first.iter().map(|(slot, _)| *slot).collect();
+            self.gen(body, &mut |ctx| {
+                ctx.resume(&scope, &mut |ctx| ctx.gen_bindings(rest, body, k))
+            })
+        };
+        for ((slot, _), old) in first.iter().zip(saved) {
+            self.bind(*slot, old);
+        }
+        r
+    }
+
+    /// `UNCHANGED e`: assigns `x' = x` for each unassigned variable in `e`.
+    fn gen_unchanged(&mut self, e: &'p Expr, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        match &e.kind {
+            ExprKind::Var { var, primed: false } => {
+                let i = var.0 as usize;
+                let now = self.cur[i].clone();
+                match &self.next[i] {
+                    None => self.assign(i, now, k),
+                    Some(v) if *v == now => k(self),
+                    Some(_) => Ok(true),
+                }
+            }
+            ExprKind::Tuple(items) => self.gen_unchanged_all(items, k),
+            ExprKind::Local(slot) if self.slot_expr(*slot).is_some() => {
+                let (inner, base) = self.slot_expr(*slot).expect("checked");
+                self.gen_in_frame(base, |ctx, k| ctx.gen_unchanged(inner, k), k)
+            }
+            _ if self.ev.inline_call(e).is_some() => {
+                let (op, args) = self.ev.inline_call(e).expect("checked");
+                let def: &'p OpDef = self.ev.program.op(op);
+                self.gen_inlined(
+                    op,
+                    args,
+                    e.span,
+                    |ctx, k| ctx.gen_unchanged(&def.body, k),
+                    k,
+                )
+            }
+            _ => {
+                if self.unchanged_value(e)? {
+                    k(self)
+                } else {
+                    Ok(true)
+                }
+            }
+        }
+    }
+
+    fn gen_unchanged_all(
+        &mut self,
+        items: &'p [Expr],
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        match items.split_first() {
+            None => k(self),
+            Some((first, rest)) => {
+                self.gen_unchanged(first, &mut |ctx| ctx.gen_unchanged_all(rest, k))
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! Facts computed once per program: how many frame slots each operator really needs, and
+//! which operators never read the state (so zero-parameter ones can be cached), without
+//! trusting the levels and frame sizes written in the IR.
+
+use tlafid_sema::ir::{Builtin, Expr, ExprKind, Program};
+
+use crate::exprs::for_each_child;
+
+/// One more than the largest frame slot `expr` uses (0 when it uses none).
+pub(crate) fn slots_used(expr: &Expr) -> usize {
+    let mut max = 0usize;
+    let mut note = |s: u32| max = max.max(s as usize + 1);
+    match &expr.kind {
+        ExprKind::Local(s) | ExprKind::LocalCall(s, _) | ExprKind::LocalOpArg(s) => note(s.0),
+        ExprKind::LetValue { slot, .. } => note(slot.0),
+        ExprKind::Except { at, .. } => note(at.0),
+        ExprKind::Quant { binders, .. }
+        | ExprKind::SetMap(_, binders)
+        | ExprKind::FnCons(binders, _) => binders
+            .iter()
+            .flat_map(|b| &b.slots)
+            .for_each(|s| note(s.0)),
+        ExprKind::Choose(b, _) | ExprKind::SetFilter(b, _) => {
+            b.slots.iter().for_each(|s| note(s.0))
+        }
+        _ => {}
+    }
+    for_each_child(expr, &mut |child| max = max.max(slots_used(child)));
+    max
+}
+
+/// The frame size each operator needs: the IR's, its parameters, and every slot its body
+/// (and its function binders) use.
+pub(crate) fn frame_sizes(program: &Program) -> Vec<usize> {
+    program
+        .ops
+        .iter()
+        .map(|op| {
+            let binders = op.function.iter().flat_map(|f| &f.binders);
+            let binder_slots = binders
+                .clone()
+                .flat_map(|b| b.slots.iter().map(|s| s.0 as usize + 1))
+                .max()
+                .unwrap_or(0);
+            let domains = binders
+                .filter_map(|b| b.domain.as_ref())
+                .map(slots_used)
+                .max()
+                .unwrap_or(0);
+            op.frame_size
+                .max(op.params.len())
+                .max(slots_used(&op.body))
+                .max(binder_slots)
+                .max(domains)
+        })
+        .collect()
+}
+
+/// Whether each operator's value depends on no state (transitively through calls).
+pub(crate) fn state_free(program: &Program) -> Vec<bool> {
+    let mut free = vec![true; program.ops.len()];
+    loop {
+        let mut changed = false;
+        for (i, op) in program.ops.iter().enumerate() {
+            if !free[i] {
+                continue;
+            }
+            let domains = op
+                .function
+                .iter()
+                .flat_map(|f| &f.binders)
+                .filter_map(|b| b.domain.as_ref());
+            let reads =
+                reads_state(&op.body, &free) || domains.into_iter().any(|d| reads_state(d, &free));
+            if reads {
+                free[i] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            return free;
+        }
+    }
+}
+
+fn reads_state(expr: &Expr, free: &[bool]) -> bool {
+    let direct = match &expr.kind {
+        ExprKind::Var { .. }
+        | ExprKind::Prime(_)
+        | ExprKind::BoxAction(..)
+        | ExprKind::AngleAction(..) => true,
+        ExprKind::Builtin(Builtin::Enabled | Builtin::Unchanged, _) => true,
+        ExprKind::Call(op, _) | ExprKind::OpArg(op, _) => !free[op.0 as usize],
+        _ => false,
+    };
+    if direct {
+        return true;
+    }
+    let mut found = false;
+    for_each_child(expr, &mut |child| found = found || reads_state(child, free));
+    found
+}
+
+/// The addresses of call arguments to pass by name (unevaluated, with the caller's frame):
+/// every argument of a defined operator (or operator constant) that depends on the state.
+/// TLA+ substitutes arguments, so `A(x' = 1)`, `XInit(x)` in an initial predicate, or
+/// `Keep(<<x, y>>)` with `Keep(v) == UNCHANGED v` only work this way.
+pub(crate) fn by_name_args(
+    program: &Program,
+    natives: &[bool],
+) -> std::collections::HashSet<usize, ahash::RandomState> {
+    let state_free = state_free(program);
+    let mut out =
+        std::collections::HashSet::with_hasher(ahash::RandomState::with_seeds(9, 10, 11, 12));
+    let mut visit = |e: &Expr| collect_by_name(e, &state_free, natives, &mut out);
+    for op in &program.ops {
+        visit(&op.body);
+        op.function
+            .iter()
+            .flat_map(|f| &f.binders)
+            .filter_map(|b| b.domain.as_ref())
+            .for_each(&mut visit);
+    }
+    for assume in &program.assumes {
+        visit(&assume.expr);
+    }
+    out
+}
+
+fn collect_by_name(
+    expr: &Expr,
+    state_free: &[bool],
+    natives: &[bool],
+    out: &mut std::collections::HashSet<usize, ahash::RandomState>,
+) {
+    let args = match &expr.kind {
+        ExprKind::Call(op, args) if !natives[op.0 as usize] => args.as_slice(),
+        ExprKind::ConstCall(_, args) => args.as_slice(),
+        _ => &[],
+    };
+    for arg in args {
+        let operator = matches!(arg.kind, ExprKind::OpArg(..) | ExprKind::LocalOpArg(_));
+        if !operator && reads_state(arg, state_free) {
+            out.insert(arg as *const Expr as usize);
+        }
+    }
+    for_each_child(expr, &mut |child| {
+        collect_by_name(child, state_free, natives, out)
+    });
+}

@@ -1,0 +1,105 @@
+//! Language-level operators: logic, equality, membership, set algebra, `DOMAIN`,
+//! `UNCHANGED`, `ENABLED`.
+
+use tlafid_base::Span;
+use tlafid_sema::ir::{Builtin, Expr};
+use tlafid_value::{LazySet, Value};
+
+use crate::ctx::Ctx;
+use crate::error::{EvalError, EvalResult, E_INCOMPARABLE, E_TYPE, E_UNSUPPORTED};
+
+impl<'a, 'p> Ctx<'a, 'p> {
+    pub fn builtin(&mut self, op: Builtin, args: &'p [Expr], span: Span) -> EvalResult<Value> {
+        let arity_error = || {
+            EvalError::new(
+                E_TYPE,
+                format!("{op:?} given {} operands", args.len()),
+                span,
+            )
+        };
+        match (op, args) {
+            (Builtin::Not, [a]) => Ok(Value::Bool(!self.eval_bool(a)?)),
+            (Builtin::Implies, [a, b]) => {
+                Ok(Value::Bool(!self.eval_bool(a)? || self.eval_bool(b)?))
+            }
+            (Builtin::Equiv, [a, b]) => Ok(Value::Bool(self.eval_bool(a)? == self.eval_bool(b)?)),
+            (Builtin::Eq, [a, b]) => self.equal(a, b, span).map(Value::Bool),
+            (Builtin::Neq, [a, b]) => self.equal(a, b, span).map(|e| Value::Bool(!e)),
+            (Builtin::In, [a, b]) => self.member(a, b, span).map(Value::Bool),
+            (Builtin::NotIn, [a, b]) => self.member(a, b, span).map(|m| Value::Bool(!m)),
+            (Builtin::Union, [a, b]) => self.set_op(a, b, span, Value::union),
+            (Builtin::Intersect, [a, b]) => self.set_op(a, b, span, Value::intersect),
+            (Builtin::SetMinus, [a, b]) => self.set_op(a, b, span, Value::minus),
+            (Builtin::SubsetEq, [a, b]) => {
+                let (x, y) = (self.eval(a)?, self.eval(b)?);
+                self.value(x.subset_eq(&y), span).map(Value::Bool)
+            }
+            (Builtin::Powerset, [a]) => {
+                let s = self.eval(a)?;
+                self.expect_set(&s, a.span)?;
+                Ok(Value::lazy(LazySet::Subset(s)))
+            }
+            (Builtin::BigUnion, [a]) => {
+                let s = self.eval(a)?;
+                self.value(s.big_union(), span)
+            }
+            (Builtin::Domain, [a]) => {
+                let f = self.eval(a)?;
+                self.value(f.domain(), span)
+            }
+            (Builtin::Unchanged, [a]) => self.unchanged_value(a).map(Value::Bool),
+            (Builtin::Enabled, [a]) => self.enabled(a).map(Value::Bool),
+            (Builtin::Always | Builtin::Eventually | Builtin::LeadsTo | Builtin::WhilePlus, _) => {
+                Err(EvalError::new(
+                    E_UNSUPPORTED,
+                    format!("the temporal operator {op:?} cannot be evaluated on states"),
+                    span,
+                ))
+            }
+            (Builtin::Cdot, _) => Err(EvalError::new(
+                E_UNSUPPORTED,
+                "action composition (\\cdot) is not supported",
+                span,
+            )),
+            _ => Err(arity_error()),
+        }
+    }
+
+    /// `a = b`, an error (as in TLC) for values TLC cannot compare.
+    fn equal(&mut self, a: &'p Expr, b: &'p Expr, span: Span) -> EvalResult<bool> {
+        let (x, y) = (self.eval(a)?, self.eval(b)?);
+        values_equal(&x, &y, span)
+    }
+
+    fn member(&mut self, a: &'p Expr, b: &'p Expr, span: Span) -> EvalResult<bool> {
+        let (x, s) = (self.eval(a)?, self.eval(b)?);
+        self.value(s.contains(&x), span)
+    }
+
+    fn set_op(
+        &mut self,
+        a: &'p Expr,
+        b: &'p Expr,
+        span: Span,
+        op: fn(&Value, &Value) -> tlafid_value::ValueResult<Value>,
+    ) -> EvalResult<Value> {
+        let (x, y) = (self.eval(a)?, self.eval(b)?);
+        self.value(op(&x, &y), span)
+    }
+}
+
+/// Equality as TLC checks it: values of different kinds (other than model values) are an error.
+pub(crate) fn values_equal(x: &Value, y: &Value, span: Span) -> EvalResult<bool> {
+    if !x.comparable_with(y) {
+        return Err(EvalError::new(
+            E_INCOMPARABLE,
+            format!(
+                "cannot compare the {} {x} with the {} {y}",
+                x.kind_name(),
+                y.kind_name()
+            ),
+            span,
+        ));
+    }
+    Ok(x == y)
+}

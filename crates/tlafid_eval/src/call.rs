@@ -1,0 +1,343 @@
+//! Operator calls: frames, natives, closures, cached constant operators, and function
+//! definitions (built whole, or applied directly to one argument).
+
+use tlafid_base::Span;
+use tlafid_sema::ir::{Expr, ExprKind, OpDef, OpId};
+use tlafid_value::Value;
+
+use crate::ctx::Ctx;
+use crate::error::{EvalError, EvalResult, E_DEPTH, E_TYPE, E_UNSUPPORTED};
+use crate::evaluator::ConstBinding;
+use crate::frame::{Arg, Closure, FrameSlot};
+use crate::natives::Native;
+
+impl<'a, 'p> Ctx<'a, 'p> {
+    /// Calls a global operator with argument expressions (evaluated in the current frame).
+    pub fn call_op(&mut self, op_id: OpId, args: &'p [Expr], span: Span) -> EvalResult<Value> {
+        let i = op_id.0 as usize;
+        if let Some(binding) = &self.ev.overrides[i] {
+            return match binding {
+                ConstBinding::Value(v) => Ok(v.clone()),
+                ConstBinding::Op(other) => self.call_op(*other, args, span),
+            };
+        }
+        if let Some(native) = &self.ev.natives[i] {
+            return self.call_native_exprs(native, op_id, args, span);
+        }
+        let cacheable = self.ev.cacheable[i];
+        if cacheable {
+            if let Some(v) = self.ev.op_cache[i].get() {
+                return Ok(v.clone());
+            }
+        }
+        let op: &'p OpDef = self.ev.program.op(op_id);
+        let saved = self.push_frame(op_id, args, span)?;
+        let result = if op.function.is_some() {
+            self.build_function(op_id, span)
+        } else {
+            self.eval(&op.body)
+        };
+        self.pop_frame(saved);
+        let value = result?;
+        if cacheable {
+            let _ = self.ev.op_cache[i].set(value.clone());
+        }
+        Ok(value)
+    }
+
+    /// Opens a frame for `op` holding the evaluated `args`; returns the caller's base.
+    pub fn push_frame(&mut self, op: OpId, args: &'p [Expr], span: Span) -> EvalResult<usize> {
+        let new_base = self.open_frame(op, span)?;
+        for (k, arg) in args.iter().enumerate() {
+            if let Some(slot) = self.by_name(arg) {
+                self.stack[new_base + k] = slot;
+                continue;
+            }
+            match self.eval_arg(arg) {
+                Ok(v) => self.stack[new_base + k] = v.into(),
+                Err(e) => {
+                    self.stack.truncate(new_base);
+                    self.depth -= 1;
+                    return Err(e);
+                }
+            }
+        }
+        Ok(std::mem::replace(&mut self.base, new_base))
+    }
+
+    /// The frame slot for an argument passed by name, if it is one.
+    fn by_name(&self, arg: &'p Expr) -> Option<FrameSlot<'p>> {
+        if let ExprKind::Local(slot) = arg.kind {
+            if let Some(by_name @ FrameSlot::ByName { .. }) =
+                self.stack.get(self.base + slot.0 as usize)
+            {
+                return Some(by_name.clone());
+            }
+        }
+        if self.ev.by_name.is_empty() || !self.ev.by_name.contains(&(arg as *const Expr as usize)) {
+            return None;
+        }
+        Some(FrameSlot::ByName {
+            expr: arg,
+            base: self.base,
+            cached: None,
+        })
+    }
+
+    /// Opens a frame for `op` holding already evaluated arguments.
+    fn push_frame_args(&mut self, op: OpId, args: Vec<Arg>, span: Span) -> EvalResult<usize> {
+        let new_base = self.open_frame(op, span)?;
+        for (k, arg) in args.into_iter().enumerate() {
+            self.stack[new_base + k] = arg.into();
+        }
+        Ok(std::mem::replace(&mut self.base, new_base))
+    }
+
+    fn open_frame(&mut self, op_id: OpId, span: Span) -> EvalResult<usize> {
+        let op = self.ev.program.op(op_id);
+        if self.depth >= self.ev.options.max_depth {
+            return Err(EvalError::new(
+                E_DEPTH,
+                format!(
+                    "operator calls nested deeper than {} (in {})",
+                    self.ev.options.max_depth, op.name
+                ),
+                span,
+            )
+            .with_hint("is a recursive definition missing its base case?"));
+        }
+        self.depth += 1;
+        let new_base = self.stack.len();
+        self.stack.resize(
+            new_base + self.ev.frame_sizes[op_id.0 as usize],
+            FrameSlot::Empty,
+        );
+        Ok(new_base)
+    }
+
+    /// Closes the current frame and returns to the caller's.
+    pub fn pop_frame(&mut self, saved_base: usize) {
+        self.stack.truncate(self.base);
+        self.base = saved_base;
+        self.depth -= 1;
+    }
+
+    fn call_native_exprs(
+        &mut self,
+        native: &Native,
+        op_id: OpId,
+        args: &'p [Expr],
+        span: Span,
+    ) -> EvalResult<Value> {
+        match (native, args) {
+            (Native::Const(f), []) => Ok(f()),
+            (Native::Unary(f), [a]) => {
+                let a = self.eval(a)?;
+                self.value(f(&a), span)
+            }
+            (Native::Binary(f), [a, b]) => {
+                let a = self.eval(a)?;
+                let b = self.eval(b)?;
+                self.value(f(&a, &b), span)
+            }
+            _ => {
+                let values = args
+                    .iter()
+                    .map(|a| self.eval_arg(a))
+                    .collect::<EvalResult<Vec<_>>>()?;
+                self.call_native(native, op_id, values, span)
+            }
+        }
+    }
+
+    /// Calls a native implementation with evaluated arguments.
+    pub fn call_native(
+        &mut self,
+        native: &Native,
+        op_id: OpId,
+        args: Vec<Arg>,
+        span: Span,
+    ) -> EvalResult<Value> {
+        let op = self.ev.program.op(op_id);
+        let wrong = || {
+            EvalError::new(
+                E_TYPE,
+                format!(
+                    "{} applied to {} arguments of the wrong kind",
+                    op.name,
+                    args.len()
+                ),
+                span,
+            )
+        };
+        match native {
+            Native::Const(f) if args.is_empty() => Ok(f()),
+            Native::Unary(f) => match args.as_slice() {
+                [Arg::Val(a)] => self.value(f(a), span),
+                _ => Err(wrong()),
+            },
+            Native::Binary(f) => match args.as_slice() {
+                [Arg::Val(a), Arg::Val(b)] => self.value(f(a, b), span),
+                _ => Err(wrong()),
+            },
+            Native::General(f) => f(self, args, span),
+            Native::Unsupported(why) => Err(EvalError::new(
+                E_UNSUPPORTED,
+                format!("{} is not supported: {why}", op.name),
+                span,
+            )),
+            Native::Const(_) => Err(wrong()),
+        }
+    }
+
+    /// Calls an operator argument (a closure, or a value for a zero-arity argument).
+    pub fn call_arg(&mut self, arg: &Arg, args: &'p [Expr], span: Span) -> EvalResult<Value> {
+        let values = args
+            .iter()
+            .map(|a| self.eval_arg(a))
+            .collect::<EvalResult<Vec<_>>>()?;
+        self.apply_arg(arg, values, span)
+    }
+
+    /// Calls an operator argument with evaluated arguments.
+    pub fn apply_arg(&mut self, arg: &Arg, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
+        match arg {
+            Arg::Val(v) if args.is_empty() => Ok(v.clone()),
+            Arg::Val(v) => Err(EvalError::new(
+                E_TYPE,
+                format!("the value {v} is applied to arguments as an operator"),
+                span,
+            )),
+            Arg::Op(closure) => self.call_closure(closure, args, span),
+        }
+    }
+
+    fn call_closure(&mut self, closure: &Closure, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
+        let mut all = closure.captured.clone();
+        all.extend(args);
+        let i = closure.op.0 as usize;
+        if let Some(ConstBinding::Op(other)) = &self.ev.overrides[i] {
+            let redirected = Closure {
+                op: *other,
+                captured: Vec::new(),
+            };
+            return self.call_closure(&redirected, all, span);
+        }
+        if let Some(native) = &self.ev.natives[i] {
+            return self.call_native(native, closure.op, all, span);
+        }
+        let op: &'p OpDef = self.ev.program.op(closure.op);
+        if all.len() != op.params.len() {
+            return Err(EvalError::new(
+                E_TYPE,
+                format!(
+                    "{} takes {} arguments, given {}",
+                    op.name,
+                    op.params.len(),
+                    all.len()
+                ),
+                span,
+            ));
+        }
+        let saved = self.push_frame_args(closure.op, all, span)?;
+        let result = if op.function.is_some() {
+            self.build_function(closure.op, span)
+        } else {
+            self.eval(&op.body)
+        };
+        self.pop_frame(saved);
+        result
+    }
+
+    /// Applies a value or operator argument to values (for higher-order natives).
+    pub fn apply_values(&mut self, arg: &Arg, values: &[Value], span: Span) -> EvalResult<Value> {
+        self.apply_arg(arg, values.iter().cloned().map(Arg::Val).collect(), span)
+    }
+
+    /// The whole value of a function definition (in its frame, captured slots bound).
+    fn build_function(&mut self, op_id: OpId, span: Span) -> EvalResult<Value> {
+        let op: &'p OpDef = self.ev.program.op(op_id);
+        let info = op.function.as_ref().expect("checked by the caller");
+        if self.building.contains(&op_id.0) {
+            return Err(EvalError::new(
+                E_UNSUPPORTED,
+                format!(
+                    "the recursive function {} is used as a whole value inside its own definition",
+                    op.name
+                ),
+                span,
+            ));
+        }
+        self.building.push(op_id.0);
+        let r = self.fn_cons(&info.binders, &op.body, span);
+        self.building.pop();
+        r
+    }
+
+    /// `f[arg]` for a function definition `f`, evaluating only the body at `arg` (this is how
+    /// recursive function definitions over infinite domains such as `Nat` are evaluated).
+    /// `None` when `f` is better built whole (a cacheable constant function).
+    pub fn apply_fn_def(
+        &mut self,
+        op_id: OpId,
+        captured: &'p [Expr],
+        arg: &Value,
+        span: Span,
+    ) -> EvalResult<Option<Value>> {
+        let i = op_id.0 as usize;
+        if self.ev.overrides[i].is_some() || self.ev.natives[i].is_some() {
+            return Ok(None);
+        }
+        if self.ev.cacheable[i] && !self.building.contains(&op_id.0) {
+            if self.ev.op_cache[i].get().is_some() {
+                return Ok(None);
+            }
+            let op = self.ev.program.op(op_id);
+            let finite = op.function.as_ref().is_some_and(|f| {
+                f.binders.iter().all(|b| {
+                    b.domain
+                        .as_ref()
+                        .is_some_and(|d| !self.domain_is_infinite(d))
+                })
+            });
+            if finite {
+                return Ok(None);
+            }
+        }
+        let op: &'p OpDef = self.ev.program.op(op_id);
+        let Some(info) = op.function.as_ref() else {
+            return Ok(None);
+        };
+        let saved = self.push_frame(op_id, captured, span)?;
+        let r = self
+            .bind_fn_arg(&info.binders, arg, span)
+            .and_then(|inside| {
+                if inside {
+                    self.eval(&op.body)
+                } else {
+                    Err(EvalError::new(
+                        crate::error::E_DOMAIN,
+                        format!("{arg} is not in the domain of the function {}", op.name),
+                        span,
+                    ))
+                }
+            });
+        self.pop_frame(saved);
+        r.map(Some)
+    }
+
+    fn domain_is_infinite(&self, domain: &Expr) -> bool {
+        use tlafid_sema::ir::ExprKind;
+        match &domain.kind {
+            ExprKind::Call(op, args) if args.is_empty() => {
+                let op = self.ev.program.op(*op);
+                matches!(
+                    (op.module.as_str(), op.name.as_str()),
+                    ("Naturals", "Nat") | ("Integers", "Int") | ("Integers", "Nat")
+                )
+            }
+            ExprKind::StringSet => true,
+            _ => false,
+        }
+    }
+}

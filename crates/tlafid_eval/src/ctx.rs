@@ -1,0 +1,322 @@
+//! The evaluation context (frames, current and next state) and the expression dispatcher.
+
+use tlafid_base::Span;
+use tlafid_sema::ir::{Expr, ExprKind, Slot, VarId};
+use tlafid_value::{LazySet, Value};
+
+use crate::error::{
+    AtSpan, EvalError, EvalResult, E_CASE, E_TYPE, E_UNASSIGNED_READ, E_UNSUPPORTED,
+};
+use crate::evaluator::{ConstBinding, Evaluator};
+use crate::frame::{Arg, FrameSlot};
+
+/// Evaluation state for one call into the evaluator.
+pub(crate) struct Ctx<'a, 'p> {
+    pub ev: &'a Evaluator<'p>,
+    /// All frames, the current one starting at `base`.
+    pub stack: Vec<FrameSlot<'p>>,
+    pub base: usize,
+    /// The current state (empty while generating initial states).
+    pub cur: &'a [Value],
+    /// The next state as assigned so far (the state being built, in `init_mode`).
+    pub next: Vec<Option<Value>>,
+    /// Generating initial states: unprimed variables are the ones assigned.
+    pub init_mode: bool,
+    /// Inside `e'`: unprimed variables read the next state.
+    pub in_prime: bool,
+    /// Counts reads of the assigned (next) state, so `LET` values that read it are not cached.
+    pub next_reads: u64,
+    /// Operator-call nesting, bounded by `EvalOptions::max_depth`.
+    pub depth: usize,
+    /// Function definitions whose whole value is being built (recursion guard).
+    pub building: Vec<u32>,
+    /// `TLCGet("level")`: the depth of the current state, when the caller knows it.
+    pub level: Option<i64>,
+    /// How many entries of `next` the generator has assigned.
+    pub assigned: usize,
+}
+
+impl<'a, 'p> Ctx<'a, 'p> {
+    pub fn new(
+        ev: &'a Evaluator<'p>,
+        stack: Vec<FrameSlot<'p>>,
+        cur: &'a [Value],
+        next: Vec<Option<Value>>,
+    ) -> Ctx<'a, 'p> {
+        Ctx {
+            ev,
+            stack,
+            base: 0,
+            cur,
+            next,
+            init_mode: false,
+            in_prime: false,
+            next_reads: 0,
+            depth: 0,
+            building: Vec::new(),
+            level: None,
+            assigned: 0,
+        }
+    }
+
+    pub fn into_stack(self) -> Vec<FrameSlot<'p>> {
+        self.stack
+    }
+
+    /// Sets a slot of the current frame.
+    pub fn bind(&mut self, slot: Slot, value: FrameSlot<'p>) {
+        let at = self.base + slot.0 as usize;
+        if at >= self.stack.len() {
+            self.stack.resize(at + 1, FrameSlot::Empty);
+        }
+        self.stack[at] = value;
+    }
+
+    /// Sets a slot of the current frame to a value.
+    pub fn bind_value(&mut self, slot: Slot, value: Value) {
+        self.bind(slot, FrameSlot::Val(value));
+    }
+
+    /// The value of a slot, forcing a pending `LET` value.
+    fn local(&mut self, slot: Slot, span: Span) -> EvalResult<Value> {
+        let at = self.base + slot.0 as usize;
+        match self.stack.get(at) {
+            Some(FrameSlot::Val(v)) => Ok(v.clone()),
+            Some(FrameSlot::Thunk(expr)) => {
+                let expr: &'p Expr = expr;
+                let reads_before = self.next_reads;
+                let v = self.eval(expr)?;
+                if self.next_reads == reads_before && !self.in_prime {
+                    self.stack[at] = FrameSlot::Forced(expr, v.clone());
+                }
+                Ok(v)
+            }
+            Some(FrameSlot::Forced(expr, v)) => {
+                if self.in_prime {
+                    let expr: &'p Expr = expr;
+                    self.eval(expr)
+                } else {
+                    Ok(v.clone())
+                }
+            }
+            Some(FrameSlot::ByName {
+                cached: Some(v), ..
+            }) if !self.in_prime => Ok(v.clone()),
+            Some(FrameSlot::ByName { expr, base, .. }) => {
+                let (expr, base): (&'p Expr, usize) = (expr, *base);
+                let saved = std::mem::replace(&mut self.base, base);
+                let reads_before = self.next_reads;
+                let r = self.eval(expr);
+                self.base = saved;
+                let v = r?;
+                if self.next_reads == reads_before && !self.in_prime {
+                    if let Some(FrameSlot::ByName { cached, .. }) = self.stack.get_mut(at) {
+                        *cached = Some(v.clone());
+                    }
+                }
+                Ok(v)
+            }
+            Some(FrameSlot::Op(_)) => Err(EvalError::new(
+                E_TYPE,
+                "an operator argument used as a value",
+                span,
+            )),
+            _ => Err(EvalError::new(
+                E_TYPE,
+                format!("frame slot {} is not bound", slot.0),
+                span,
+            )),
+        }
+    }
+
+    /// The operator argument held in a slot.
+    pub fn local_op(&self, slot: Slot, span: Span) -> EvalResult<Arg> {
+        match self.stack.get(self.base + slot.0 as usize) {
+            Some(FrameSlot::Op(c)) => Ok(Arg::Op(c.clone())),
+            Some(FrameSlot::Val(v)) => Ok(Arg::Val(v.clone())),
+            _ => Err(EvalError::new(
+                E_TYPE,
+                "expected an operator argument in this slot",
+                span,
+            )),
+        }
+    }
+
+    /// Reads a state variable.
+    fn var(&mut self, var: VarId, primed: bool, span: Span) -> EvalResult<Value> {
+        let i = var.0 as usize;
+        let reads_next = primed || self.in_prime || self.init_mode;
+        if primed && (self.in_prime || self.init_mode) {
+            let name = &self.ev.program.vars[i].name;
+            return Err(EvalError::new(
+                E_UNSUPPORTED,
+                format!("{name}' is primed twice or read in the initial predicate"),
+                span,
+            ));
+        }
+        if !reads_next {
+            return match self.cur.get(i) {
+                Some(v) => Ok(v.clone()),
+                None => Err(EvalError::new(
+                    E_UNASSIGNED_READ,
+                    format!(
+                        "the variable {} has no value here (no current state)",
+                        self.ev.program.vars[i].name
+                    ),
+                    span,
+                )),
+            };
+        }
+        self.next_reads += 1;
+        match self.next.get(i) {
+            Some(Some(v)) => Ok(v.clone()),
+            _ => {
+                let name = &self.ev.program.vars[i].name;
+                let shown = if self.init_mode {
+                    name.to_string()
+                } else {
+                    format!("{name}'")
+                };
+                Err(EvalError::new(
+                    E_UNASSIGNED_READ,
+                    format!("{shown} is read before it is assigned"),
+                    span,
+                )
+                .with_hint(
+                    "assign it in an earlier conjunct (TLC evaluates conjuncts left to right)",
+                ))
+            }
+        }
+    }
+
+    /// Evaluates a boolean expression.
+    pub fn eval_bool(&mut self, expr: &'p Expr) -> EvalResult<bool> {
+        match self.eval(expr)? {
+            Value::Bool(b) => Ok(b),
+            other => Err(EvalError::new(
+                E_TYPE,
+                format!(
+                    "expected a boolean, found the {} {other}",
+                    other.kind_name()
+                ),
+                expr.span,
+            )),
+        }
+    }
+
+    /// Evaluates an expression to a value.
+    pub fn eval(&mut self, expr: &'p Expr) -> EvalResult<Value> {
+        let span = expr.span;
+        match &expr.kind {
+            ExprKind::Bool(b) => Ok(Value::Bool(*b)),
+            ExprKind::Int(i) => Ok(Value::Int(*i)),
+            ExprKind::BigInt(digits) => Value::parse_int(digits).ok_or_else(|| {
+                EvalError::new(E_TYPE, format!("bad integer literal {digits}"), span)
+            }),
+            ExprKind::Str(s) => Ok(Value::Str(self.ev.interned(s))),
+            ExprKind::BooleanSet => Ok(Value::boolean_set()),
+            ExprKind::StringSet => Ok(Value::lazy(LazySet::Strings)),
+            ExprKind::Var { var, primed } => self.var(*var, *primed, span),
+            ExprKind::Const(c) => match self.ev.const_binding(c.0, span)? {
+                ConstBinding::Value(v) => Ok(v.clone()),
+                ConstBinding::Op(op) => self.call_op(*op, &[], span),
+            },
+            ExprKind::ConstCall(c, args) => match self.ev.const_binding(c.0, span)? {
+                ConstBinding::Op(op) => self.call_op(*op, args, span),
+                ConstBinding::Value(v) => Err(EvalError::new(
+                    E_TYPE,
+                    format!("the constant bound to {v} is applied to arguments"),
+                    span,
+                )),
+            },
+            ExprKind::Local(slot) => self.local(*slot, span),
+            ExprKind::LocalCall(slot, args) => {
+                let arg = self.local_op(*slot, span)?;
+                self.call_arg(&arg, args, span)
+            }
+            ExprKind::Call(op, args) => self.call_op(*op, args, span),
+            ExprKind::OpArg(..) | ExprKind::LocalOpArg(_) => Err(EvalError::new(
+                E_TYPE,
+                "an operator is used where a value is expected",
+                span,
+            )),
+            ExprKind::Builtin(b, args) => self.builtin(*b, args, span),
+            ExprKind::Junction { and, items } => self.junction(*and, items),
+            ExprKind::Prime(e) => {
+                let saved = std::mem::replace(&mut self.in_prime, true);
+                let r = self.eval(e);
+                self.in_prime = saved;
+                r
+            }
+            ExprKind::If(c, a, b) => {
+                if self.eval_bool(c)? {
+                    self.eval(a)
+                } else {
+                    self.eval(b)
+                }
+            }
+            ExprKind::Case { arms, other } => {
+                let chosen = self.case_arm(arms, other.as_deref(), span)?;
+                self.eval(chosen)
+            }
+            ExprKind::LetValue { slot, value, body } => {
+                self.bind(*slot, FrameSlot::Thunk(value));
+                self.eval(body)
+            }
+            _ => self.eval_compound(expr),
+        }
+    }
+
+    fn junction(&mut self, and: bool, items: &'p [Expr]) -> EvalResult<Value> {
+        for item in items {
+            if self.eval_bool(item)? != and {
+                return Ok(Value::Bool(!and));
+            }
+        }
+        Ok(Value::Bool(and))
+    }
+
+    /// The expression of the first `CASE` arm whose guard holds (or `OTHER`).
+    pub fn case_arm(
+        &mut self,
+        arms: &'p [(Expr, Expr)],
+        other: Option<&'p Expr>,
+        span: Span,
+    ) -> EvalResult<&'p Expr> {
+        for (guard, value) in arms {
+            if self.eval_bool(guard)? {
+                return Ok(value);
+            }
+        }
+        other.ok_or_else(|| {
+            EvalError::new(
+                E_CASE,
+                "no arm of this CASE is true and there is no OTHER arm",
+                span,
+            )
+        })
+    }
+
+    /// Evaluates a call argument: operators become closures.
+    pub fn eval_arg(&mut self, arg: &'p Expr) -> EvalResult<Arg> {
+        match &arg.kind {
+            ExprKind::OpArg(op, captured) => {
+                let captured = captured
+                    .iter()
+                    .map(|c| self.eval_arg(c))
+                    .collect::<EvalResult<_>>()?;
+                Ok(Arg::Op(std::sync::Arc::new(crate::frame::Closure {
+                    op: *op,
+                    captured,
+                })))
+            }
+            ExprKind::LocalOpArg(slot) => self.local_op(*slot, arg.span),
+            _ => self.eval(arg).map(Arg::Val),
+        }
+    }
+
+    /// Applies a value operation's result at `span`.
+    pub fn value<T>(&self, r: Result<T, tlafid_value::ValueError>, span: Span) -> EvalResult<T> {
+        r.at(span)
+    }
+}

@@ -1,0 +1,114 @@
+//! Evaluation errors: a stable code, a message and the position of the expression at fault.
+
+use tlafid_base::{Code, Diagnostic, Span};
+use tlafid_value::ValueError;
+
+/// `E070`: a value operation failed (wrong kind of operand, division by zero, ...).
+pub const E_VALUE: Code = Code(70);
+/// `E071`: a function was applied outside its domain.
+pub const E_DOMAIN: Code = Code(71);
+/// `E072`: a primed variable was read before the action assigned it.
+pub const E_UNASSIGNED_READ: Code = Code(72);
+/// `E073`: an action (or the initial predicate) left a variable unassigned.
+pub const E_UNASSIGNED_AT_END: Code = Code(73);
+/// `E074`: no arm of a `CASE` was true and there is no `OTHER`.
+pub const E_CASE: Code = Code(74);
+/// `E075`: a construct or operator the evaluator cannot run.
+pub const E_UNSUPPORTED: Code = Code(75);
+/// `E076`: `Assert` failed.
+pub const E_ASSERT: Code = Code(76);
+/// `E077`: `CHOOSE` found no element satisfying its predicate.
+pub const E_CHOOSE: Code = Code(77);
+/// `E078`: two values TLC cannot compare were compared.
+pub const E_INCOMPARABLE: Code = Code(78);
+/// `E079`: an infinite (or too large) set would have to be enumerated.
+pub const E_ENUMERATE: Code = Code(79);
+/// `E080`: a constant has no value (or the wrong kind of value) in the configuration.
+pub const E_CONSTANT: Code = Code(80);
+/// `E081`: a value of the wrong kind where a boolean, integer, set or function was needed.
+pub const E_TYPE: Code = Code(81);
+/// `E082`: evaluation nested deeper than the configured limit (runaway recursion).
+pub const E_DEPTH: Code = Code(82);
+/// `E083`: the model has no initial predicate or next-state relation to run.
+pub const E_NO_SPEC: Code = Code(83);
+
+/// An error raised while evaluating.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalError {
+    /// Stable code (`E070`-`E089`).
+    pub code: Code,
+    /// What went wrong.
+    pub message: String,
+    /// The expression at fault.
+    pub span: Span,
+    /// How to fix it, where known.
+    pub hint: Option<String>,
+}
+
+impl EvalError {
+    /// An error with a code, message and span.
+    pub fn new(code: Code, message: impl Into<String>, span: Span) -> EvalError {
+        EvalError {
+            code,
+            message: message.into(),
+            span,
+            hint: None,
+        }
+    }
+
+    /// Adds a hint.
+    pub fn with_hint(mut self, hint: impl Into<String>) -> EvalError {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// A failed value operation at `span`.
+    pub fn from_value(err: ValueError, span: Span) -> EvalError {
+        let code = if err.0.contains("not in the domain") {
+            E_DOMAIN
+        } else if err.0.contains("enumerate") {
+            E_ENUMERATE
+        } else {
+            E_VALUE
+        };
+        EvalError::new(code, err.0, span)
+    }
+
+    /// The error as a diagnostic.
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let d = Diagnostic::error(self.code, self.message.clone(), self.span);
+        match &self.hint {
+            Some(h) => d.with_hint(h.clone()),
+            None => d,
+        }
+    }
+}
+
+impl From<EvalError> for Diagnostic {
+    fn from(e: EvalError) -> Diagnostic {
+        e.to_diagnostic()
+    }
+}
+
+impl std::fmt::Display for EvalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+/// Results of evaluation.
+pub type EvalResult<T> = Result<T, EvalError>;
+
+/// Attaches a span to value-operation results.
+pub(crate) trait AtSpan<T> {
+    /// Converts a [`ValueError`] into an [`EvalError`] at `span`.
+    fn at(self, span: Span) -> EvalResult<T>;
+}
+
+impl<T> AtSpan<T> for Result<T, ValueError> {
+    fn at(self, span: Span) -> EvalResult<T> {
+        self.map_err(|e| EvalError::from_value(e, span))
+    }
+}

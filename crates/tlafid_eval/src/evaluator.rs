@@ -1,0 +1,409 @@
+//! The [`Evaluator`]: a program with its constant bindings, natives and caches; and the
+//! [`Worker`] that holds reusable buffers for one thread.
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+use smol_str::SmolStr;
+use tlafid_base::Span;
+use tlafid_sema::ir::{Expr, ExprKind, Level, OpId, Program};
+use tlafid_value::Value;
+
+use crate::action::{self, ActionDecl, ActionInfo};
+use crate::analysis;
+use crate::ctx::Ctx;
+use crate::error::{EvalError, EvalResult, E_CONSTANT, E_NO_SPEC};
+use crate::frame::FrameSlot;
+use crate::natives::{self, Native};
+use crate::state::State;
+
+/// What a declared constant (or an overridden operator) stands for.
+#[derive(Clone, Debug)]
+pub enum ConstBinding {
+    /// A value (`N = 3`, `Procs = {p1, p2}` with model values).
+    Value(Value),
+    /// An operator of the program (`N <- MyN`, `F <- MyF` for an operator constant).
+    Op(OpId),
+}
+
+/// Where `Print` and `PrintT` output goes.
+pub type PrintSink = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// Options of an evaluator.
+#[derive(Clone)]
+pub struct EvalOptions {
+    /// The deepest nesting of operator calls allowed before evaluation stops with `E082`
+    /// (each level uses native stack: run deep models on threads with large stacks).
+    pub max_depth: usize,
+    /// Receives `Print`/`PrintT` output; `None` discards it.
+    pub print: Option<PrintSink>,
+    /// The value of `TLCGet("config")`, if the caller provides one.
+    pub tlc_config: Option<Value>,
+}
+
+impl Default for EvalOptions {
+    fn default() -> Self {
+        EvalOptions {
+            max_depth: 400,
+            print: None,
+            tlc_config: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for EvalOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EvalOptions")
+            .field("max_depth", &self.max_depth)
+            .finish()
+    }
+}
+
+/// Evaluates expressions and actions of one program under fixed constant bindings.
+/// It is `Sync`: share one between threads, each with its own [`Worker`].
+pub struct Evaluator<'p> {
+    pub(crate) program: &'p Program,
+    pub(crate) consts: Vec<Option<ConstBinding>>,
+    pub(crate) overrides: Vec<Option<ConstBinding>>,
+    pub(crate) natives: Vec<Option<Native>>,
+    pub(crate) cacheable: Vec<bool>,
+    pub(crate) frame_sizes: Vec<usize>,
+    pub(crate) by_name: std::collections::HashSet<usize, ahash::RandomState>,
+    pub(crate) op_cache: Vec<OnceLock<Value>>,
+    pub(crate) strings: HashMap<SmolStr, Arc<str>, ahash::RandomState>,
+    pub(crate) options: EvalOptions,
+    pub(crate) init: Option<OpId>,
+    pub(crate) next: Option<OpId>,
+    pub(crate) actions: Vec<ActionDecl>,
+    pub(crate) exists_counts: action::ExistsCounts,
+}
+
+impl<'p> Evaluator<'p> {
+    /// An evaluator with `bindings[i]` the value of `program.consts[i]` (`None` leaves the
+    /// constant unbound: reading it is an `E080` error).
+    pub fn new(program: &'p Program, bindings: Vec<Option<ConstBinding>>) -> Evaluator<'p> {
+        let mut consts = bindings;
+        consts.resize(program.consts.len(), None);
+        let n = program.ops.len();
+        let natives: Vec<Option<Native>> = program
+            .ops
+            .iter()
+            .map(|op| natives::lookup(&op.module, &op.name))
+            .collect();
+        let is_native: Vec<bool> = natives.iter().map(Option::is_some).collect();
+        let state_free = analysis::state_free(program);
+        let cacheable = program
+            .ops
+            .iter()
+            .zip(&state_free)
+            .map(|(op, free)| *free && op.level == Level::Constant && op.params.is_empty())
+            .collect();
+        let mut strings = HashMap::with_hasher(ahash::RandomState::with_seeds(1, 2, 3, 4));
+        for op in &program.ops {
+            collect_strings(&op.body, &mut strings);
+        }
+        Evaluator {
+            program,
+            consts,
+            overrides: vec![None; n],
+            natives,
+            cacheable,
+            frame_sizes: analysis::frame_sizes(program),
+            by_name: analysis::by_name_args(program, &is_native),
+            op_cache: (0..n).map(|_| OnceLock::new()).collect(),
+            strings,
+            options: EvalOptions::default(),
+            init: None,
+            next: None,
+            actions: Vec::new(),
+            exists_counts: Default::default(),
+        }
+    }
+
+    /// Sets the options.
+    pub fn with_options(mut self, options: EvalOptions) -> Evaluator<'p> {
+        self.options = options;
+        self
+    }
+
+    /// Replaces a defined operator by a value or another operator (`Op <- Other` or
+    /// `Op = value` in a configuration).
+    pub fn override_op(&mut self, op: OpId, binding: ConstBinding) {
+        self.overrides[op.0 as usize] = Some(binding);
+        self.cacheable[op.0 as usize] = false;
+    }
+
+    /// Sets the initial predicate and the next-state relation (each optional).
+    pub fn set_spec(&mut self, init: Option<OpId>, next: Option<OpId>) {
+        let init = init.map(|op| self.resolve_override(op));
+        let next = next.map(|op| self.resolve_override(op));
+        self.init = init;
+        self.next = next;
+        (self.actions, self.exists_counts) = match next {
+            Some(op) => action::split_actions(self, op),
+            None => Default::default(),
+        };
+    }
+
+    /// The operator that runs for `op` after `Op <- Other` overrides.
+    fn resolve_override(&self, mut op: OpId) -> OpId {
+        for _ in 0..8 {
+            match &self.overrides[op.0 as usize] {
+                Some(ConstBinding::Op(other)) => op = *other,
+                _ => break,
+            }
+        }
+        op
+    }
+
+    /// The program.
+    pub fn program(&self) -> &'p Program {
+        self.program
+    }
+
+    /// The actions of the next-state relation (its top-level disjuncts, through operator
+    /// calls and `\E`), in order; [`ActionInfo::index`] points into this list.
+    pub fn actions(&self) -> &[ActionDecl] {
+        &self.actions
+    }
+
+    /// A worker with its own buffers, for repeated calls from one thread.
+    pub fn worker(&self) -> Worker<'_, 'p> {
+        Worker {
+            ev: self,
+            stack: Vec::new(),
+            level: None,
+        }
+    }
+
+    /// Every initial state, in generation order (duplicates included).
+    pub fn init_states(&self) -> EvalResult<Vec<State>> {
+        self.worker().init_states()
+    }
+
+    /// Calls `emit` for every successor of `state` under the next-state relation.
+    pub fn successors(
+        &self,
+        state: &State,
+        emit: &mut dyn FnMut(ActionInfo, State),
+    ) -> EvalResult<()> {
+        self.worker().successors(state, emit)
+    }
+
+    /// Evaluates `expr` (an expression of this program at the top level: no frame slots)
+    /// in `state`, with an optional next state for action-level expressions.
+    pub fn eval(
+        &self,
+        expr: &'p Expr,
+        state: &[Value],
+        next: Option<&[Value]>,
+    ) -> EvalResult<Value> {
+        self.worker().eval(expr, state, next)
+    }
+
+    /// Evaluates a boolean expression.
+    pub fn eval_bool(
+        &self,
+        expr: &'p Expr,
+        state: &[Value],
+        next: Option<&[Value]>,
+    ) -> EvalResult<bool> {
+        self.worker().eval_bool(expr, state, next)
+    }
+
+    /// Evaluates a zero-parameter operator (an invariant, a constant definition).
+    pub fn eval_op(&self, op: OpId, state: &[Value], next: Option<&[Value]>) -> EvalResult<Value> {
+        self.worker().eval_op(op, state, next)
+    }
+
+    /// Checks every `ASSUME`: the first false one is an error at its position.
+    pub fn check_assumes(&self) -> EvalResult<()> {
+        let mut worker = self.worker();
+        for assume in &self.program.assumes {
+            if !worker.eval_bool(&assume.expr, &[], None)? {
+                return Err(EvalError::new(
+                    crate::error::E_ASSERT,
+                    "assumption is false",
+                    assume.span,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn interned(&self, s: &SmolStr) -> Arc<str> {
+        match self.strings.get(s) {
+            Some(a) => a.clone(),
+            None => Arc::from(s.as_str()),
+        }
+    }
+
+    pub(crate) fn const_binding(&self, c: u32, span: Span) -> EvalResult<&ConstBinding> {
+        match self.consts.get(c as usize).and_then(Option::as_ref) {
+            Some(b) => Ok(b),
+            None => {
+                let name = self
+                    .program
+                    .consts
+                    .get(c as usize)
+                    .map_or("?", |d| d.name.as_str());
+                Err(EvalError::new(
+                    E_CONSTANT,
+                    format!("the constant {name} has no value"),
+                    span,
+                )
+                .with_hint("give it a value in the configuration file"))
+            }
+        }
+    }
+}
+
+/// Reusable per-thread buffers for evaluation.
+pub struct Worker<'e, 'p> {
+    ev: &'e Evaluator<'p>,
+    stack: Vec<FrameSlot<'p>>,
+    level: Option<i64>,
+}
+
+impl<'e, 'p> Worker<'e, 'p> {
+    fn ctx<'a>(&mut self, state: &'a [Value], next: Option<&[Value]>) -> Ctx<'a, 'p>
+    where
+        'e: 'a,
+    {
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        let n = self.ev.program.vars.len();
+        let next = match next {
+            Some(vals) => vals.iter().cloned().map(Some).collect(),
+            None => vec![None; n],
+        };
+        let assigned = next.iter().filter(|v| v.is_some()).count();
+        let mut ctx = Ctx::new(self.ev, stack, state, next);
+        ctx.level = self.level;
+        ctx.assigned = assigned;
+        ctx
+    }
+
+    /// Sets what `TLCGet("level")` answers in the following calls (the depth of the state
+    /// being evaluated, as TLC numbers it), or `None` to make it an error.
+    pub fn set_level(&mut self, level: Option<i64>) {
+        self.level = level;
+    }
+
+    fn finish(&mut self, ctx: Ctx<'_, 'p>) {
+        self.stack = ctx.into_stack();
+    }
+
+    /// See [`Evaluator::eval`].
+    pub fn eval(
+        &mut self,
+        expr: &'p Expr,
+        state: &[Value],
+        next: Option<&[Value]>,
+    ) -> EvalResult<Value> {
+        let mut ctx = self.ctx(state, next);
+        ctx.stack
+            .resize(analysis::slots_used(expr), FrameSlot::Empty);
+        let r = ctx.eval(expr);
+        self.finish(ctx);
+        r
+    }
+
+    /// See [`Evaluator::eval_bool`].
+    pub fn eval_bool(
+        &mut self,
+        expr: &'p Expr,
+        state: &[Value],
+        next: Option<&[Value]>,
+    ) -> EvalResult<bool> {
+        let mut ctx = self.ctx(state, next);
+        ctx.stack
+            .resize(analysis::slots_used(expr), FrameSlot::Empty);
+        let r = ctx.eval_bool(expr);
+        self.finish(ctx);
+        r
+    }
+
+    /// See [`Evaluator::eval_op`].
+    pub fn eval_op(
+        &mut self,
+        op: OpId,
+        state: &[Value],
+        next: Option<&[Value]>,
+    ) -> EvalResult<Value> {
+        let mut ctx = self.ctx(state, next);
+        let span = self.ev.program.op(op).span;
+        let r = ctx.call_op(op, &[], span);
+        self.finish(ctx);
+        r
+    }
+
+    /// See [`Evaluator::init_states`].
+    pub fn init_states(&mut self) -> EvalResult<Vec<State>> {
+        let Some(init) = self.ev.init else {
+            return Err(EvalError::new(
+                E_NO_SPEC,
+                "no initial predicate was given",
+                Span::default(),
+            ));
+        };
+        let mut ctx = self.ctx(&[], None);
+        ctx.init_mode = true;
+        let r = ctx.init_states(init);
+        self.finish(ctx);
+        r
+    }
+
+    /// See [`Evaluator::successors`].
+    pub fn successors(
+        &mut self,
+        state: &State,
+        emit: &mut dyn FnMut(ActionInfo, State),
+    ) -> EvalResult<()> {
+        let Some(next) = self.ev.next else {
+            return Err(EvalError::new(
+                E_NO_SPEC,
+                "no next-state relation was given",
+                Span::default(),
+            ));
+        };
+        let mut ctx = self.ctx(state.values(), None);
+        let r = ctx.successors(next, emit);
+        self.finish(ctx);
+        r
+    }
+
+    /// Is the action `expr` enabled in `state`?
+    pub fn enabled(&mut self, expr: &'p Expr, state: &[Value]) -> EvalResult<bool> {
+        let mut ctx = self.ctx(state, None);
+        ctx.stack
+            .resize(analysis::slots_used(expr), FrameSlot::Empty);
+        let r = ctx.enabled(expr);
+        self.finish(ctx);
+        r
+    }
+}
+
+fn collect_strings(expr: &Expr, out: &mut HashMap<SmolStr, Arc<str>, ahash::RandomState>) {
+    let mut add = |s: &SmolStr| {
+        out.entry(s.clone())
+            .or_insert_with(|| Arc::from(s.as_str()));
+    };
+    match &expr.kind {
+        ExprKind::Str(s) | ExprKind::Dot(_, s) => add(s),
+        ExprKind::Record(fields) | ExprKind::RecordSet(fields) => {
+            fields.iter().for_each(|f| add(&f.0))
+        }
+        ExprKind::Except { updates, .. } => {
+            for u in updates {
+                for step in &u.path {
+                    if let tlafid_sema::ir::ExceptStep::Field(f) = step {
+                        add(f);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    crate::exprs::for_each_child(expr, &mut |child| collect_strings(child, out));
+}

@@ -1,0 +1,505 @@
+//! Compound expressions: quantifiers, `CHOOSE`, set, function, record and tuple forms,
+//! `EXCEPT`, application; and binder enumeration shared with the action generator.
+
+use std::borrow::Cow;
+
+use tlafid_base::Span;
+use tlafid_sema::ir::{Binder, ExceptStep, ExceptUpdate, Expr, ExprKind, Slot};
+use tlafid_value::{LazySet, Value};
+
+use crate::ctx::Ctx;
+use crate::error::{EvalError, EvalResult, E_CHOOSE, E_TYPE, E_UNSUPPORTED};
+use crate::frame::FrameSlot;
+
+/// One bound component of a list of binders: `x \in S` or `<<a, b>> \in S`.
+struct Component<'p> {
+    slots: &'p [Slot],
+    tuple: bool,
+    domain: &'p Expr,
+}
+
+fn components<'p>(binders: &'p [Binder]) -> EvalResult<Vec<Component<'p>>> {
+    let mut out = Vec::new();
+    for b in binders {
+        let Some(domain) = &b.domain else {
+            return Err(EvalError::new(
+                E_UNSUPPORTED,
+                "unbounded quantifiers and CHOOSE cannot be evaluated",
+                b.span,
+            )
+            .with_hint("bound the variable with \\in"));
+        };
+        if b.tuple {
+            out.push(Component {
+                slots: &b.slots,
+                tuple: true,
+                domain,
+            });
+        } else {
+            out.extend(b.slots.iter().map(|s| Component {
+                slots: std::slice::from_ref(s),
+                tuple: false,
+                domain,
+            }));
+        }
+    }
+    Ok(out)
+}
+
+impl<'a, 'p> Ctx<'a, 'p> {
+    pub fn eval_compound(&mut self, expr: &'p Expr) -> EvalResult<Value> {
+        let span = expr.span;
+        match &expr.kind {
+            ExprKind::Quant {
+                forall,
+                binders,
+                body,
+            } => {
+                let forall = *forall;
+                let mut result = forall;
+                self.for_each_binding(binders, &mut |ctx| {
+                    if ctx.eval_bool(body)? != forall {
+                        result = !forall;
+                        return Ok(false);
+                    }
+                    Ok(true)
+                })?;
+                Ok(Value::Bool(result))
+            }
+            ExprKind::Choose(binder, body) => self.choose(binder, body, span),
+            ExprKind::SetEnum(items) => {
+                let elems = items
+                    .iter()
+                    .map(|e| self.eval(e))
+                    .collect::<EvalResult<Vec<_>>>()?;
+                Ok(Value::set(elems))
+            }
+            ExprKind::SetFilter(binder, pred) => {
+                let mut kept = Vec::new();
+                let sorted = !binder.tuple && binder.slots.len() == 1;
+                self.for_each_binding(std::slice::from_ref(&**binder), &mut |ctx| {
+                    if ctx.eval_bool(pred)? {
+                        kept.push(ctx.binding_key(std::slice::from_ref(&**binder)));
+                    }
+                    Ok(true)
+                })?;
+                Ok(if sorted {
+                    Value::set_sorted(kept)
+                } else {
+                    Value::set(kept)
+                })
+            }
+            ExprKind::SetMap(body, binders) => {
+                let mut out = Vec::new();
+                self.for_each_binding(binders, &mut |ctx| {
+                    out.push(ctx.eval(body)?);
+                    Ok(true)
+                })?;
+                Ok(Value::set(out))
+            }
+            ExprKind::FnCons(binders, body) => self.fn_cons(binders, body, span),
+            ExprKind::FnSet(dom, range) => {
+                let (d, r) = (self.eval(dom)?, self.eval(range)?);
+                self.expect_set(&d, dom.span)?;
+                self.expect_set(&r, range.span)?;
+                Ok(Value::lazy(LazySet::FnSet(d, r)))
+            }
+            ExprKind::Record(fields) => {
+                let mut out = Vec::with_capacity(fields.len());
+                for (name, e) in fields {
+                    out.push((self.ev.interned(name), self.eval(e)?));
+                }
+                Ok(Value::record(out))
+            }
+            ExprKind::RecordSet(fields) => {
+                let mut out = Vec::with_capacity(fields.len());
+                for (name, e) in fields {
+                    let s = self.eval(e)?;
+                    self.expect_set(&s, e.span)?;
+                    out.push((self.ev.interned(name), s));
+                }
+                Ok(Value::lazy(LazySet::RecordSet(out)))
+            }
+            ExprKind::Tuple(items) => {
+                let elems = items
+                    .iter()
+                    .map(|e| self.eval(e))
+                    .collect::<EvalResult<Vec<_>>>()?;
+                Ok(Value::seq(elems))
+            }
+            ExprKind::Cross(parts) => {
+                let mut sets = Vec::with_capacity(parts.len());
+                for p in parts {
+                    let s = self.eval(p)?;
+                    self.expect_set(&s, p.span)?;
+                    sets.push(s);
+                }
+                Ok(Value::lazy(LazySet::Product(sets)))
+            }
+            ExprKind::Except { base, updates, at } => {
+                let mut value = self.eval(base)?;
+                for update in updates {
+                    value = self.except_update(value, update, *at)?;
+                }
+                Ok(value)
+            }
+            ExprKind::FnApp(f, arg) => self.fn_app(f, arg, span),
+            ExprKind::Dot(r, field) => {
+                let r = self.eval(r)?;
+                self.value(r.field(field).cloned(), span)
+            }
+            ExprKind::BoxAction(action, vars) => {
+                if self.eval_bool(action)? {
+                    return Ok(Value::Bool(true));
+                }
+                self.unchanged_value(vars).map(Value::Bool)
+            }
+            ExprKind::AngleAction(action, vars) => {
+                if !self.eval_bool(action)? {
+                    return Ok(Value::Bool(false));
+                }
+                self.unchanged_value(vars).map(|same| Value::Bool(!same))
+            }
+            ExprKind::Fairness { .. } | ExprKind::TemporalQuant { .. } => Err(EvalError::new(
+                E_UNSUPPORTED,
+                "a temporal formula cannot be evaluated as a value",
+                span,
+            )),
+            _ => Err(EvalError::new(
+                E_UNSUPPORTED,
+                "this expression cannot be evaluated here",
+                span,
+            )),
+        }
+    }
+
+    /// `e' = e` for the state function `e`.
+    pub fn unchanged_value(&mut self, vars: &'p Expr) -> EvalResult<bool> {
+        let now = self.eval(vars)?;
+        let saved = std::mem::replace(&mut self.in_prime, true);
+        let later = self.eval(vars);
+        self.in_prime = saved;
+        Ok(now == later?)
+    }
+
+    pub fn expect_set(&self, v: &Value, span: Span) -> EvalResult<()> {
+        if v.is_set() {
+            Ok(())
+        } else {
+            Err(EvalError::new(
+                E_TYPE,
+                format!("expected a set, found the {} {v}", v.kind_name()),
+                span,
+            ))
+        }
+    }
+
+    /// Binds every combination of the binders' elements in turn (left to right, each domain
+    /// in TLC's order) and calls `body`; stops early when `body` returns `false`.
+    /// Returns `false` when stopped early.
+    pub fn for_each_binding(
+        &mut self,
+        binders: &'p [Binder],
+        body: &mut dyn FnMut(&mut Self) -> EvalResult<bool>,
+    ) -> EvalResult<bool> {
+        let comps = components(binders)?;
+        self.bind_from(&comps, 0, body)
+    }
+
+    fn bind_from(
+        &mut self,
+        comps: &[Component<'p>],
+        i: usize,
+        body: &mut dyn FnMut(&mut Self) -> EvalResult<bool>,
+    ) -> EvalResult<bool> {
+        let Some(c) = comps.get(i) else {
+            return body(self);
+        };
+        let domain = self.eval(c.domain)?;
+        self.expect_set(&domain, c.domain.span)?;
+        let elems = self.value(domain.iter_set(), c.domain.span)?;
+        for elem in elems {
+            self.bind_component(c, elem, c.domain.span)?;
+            if !self.bind_from(comps, i + 1, body)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    fn bind_component(
+        &mut self,
+        c: &Component<'p>,
+        elem: Cow<'_, Value>,
+        span: Span,
+    ) -> EvalResult<()> {
+        if !c.tuple {
+            self.bind_value(c.slots[0], elem.into_owned());
+            return Ok(());
+        }
+        match elem.as_seq() {
+            Some(parts) if parts.len() == c.slots.len() => {
+                for (slot, v) in c.slots.iter().zip(parts) {
+                    self.bind_value(*slot, v.clone());
+                }
+                Ok(())
+            }
+            _ => Err(EvalError::new(
+                E_TYPE,
+                format!(
+                    "cannot bind {} to a tuple of {} variables",
+                    elem,
+                    c.slots.len()
+                ),
+                span,
+            )),
+        }
+    }
+
+    /// Every binding of the binders, each as the slots it sets and their values, in order.
+    pub fn collect_bindings(
+        &mut self,
+        binders: &'p [Binder],
+    ) -> EvalResult<Vec<Vec<(Slot, Value)>>> {
+        let slots: Vec<Slot> = binders
+            .iter()
+            .flat_map(|b| b.slots.iter().copied())
+            .collect();
+        let mut out = Vec::new();
+        self.for_each_binding(binders, &mut |ctx| {
+            out.push(slots.iter().map(|s| (*s, ctx.slot_value(*s))).collect());
+            Ok(true)
+        })?;
+        Ok(out)
+    }
+
+    fn slot_value(&self, slot: Slot) -> Value {
+        match &self.stack[self.base + slot.0 as usize] {
+            FrameSlot::Val(v) => v.clone(),
+            _ => Value::Bool(false),
+        }
+    }
+
+    /// The element (or tuple of elements, for several binders) currently bound.
+    fn binding_key(&self, binders: &'p [Binder]) -> Value {
+        let mut parts = Vec::new();
+        for b in binders {
+            if b.tuple {
+                parts.push(Value::seq(
+                    b.slots.iter().map(|s| self.slot_value(*s)).collect(),
+                ));
+            } else {
+                parts.extend(b.slots.iter().map(|s| self.slot_value(*s)));
+            }
+        }
+        if parts.len() == 1 {
+            parts.pop().expect("one element")
+        } else {
+            Value::seq(parts)
+        }
+    }
+
+    /// Binds the slots of function binders from one argument; false when it lies outside
+    /// the domain.
+    pub fn bind_fn_arg(
+        &mut self,
+        binders: &'p [Binder],
+        arg: &Value,
+        span: Span,
+    ) -> EvalResult<bool> {
+        let comps = components(binders)?;
+        let parts: Vec<Value> = if comps.len() == 1 {
+            vec![arg.clone()]
+        } else {
+            match arg.as_seq() {
+                Some(p) if p.len() == comps.len() => p.to_vec(),
+                _ => return Ok(false),
+            }
+        };
+        for (c, part) in comps.iter().zip(parts) {
+            let domain = self.eval(c.domain)?;
+            if !self.value(domain.contains(&part), span)? {
+                return Ok(false);
+            }
+            self.bind_component(c, Cow::Owned(part), span)?;
+        }
+        Ok(true)
+    }
+
+    /// `[x \in S |-> body]`.
+    pub fn fn_cons(
+        &mut self,
+        binders: &'p [Binder],
+        body: &'p Expr,
+        _span: Span,
+    ) -> EvalResult<Value> {
+        let mut pairs = Vec::new();
+        self.for_each_binding(binders, &mut |ctx| {
+            let key = ctx.binding_key(binders);
+            pairs.push((key, ctx.eval(body)?));
+            Ok(true)
+        })?;
+        let simple = binders.len() == 1 && binders[0].slots.len() == 1 && !binders[0].tuple;
+        Ok(if simple {
+            Value::function_sorted(pairs)
+        } else {
+            Value::function(pairs)
+        })
+    }
+
+    fn choose(&mut self, binder: &'p Binder, body: &'p Expr, span: Span) -> EvalResult<Value> {
+        let mut found = None;
+        let binders = std::slice::from_ref(binder);
+        self.for_each_binding(binders, &mut |ctx| {
+            if ctx.eval_bool(body)? {
+                found = Some(ctx.binding_key(binders));
+                return Ok(false);
+            }
+            Ok(true)
+        })?;
+        found.ok_or_else(|| {
+            EvalError::new(
+                E_CHOOSE,
+                "CHOOSE found no element satisfying its predicate",
+                span,
+            )
+        })
+    }
+
+    fn fn_app(&mut self, f: &'p Expr, arg: &'p Expr, span: Span) -> EvalResult<Value> {
+        if let ExprKind::Call(op, captured) = &f.kind {
+            if self.ev.program.op(*op).function.is_some() {
+                let a = self.eval(arg)?;
+                if let Some(v) = self.apply_fn_def(*op, captured, &a, span)? {
+                    return Ok(v);
+                }
+                let fv = self.eval(f)?;
+                return self.value(fv.apply(&a).cloned(), span);
+            }
+        }
+        let fv = self.eval(f)?;
+        let a = self.eval(arg)?;
+        self.value(fv.apply(&a).cloned(), span)
+    }
+
+    fn except_update(
+        &mut self,
+        base: Value,
+        update: &'p ExceptUpdate,
+        at: Slot,
+    ) -> EvalResult<Value> {
+        self.except_path(base, &update.path, &update.value, at)
+    }
+
+    fn except_path(
+        &mut self,
+        old: Value,
+        path: &'p [ExceptStep],
+        value: &'p Expr,
+        at: Slot,
+    ) -> EvalResult<Value> {
+        let Some((step, rest)) = path.split_first() else {
+            self.bind_value(at, old);
+            return self.eval(value);
+        };
+        let (key, span) = match step {
+            ExceptStep::Field(name) => (Value::Str(self.ev.interned(name)), value.span),
+            ExceptStep::Index(e) => (self.eval(e)?, e.span),
+        };
+        if !old.is_fcn() {
+            return Err(EvalError::new(
+                E_TYPE,
+                format!(
+                    "EXCEPT applied to the {} {old}, not a function",
+                    old.kind_name()
+                ),
+                span,
+            ));
+        }
+        let Ok(inner) = old.apply(&key) else {
+            // Outside the domain, `[f EXCEPT ![k] = v]` is `f` itself.
+            return Ok(old);
+        };
+        let inner = inner.clone();
+        let updated = self.except_path(inner, rest, value, at)?;
+        self.value(old.except(&key, updated), span)
+    }
+}
+
+/// Calls `f` on each direct sub-expression of `expr`.
+pub(crate) fn for_each_child<'e>(expr: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
+    let binders = |bs: &'e [Binder], f: &mut dyn FnMut(&'e Expr)| {
+        bs.iter()
+            .filter_map(|b| b.domain.as_ref())
+            .for_each(&mut *f);
+    };
+    match &expr.kind {
+        ExprKind::ConstCall(_, a)
+        | ExprKind::LocalCall(_, a)
+        | ExprKind::Call(_, a)
+        | ExprKind::OpArg(_, a) => a.iter().for_each(f),
+        ExprKind::Builtin(_, a)
+        | ExprKind::Junction { items: a, .. }
+        | ExprKind::SetEnum(a)
+        | ExprKind::Tuple(a)
+        | ExprKind::Cross(a) => a.iter().for_each(f),
+        ExprKind::Prime(e) | ExprKind::TemporalQuant { body: e, .. } => f(e),
+        ExprKind::If(a, b, c) => {
+            f(a);
+            f(b);
+            f(c);
+        }
+        ExprKind::Case { arms, other } => {
+            for (g, v) in arms {
+                f(g);
+                f(v);
+            }
+            if let Some(o) = other {
+                f(o);
+            }
+        }
+        ExprKind::LetValue { value, body, .. } => {
+            f(value);
+            f(body);
+        }
+        ExprKind::Quant {
+            binders: bs, body, ..
+        } => {
+            binders(bs, f);
+            f(body);
+        }
+        ExprKind::Choose(b, body) | ExprKind::SetFilter(b, body) => {
+            binders(std::slice::from_ref(&**b), f);
+            f(body);
+        }
+        ExprKind::SetMap(body, bs) | ExprKind::FnCons(bs, body) => {
+            binders(bs, f);
+            f(body);
+        }
+        ExprKind::FnSet(a, b)
+        | ExprKind::FnApp(a, b)
+        | ExprKind::BoxAction(a, b)
+        | ExprKind::AngleAction(a, b) => {
+            f(a);
+            f(b);
+        }
+        ExprKind::Record(fs) | ExprKind::RecordSet(fs) => fs.iter().for_each(|(_, e)| f(e)),
+        ExprKind::Except { base, updates, .. } => {
+            f(base);
+            for u in updates {
+                for step in &u.path {
+                    if let ExceptStep::Index(e) = step {
+                        f(e);
+                    }
+                }
+                f(&u.value);
+            }
+        }
+        ExprKind::Dot(e, _) => f(e),
+        ExprKind::Fairness { vars, action, .. } => {
+            f(vars);
+            f(action);
+        }
+        _ => {}
+    }
+}

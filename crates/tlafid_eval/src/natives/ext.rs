@@ -1,0 +1,121 @@
+//! Smaller modules: `Bitwise`, `IOUtils` (pure parts), `TLCExt`, and the operators of the
+//! standard and community modules that must be refused (I/O, randomness, checker internals).
+
+use tlafid_base::Span;
+use tlafid_value::{LazySet, Value, ValueResult};
+
+use super::{fail, int_of, value_arg, Native};
+use crate::ctx::Ctx;
+use crate::error::{EvalError, EvalResult, E_ASSERT, E_UNSUPPORTED};
+use crate::frame::Arg;
+
+fn natural(v: &Value, op: &str) -> ValueResult<i64> {
+    let n = int_of(v)?;
+    if n < 0 {
+        return fail(format!("{op} is defined on natural numbers, not {n}"));
+    }
+    Ok(n)
+}
+
+fn bit_and(a: &Value, b: &Value) -> ValueResult<Value> {
+    Ok(Value::Int(natural(a, "&")? & natural(b, "&")?))
+}
+
+fn bit_or(a: &Value, b: &Value) -> ValueResult<Value> {
+    Ok(Value::Int(natural(a, "|")? | natural(b, "|")?))
+}
+
+fn bit_xor(a: &Value, b: &Value) -> ValueResult<Value> {
+    Ok(Value::Int(natural(a, "^^")? ^ natural(b, "^^")?))
+}
+
+/// Flips the bits of `a` up to its highest set bit (`Not(0) = 0`).
+fn bit_not(a: &Value) -> ValueResult<Value> {
+    let n = natural(a, "Not")?;
+    let width = 64 - n.leading_zeros();
+    let mask = if width >= 63 {
+        i64::MAX
+    } else {
+        (1i64 << width) - 1
+    };
+    Ok(Value::Int(!n & mask))
+}
+
+fn shift_right(n: &Value, pos: &Value) -> ValueResult<Value> {
+    let (n, pos) = (natural(n, "shiftR")?, natural(pos, "shiftR")?);
+    Ok(Value::Int(if pos >= 63 { 0 } else { n >> pos }))
+}
+
+fn atoi(s: &Value) -> ValueResult<Value> {
+    match s.as_str().and_then(|t| t.parse::<i32>().ok()) {
+        Some(i) => Ok(Value::Int(i64::from(i))),
+        None => fail(format!("atoi expects a string of decimal digits, not {s}")),
+    }
+}
+
+fn assert_eq(_: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
+    let (a, b) = (value_arg(&args, 0, span)?, value_arg(&args, 1, span)?);
+    if a == b {
+        Ok(Value::Bool(true))
+    } else {
+        Err(EvalError::new(
+            E_ASSERT,
+            format!("AssertEq failed: {a} is not {b}"),
+            span,
+        ))
+    }
+}
+
+fn tlc_get(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
+    let key = value_arg(&args, 0, span)?;
+    match (key.as_str(), ctx.level, &ctx.ev.options.tlc_config) {
+        (Some("level"), Some(level), _) => Ok(Value::Int(level)),
+        (Some("config"), _, Some(config)) => Ok(config.clone()),
+        _ => Err(EvalError::new(
+            E_UNSUPPORTED,
+            format!("TLCGet({key}) is not supported here"),
+            span,
+        )
+        .with_hint(
+            "only TLCGet(\"level\") during exploration and TLCGet(\"config\") are supported",
+        )),
+    }
+}
+
+pub(super) fn lookup(module: &str, name: &str) -> Option<Native> {
+    const IO: &str = "it reads or writes files, the environment or processes";
+    const RANDOM: &str = "it is random; TLC's choices cannot be reproduced";
+    const INTERNAL: &str = "it depends on TLC's internals";
+    Some(match (module, name) {
+        ("Bitwise", "&") => Native::Binary(bit_and),
+        ("Bitwise", "|") => Native::Binary(bit_or),
+        ("Bitwise", "^^") => Native::Binary(bit_xor),
+        ("Bitwise", "Not") => Native::Unary(bit_not),
+        ("Bitwise", "shiftR") => Native::Binary(shift_right),
+        ("IOUtils", "atoi") => Native::Unary(atoi),
+        ("IOUtils", "zeroPadN") => return None,
+        ("IOUtils", _) | ("CSV", _) => Native::Unsupported(IO),
+        ("Json", "JsonSerialize" | "ndJsonSerialize" | "JsonDeserialize" | "ndJsonDeserialize") => {
+            Native::Unsupported(IO)
+        }
+        ("SVG", "SVGSerialize") => Native::Unsupported(IO),
+        ("Randomization", "RandomSubset" | "RandomSetOfSubsets" | "RandomSubsetSet") => {
+            Native::Unsupported(RANDOM)
+        }
+        ("TLC", "Any") => Native::Const(|| Value::lazy(LazySet::Any)),
+        ("TLC", "TLCGet") => Native::General(tlc_get),
+        ("TLCExt", "AssertEq") => Native::General(assert_eq),
+        (
+            "TLCExt",
+            "AssertError" | "TLCGetOrDefault" | "TLCGetAndSet" | "Trace" | "TraceFrom"
+            | "CounterExample" | "ToTrace" | "TLCDefer" | "PickSuccessor" | "TLCFP"
+            | "TLCEvalDefinition" | "TLCModelValue",
+        ) => Native::Unsupported(INTERNAL),
+        ("Statistics", "ChiSquare") => Native::Unsupported("it needs floating point"),
+        ("Reals", "Real" | "/" | "Infinity") => {
+            Native::Unsupported("real numbers are not supported")
+        }
+        ("Apalache", "Gen") => Native::Unsupported("it is symbolic (Apalache only)"),
+        _ => return None,
+    })
+}

@@ -1,0 +1,98 @@
+//! `Sequences`.
+
+use tlafid_base::Span;
+use tlafid_value::{LazySet, Value, ValueResult};
+
+use super::{fail, int_of, op_arg, truth, value_arg, Native};
+use crate::ctx::Ctx;
+use crate::error::EvalResult;
+use crate::frame::Arg;
+
+fn len(s: &Value) -> ValueResult<Value> {
+    Ok(Value::Int(s.seq_elems()?.len() as i64))
+}
+
+fn append(s: &Value, e: &Value) -> ValueResult<Value> {
+    let mut elems = s.seq_elems()?.to_vec();
+    elems.push(e.clone());
+    Ok(Value::seq(elems))
+}
+
+fn head(s: &Value) -> ValueResult<Value> {
+    match s.seq_elems()?.first() {
+        Some(h) => Ok(h.clone()),
+        None => fail("Head applied to the empty sequence"),
+    }
+}
+
+fn tail(s: &Value) -> ValueResult<Value> {
+    match s.seq_elems()? {
+        [] => fail("Tail applied to the empty sequence"),
+        [_, rest @ ..] => Ok(Value::seq(rest.to_vec())),
+    }
+}
+
+fn concat(a: &Value, b: &Value) -> ValueResult<Value> {
+    if let (Value::Str(x), Value::Str(y)) = (a, b) {
+        return Ok(Value::str(&format!("{x}{y}")));
+    }
+    let mut elems = a.seq_elems()?.to_vec();
+    elems.extend_from_slice(b.seq_elems()?);
+    Ok(Value::seq(elems))
+}
+
+fn seq_of(s: &Value) -> ValueResult<Value> {
+    if !s.is_set() {
+        return fail(format!(
+            "Seq applied to the {} {s}, not a set",
+            s.kind_name()
+        ));
+    }
+    Ok(Value::lazy(LazySet::SeqOf(s.clone())))
+}
+
+fn sub_seq(_: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
+    let s = value_arg(&args, 0, span)?;
+    let (m, n) = (value_arg(&args, 1, span)?, value_arg(&args, 2, span)?);
+    let r: ValueResult<Value> = (|| {
+        let elems = s.seq_elems()?;
+        let (m, n) = (int_of(m)?, int_of(n)?);
+        if m > n {
+            return Ok(Value::empty_seq());
+        }
+        if m < 1 || n > elems.len() as i64 {
+            return fail(format!(
+                "SubSeq({s}, {m}, {n}): the indices are out of range"
+            ));
+        }
+        Ok(Value::seq(elems[(m - 1) as usize..n as usize].to_vec()))
+    })();
+    crate::error::AtSpan::at(r, span)
+}
+
+fn select_seq(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
+    let s = value_arg(&args, 0, span)?;
+    let test = op_arg(&args, 1, span)?;
+    let elems = ctx.value(s.seq_elems(), span)?;
+    let mut kept = Vec::new();
+    for e in elems {
+        if truth(ctx.apply_values(test, std::slice::from_ref(e), span)?, span)? {
+            kept.push(e.clone());
+        }
+    }
+    Ok(Value::seq(kept))
+}
+
+pub(super) fn lookup(name: &str) -> Option<Native> {
+    Some(match name {
+        "Seq" => Native::Unary(seq_of),
+        "Len" => Native::Unary(len),
+        "Append" => Native::Binary(append),
+        "Head" => Native::Unary(head),
+        "Tail" => Native::Unary(tail),
+        "\\o" | "\\circ" => Native::Binary(concat),
+        "SubSeq" => Native::General(sub_seq),
+        "SelectSeq" => Native::General(select_seq),
+        _ => return None,
+    })
+}

@@ -1,0 +1,108 @@
+//! 64-bit fingerprints with fixed constants: deterministic across runs and platforms, and
+//! computed on the canonical form, so equal values have equal fingerprints.
+
+use crate::func::{FnView, KeyRef};
+use crate::set::SetView;
+use crate::Value;
+
+/// A 64-bit fingerprint.
+pub type Fingerprint = u64;
+
+const SEED: u64 = 0x9e37_79b9_7f4a_7c15;
+const TAG_BOOL: u64 = 1;
+const TAG_INT: u64 = 2;
+const TAG_BIGINT: u64 = 3;
+const TAG_STR: u64 = 4;
+const TAG_MODEL: u64 = 5;
+const TAG_SET: u64 = 6;
+const TAG_FCN: u64 = 7;
+const TAG_LAZY: u64 = 8;
+
+/// The finaliser of SplitMix64: a bijective, well-mixing function on 64 bits.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Folds one word into a running fingerprint.
+fn fold(acc: u64, word: u64) -> u64 {
+    mix(acc.rotate_left(23) ^ word.wrapping_add(SEED))
+}
+
+fn fp_str(s: &str) -> u64 {
+    let mut acc = fold(SEED, TAG_STR);
+    acc = fold(acc, s.len() as u64);
+    for chunk in s.as_bytes().chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        acc = fold(acc, u64::from_le_bytes(word));
+    }
+    acc
+}
+
+fn fp_int(i: i64) -> u64 {
+    fold(fold(SEED, TAG_INT), i as u64)
+}
+
+/// The fingerprint of a sequence of values (a state), in order.
+pub fn fingerprint_values(values: &[Value]) -> Fingerprint {
+    let mut acc = fold(SEED, values.len() as u64);
+    for v in values {
+        acc = fold(acc, v.fingerprint());
+    }
+    acc
+}
+
+impl Value {
+    /// The fingerprint: equal values (in any representation) have equal fingerprints.
+    pub fn fingerprint(&self) -> Fingerprint {
+        match self {
+            Value::Bool(b) => fold(fold(SEED, TAG_BOOL), *b as u64),
+            Value::Int(i) => fp_int(*i),
+            Value::BigInt(b) => {
+                let mut acc = fold(SEED, TAG_BIGINT);
+                for digit in b.to_signed_bytes_le().chunks(8) {
+                    let mut word = [0u8; 8];
+                    word[..digit.len()].copy_from_slice(digit);
+                    acc = fold(acc, u64::from_le_bytes(word));
+                }
+                acc
+            }
+            Value::Str(s) => fp_str(s),
+            Value::Model(m) => fold(fold(SEED, TAG_MODEL), fp_str(&m.name)),
+            Value::Set(s) => *s.fp.get_or_init(|| fp_set(self)),
+            Value::Interval(..) => fp_set(self),
+            Value::Lazy(_) => fp_set(self),
+            Value::Seq(s) => *s.fp.get_or_init(|| fp_fcn(self)),
+            Value::Record(r) => *r.fp.get_or_init(|| fp_fcn(self)),
+            Value::Fcn(f) => *f.fp.get_or_init(|| fp_fcn(self)),
+        }
+    }
+}
+
+fn fp_set(v: &Value) -> u64 {
+    let view = v.set_view();
+    if let SetView::Infinite(l) = view {
+        return fold(fold(SEED, TAG_LAZY), fp_str(&l.kind().to_string()));
+    }
+    let mut acc = fold(fold(SEED, TAG_SET), view.len() as u64);
+    for e in view.iter() {
+        acc = fold(acc, e.fingerprint());
+    }
+    acc
+}
+
+fn fp_fcn(v: &Value) -> u64 {
+    let view = FnView::of(v);
+    let mut acc = fold(fold(SEED, TAG_FCN), view.len() as u64);
+    for i in 0..view.len() {
+        let key = match view.key(i) {
+            KeyRef::Int(k) => fp_int(k),
+            KeyRef::Str(s) => fp_str(s),
+            KeyRef::Value(k) => k.fingerprint(),
+        };
+        acc = fold(fold(acc, key), view.value(i).fingerprint());
+    }
+    acc
+}

@@ -1,0 +1,293 @@
+//! Functions in their three canonical forms (sequence, record, general), built, applied and
+//! updated through one view.
+
+use std::sync::{Arc, OnceLock};
+
+use crate::{fail, FcnValue, RecordValue, SeqValue, Value, ValueResult};
+
+/// A borrowed domain element of a function.
+#[derive(Clone, Copy)]
+pub(crate) enum KeyRef<'a> {
+    Int(i64),
+    Str(&'a str),
+    Value(&'a Value),
+}
+
+/// A function of any representation, indexed by position in domain order.
+pub(crate) enum FnView<'a> {
+    Seq(&'a [Value]),
+    Rec(&'a [(Arc<str>, Value)]),
+    Fcn(&'a [(Value, Value)]),
+}
+
+impl<'a> FnView<'a> {
+    /// The view of a function value (an empty sequence for non-functions).
+    pub(crate) fn of(v: &'a Value) -> FnView<'a> {
+        match v {
+            Value::Seq(s) => FnView::Seq(&s.elems),
+            Value::Record(r) => FnView::Rec(&r.fields),
+            Value::Fcn(f) => FnView::Fcn(&f.pairs),
+            _ => FnView::Seq(&[]),
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            FnView::Seq(e) => e.len(),
+            FnView::Rec(f) => f.len(),
+            FnView::Fcn(p) => p.len(),
+        }
+    }
+
+    pub(crate) fn key(&self, i: usize) -> KeyRef<'a> {
+        match self {
+            FnView::Seq(_) => KeyRef::Int(i as i64 + 1),
+            FnView::Rec(f) => KeyRef::Str(&f[i].0),
+            FnView::Fcn(p) => KeyRef::Value(&p[i].0),
+        }
+    }
+
+    pub(crate) fn value(&self, i: usize) -> &'a Value {
+        match self {
+            FnView::Seq(e) => &e[i],
+            FnView::Rec(f) => &f[i].1,
+            FnView::Fcn(p) => &p[i].1,
+        }
+    }
+}
+
+impl KeyRef<'_> {
+    pub(crate) fn to_value(self) -> Value {
+        match self {
+            KeyRef::Int(i) => Value::Int(i),
+            KeyRef::Str(s) => Value::str(s),
+            KeyRef::Value(v) => v.clone(),
+        }
+    }
+}
+
+/// Builds a function from `(argument, value)` pairs and normalises it to its canonical form.
+#[derive(Default)]
+pub struct FnBuilder {
+    pairs: Vec<(Value, Value)>,
+}
+
+impl FnBuilder {
+    /// An empty builder with room for `n` pairs.
+    pub fn with_capacity(n: usize) -> FnBuilder {
+        FnBuilder {
+            pairs: Vec::with_capacity(n),
+        }
+    }
+
+    /// Adds a pair (a later pair for the same argument replaces an earlier one).
+    pub fn push(&mut self, arg: Value, value: Value) {
+        self.pairs.push((arg, value));
+    }
+
+    /// The function, in canonical form.
+    pub fn build(self) -> Value {
+        Value::function(self.pairs)
+    }
+}
+
+impl Value {
+    /// A function from `(argument, value)` pairs in any order; for repeated arguments the
+    /// last pair wins. Normalised: domain `1..n` gives a sequence, a domain of strings a record.
+    pub fn function(mut pairs: Vec<(Value, Value)>) -> Value {
+        pairs.sort_by(|a, b| a.0.cmp(&b.0));
+        pairs.dedup_by(|later, earlier| {
+            if later.0 == earlier.0 {
+                std::mem::swap(later, earlier);
+                true
+            } else {
+                false
+            }
+        });
+        Value::function_sorted(pairs)
+    }
+
+    /// A function from pairs sorted by argument without repeats.
+    pub fn function_sorted(pairs: Vec<(Value, Value)>) -> Value {
+        let is_seq = pairs
+            .iter()
+            .enumerate()
+            .all(|(i, (k, _))| *k == Value::Int(i as i64 + 1));
+        if is_seq {
+            return Value::seq(pairs.into_iter().map(|(_, v)| v).collect());
+        }
+        if pairs.iter().all(|(k, _)| matches!(k, Value::Str(_))) {
+            let fields = pairs
+                .into_iter()
+                .map(|(k, v)| match k {
+                    Value::Str(s) => (s, v),
+                    _ => unreachable!("checked above"),
+                })
+                .collect();
+            return Value::Record(Arc::new(RecordValue {
+                fields,
+                fp: OnceLock::new(),
+            }));
+        }
+        Value::Fcn(Arc::new(FcnValue {
+            pairs,
+            fp: OnceLock::new(),
+        }))
+    }
+
+    /// `f[arg]`.
+    pub fn apply(&self, arg: &Value) -> ValueResult<&Value> {
+        let found = match (self, arg) {
+            (Value::Seq(s), Value::Int(i)) if *i >= 1 && (*i as usize) <= s.elems.len() => {
+                Some(&s.elems[*i as usize - 1])
+            }
+            (Value::Record(r), Value::Str(name)) => r
+                .fields
+                .binary_search_by(|f| f.0.cmp(name))
+                .ok()
+                .map(|i| &r.fields[i].1),
+            (Value::Fcn(f), _) => f
+                .pairs
+                .binary_search_by(|p| p.0.cmp(arg))
+                .ok()
+                .map(|i| &f.pairs[i].1),
+            (Value::Seq(_) | Value::Record(_), _) => None,
+            _ => {
+                return fail(format!(
+                    "cannot apply the {} {self} as a function",
+                    self.kind_name()
+                ))
+            }
+        };
+        match found {
+            Some(v) => Ok(v),
+            None => fail(format!("{arg} is not in the domain of the function {self}")),
+        }
+    }
+
+    /// `r.field`.
+    pub fn field(&self, name: &str) -> ValueResult<&Value> {
+        match self {
+            Value::Record(r) => match r.fields.binary_search_by(|f| (*f.0).cmp(name)) {
+                Ok(i) => Ok(&r.fields[i].1),
+                Err(_) => fail(format!("the record {self} has no field `{name}`")),
+            },
+            Value::Fcn(_) | Value::Seq(_) => self.apply(&Value::str(name)),
+            _ => fail(format!(
+                "cannot take the field `{name}` of the {} {self}",
+                self.kind_name()
+            )),
+        }
+    }
+
+    /// `DOMAIN f`.
+    pub fn domain(&self) -> ValueResult<Value> {
+        match self {
+            Value::Seq(s) => Ok(Value::interval(1, s.elems.len() as i64)),
+            Value::Record(r) => Ok(Value::set_sorted(
+                r.fields.iter().map(|f| Value::Str(f.0.clone())).collect(),
+            )),
+            Value::Fcn(f) => Ok(Value::set_sorted(
+                f.pairs.iter().map(|p| p.0.clone()).collect(),
+            )),
+            _ => fail(format!(
+                "DOMAIN applied to the {} {self}, not a function",
+                self.kind_name()
+            )),
+        }
+    }
+
+    /// The `(argument, value)` pairs of a function in domain order.
+    pub fn fn_pairs(&self) -> ValueResult<Vec<(Value, Value)>> {
+        if !self.is_fcn() {
+            return fail(format!(
+                "expected a function, found the {} {self}",
+                self.kind_name()
+            ));
+        }
+        let view = FnView::of(self);
+        Ok((0..view.len())
+            .map(|i| (view.key(i).to_value(), view.value(i).clone()))
+            .collect())
+    }
+
+    /// The values of a function in domain order (the range, with repeats).
+    pub fn fn_values(&self) -> ValueResult<Vec<Value>> {
+        if !self.is_fcn() {
+            return fail(format!(
+                "expected a function, found the {} {self}",
+                self.kind_name()
+            ));
+        }
+        let view = FnView::of(self);
+        Ok((0..view.len()).map(|i| view.value(i).clone()).collect())
+    }
+
+    /// `[f EXCEPT ![arg] = value]`: an error when `arg` is not in the domain.
+    pub fn except(&self, arg: &Value, value: Value) -> ValueResult<Value> {
+        match (self, arg) {
+            (Value::Seq(s), Value::Int(i)) if *i >= 1 && (*i as usize) <= s.elems.len() => {
+                let mut elems = s.elems.clone();
+                elems[*i as usize - 1] = value;
+                Ok(Value::seq(elems))
+            }
+            (Value::Record(r), Value::Str(name)) => {
+                let Ok(i) = r.fields.binary_search_by(|f| f.0.cmp(name)) else {
+                    return fail(format!("{arg} is not in the domain of the function {self}"));
+                };
+                let mut fields = r.fields.clone();
+                fields[i].1 = value;
+                Ok(Value::Record(Arc::new(RecordValue {
+                    fields,
+                    fp: OnceLock::new(),
+                })))
+            }
+            (Value::Fcn(f), _) => {
+                let Ok(i) = f.pairs.binary_search_by(|p| p.0.cmp(arg)) else {
+                    return fail(format!("{arg} is not in the domain of the function {self}"));
+                };
+                let mut pairs = f.pairs.clone();
+                pairs[i].1 = value;
+                Ok(Value::Fcn(Arc::new(FcnValue {
+                    pairs,
+                    fp: OnceLock::new(),
+                })))
+            }
+            (Value::Seq(_) | Value::Record(_), _) => {
+                fail(format!("{arg} is not in the domain of the function {self}"))
+            }
+            _ => fail(format!(
+                "EXCEPT applied to the {} {self}, not a function",
+                self.kind_name()
+            )),
+        }
+    }
+
+    /// `f @@ g`: `f` where defined, `g` elsewhere.
+    pub fn fn_merge(&self, other: &Value) -> ValueResult<Value> {
+        let mut pairs = other.fn_pairs()?;
+        pairs.extend(self.fn_pairs()?);
+        Ok(Value::function(pairs))
+    }
+
+    /// The elements of a sequence (an error for other values).
+    pub fn seq_elems(&self) -> ValueResult<&[Value]> {
+        match self {
+            Value::Seq(s) => Ok(&s.elems),
+            _ => fail(format!(
+                "expected a sequence, found the {} {self}",
+                self.kind_name()
+            )),
+        }
+    }
+}
+
+impl SeqValue {
+    /// A sequence with these elements.
+    pub fn new(elems: Vec<Value>) -> SeqValue {
+        SeqValue {
+            elems,
+            fp: OnceLock::new(),
+        }
+    }
+}

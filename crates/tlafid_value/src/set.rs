@@ -1,0 +1,271 @@
+//! Set views and operations: membership, enumeration, union, intersection, difference.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use crate::lazy::{LazySet, LazyValue};
+use crate::{fail, SetValue, Value, ValueResult};
+
+/// How a set value looks for comparison and iteration.
+pub(crate) enum SetView<'a> {
+    /// Enumerated elements, sorted.
+    Finite(&'a [Value]),
+    /// `lo..hi`, non-empty.
+    Interval(i64, i64),
+    /// A set that cannot be enumerated.
+    Infinite(&'a LazyValue),
+}
+
+impl SetView<'_> {
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            SetView::Finite(e) => e.len(),
+            SetView::Interval(lo, hi) => interval_len(*lo, *hi),
+            SetView::Infinite(_) => usize::MAX,
+        }
+    }
+
+    pub(crate) fn iter(&self) -> SetIter<'_> {
+        match self {
+            SetView::Finite(e) => SetIter::Slice(e.iter()),
+            SetView::Interval(lo, hi) => SetIter::Range(*lo..=*hi),
+            SetView::Infinite(_) => SetIter::Slice([].iter()),
+        }
+    }
+}
+
+/// Iterates over a finite set's elements in order.
+pub enum SetIter<'a> {
+    /// Enumerated elements.
+    Slice(std::slice::Iter<'a, Value>),
+    /// An interval.
+    Range(std::ops::RangeInclusive<i64>),
+}
+
+impl<'a> Iterator for SetIter<'a> {
+    type Item = Cow<'a, Value>;
+
+    fn next(&mut self) -> Option<Cow<'a, Value>> {
+        match self {
+            SetIter::Slice(it) => it.next().map(Cow::Borrowed),
+            SetIter::Range(r) => r.next().map(|i| Cow::Owned(Value::Int(i))),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            SetIter::Slice(it) => it.size_hint(),
+            SetIter::Range(r) => r.size_hint(),
+        }
+    }
+}
+
+impl Value {
+    /// The view of a set; panics on non-sets (callers check first).
+    pub(crate) fn set_view(&self) -> SetView<'_> {
+        match self {
+            Value::Set(s) => SetView::Finite(&s.elems),
+            Value::Interval(lo, hi) => SetView::Interval(*lo, *hi),
+            Value::Lazy(l) => match l.enumerated() {
+                Some(Value::Set(s)) => SetView::Finite(&s.elems),
+                Some(Value::Interval(lo, hi)) => SetView::Interval(*lo, *hi),
+                _ => SetView::Infinite(l),
+            },
+            _ => SetView::Finite(&[]),
+        }
+    }
+
+    /// Is this value a set that can be enumerated?
+    pub fn is_finite_set(&self) -> bool {
+        self.is_set() && !matches!(self.set_view(), SetView::Infinite(_))
+    }
+
+    /// `elem \in self`.
+    pub fn contains(&self, elem: &Value) -> ValueResult<bool> {
+        match self {
+            Value::Set(s) => Ok(s.elems.binary_search(elem).is_ok()),
+            Value::Interval(lo, hi) => Ok(matches!(elem, Value::Int(i) if lo <= i && i <= hi)),
+            Value::Lazy(l) => l.contains(elem),
+            other => fail(format!(
+                "\\in applied to the {} {other}, not a set",
+                other.kind_name()
+            )),
+        }
+    }
+
+    /// The elements of a finite set, in order (an error for non-sets and infinite sets).
+    pub fn iter_set(&self) -> ValueResult<SetIter<'_>> {
+        if !self.is_set() {
+            return fail(format!(
+                "expected a set, found the {} {self}",
+                self.kind_name()
+            ));
+        }
+        match self.set_view() {
+            SetView::Infinite(l) => fail(format!("cannot enumerate the infinite set {}", l.kind())),
+            view => Ok(match view {
+                SetView::Finite(e) => SetIter::Slice(e.iter()),
+                SetView::Interval(lo, hi) => SetIter::Range(lo..=hi),
+                SetView::Infinite(_) => unreachable!("handled above"),
+            }),
+        }
+    }
+
+    /// The elements of a finite set as an enumerated [`Value::Set`] (shared when it is one).
+    pub fn to_enumerated(&self) -> ValueResult<Arc<SetValue>> {
+        match self {
+            Value::Set(s) => Ok(s.clone()),
+            Value::Lazy(l) => match l.enumerated() {
+                Some(Value::Set(s)) => Ok(s.clone()),
+                Some(v) => v.to_enumerated(),
+                None => fail(format!("cannot enumerate the infinite set {}", l.kind())),
+            },
+            _ => {
+                let elems = self.iter_set()?.map(Cow::into_owned).collect();
+                Ok(Arc::new(SetValue {
+                    elems,
+                    fp: Default::default(),
+                }))
+            }
+        }
+    }
+
+    /// The number of elements of a finite set.
+    pub fn cardinality(&self) -> ValueResult<usize> {
+        match self {
+            Value::Set(s) => Ok(s.elems.len()),
+            Value::Interval(lo, hi) => Ok(interval_len(*lo, *hi)),
+            Value::Lazy(l) => l.cardinality(),
+            other => fail(format!(
+                "expected a set, found the {} {other}",
+                other.kind_name()
+            )),
+        }
+    }
+
+    /// `self \cup other`.
+    pub fn union(&self, other: &Value) -> ValueResult<Value> {
+        expect_sets(self, other, "\\cup")?;
+        if !self.is_finite_set() || !other.is_finite_set() {
+            return Ok(Value::lazy(LazySet::Union(self.clone(), other.clone())));
+        }
+        if other.cardinality()? == 0 {
+            return Ok(self.clone());
+        }
+        if self.cardinality()? == 0 {
+            return Ok(other.clone());
+        }
+        let (a, b) = (self.to_enumerated()?, other.to_enumerated()?);
+        Ok(Value::set_sorted(merge_union(&a.elems, &b.elems)))
+    }
+
+    /// `self \cap other`.
+    pub fn intersect(&self, other: &Value) -> ValueResult<Value> {
+        expect_sets(self, other, "\\cap")?;
+        let (small, big) = if self.is_finite_set() {
+            (self, other)
+        } else {
+            (other, self)
+        };
+        if !small.is_finite_set() {
+            return Ok(Value::lazy(LazySet::Intersect(self.clone(), other.clone())));
+        }
+        let mut elems = Vec::new();
+        for e in small.iter_set()? {
+            if big.contains(&e)? {
+                elems.push(e.into_owned());
+            }
+        }
+        Ok(Value::set_sorted(elems))
+    }
+
+    /// `self \ other`.
+    pub fn minus(&self, other: &Value) -> ValueResult<Value> {
+        expect_sets(self, other, "\\")?;
+        if !self.is_finite_set() {
+            return Ok(Value::lazy(LazySet::Minus(self.clone(), other.clone())));
+        }
+        let mut elems = Vec::new();
+        for e in self.iter_set()? {
+            if !other.contains(&e)? {
+                elems.push(e.into_owned());
+            }
+        }
+        Ok(Value::set_sorted(elems))
+    }
+
+    /// `self \subseteq other`.
+    pub fn subset_eq(&self, other: &Value) -> ValueResult<bool> {
+        expect_sets(self, other, "\\subseteq")?;
+        for e in self.iter_set()? {
+            if !other.contains(&e)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `UNION self`: the union of a finite set of sets.
+    pub fn big_union(&self) -> ValueResult<Value> {
+        let mut acc = Value::empty_set();
+        for s in self.iter_set()? {
+            acc = acc.union(&s)?;
+        }
+        Ok(acc)
+    }
+
+    /// `self \cup {elem}` for a finite set.
+    pub fn with_element(&self, elem: Value) -> ValueResult<Value> {
+        let set = self.to_enumerated()?;
+        match set.elems.binary_search(&elem) {
+            Ok(_) => Ok(Value::Set(set)),
+            Err(at) => {
+                let mut elems = set.elems.clone();
+                elems.insert(at, elem);
+                Ok(Value::set_sorted(elems))
+            }
+        }
+    }
+}
+
+/// The number of elements of `lo..hi` (`lo <= hi`), saturating at `usize::MAX`.
+fn interval_len(lo: i64, hi: i64) -> usize {
+    usize::try_from(hi as i128 - lo as i128 + 1).unwrap_or(usize::MAX)
+}
+
+fn expect_sets(a: &Value, b: &Value, op: &str) -> ValueResult<()> {
+    for v in [a, b] {
+        if !v.is_set() {
+            return fail(format!(
+                "`{op}` applied to the {} {v}, not a set",
+                v.kind_name()
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn merge_union(a: &[Value], b: &[Value]) -> Vec<Value> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => {
+                out.push(a[i].clone());
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[j].clone());
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push(a[i].clone());
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}
