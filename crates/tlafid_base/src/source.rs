@@ -25,7 +25,11 @@ impl Span {
 
     /// The smallest span covering both `self` and `other` (same file assumed).
     pub fn to(self, other: Span) -> Span {
-        Span { file: self.file, start: self.start.min(other.start), end: self.end.max(other.end) }
+        Span {
+            file: self.file,
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
 
     /// The byte range as `usize`s.
@@ -58,9 +62,16 @@ impl SourceFile {
     pub fn new(name: String, text: String) -> SourceFile {
         let mut line_starts = vec![0];
         line_starts.extend(
-            text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i as u32 + 1),
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i as u32 + 1),
         );
-        SourceFile { name, text, line_starts }
+        SourceFile {
+            name,
+            text,
+            line_starts,
+        }
     }
 
     /// The line and column of a byte offset (clamped to the text).
@@ -73,7 +84,10 @@ impl SourceFile {
             end -= 1;
         }
         let col = self.text[start..end].chars().count() as u32 + 1;
-        LineCol { line: line as u32 + 1, col }
+        LineCol {
+            line: line as u32 + 1,
+            col,
+        }
     }
 }
 
@@ -103,7 +117,10 @@ impl SourceMap {
 
     /// All files, in the order they were added.
     pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
-        self.files.iter().enumerate().map(|(i, f)| (FileId(i as u32), f))
+        self.files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (FileId(i as u32), f))
     }
 
     /// `file:line:col` for the start of a span.

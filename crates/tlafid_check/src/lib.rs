@@ -1,1 +1,83 @@
-//! Exploration.
+//! Explicit-state exploration of any [`TransitionSystem`]: breadth-first model checking with
+//! TLC's semantics ([`Explorer`]) and random simulation like TLC's `-simulate`
+//! ([`Simulator`]).
+//!
+//! The crate knows nothing of TLA+: a binding implements [`TransitionSystem`] (initial states,
+//! successors, fingerprints, invariants, constraints, action properties) and this crate
+//! explores it. No I/O: progress goes to a callback, results come back as a [`Report`].
+//!
+//! Invariant: depends only on `tlafid_base` (and rayon); never names TLA+, never does I/O,
+//! never lets thread timing reach a result (except time budgets and cancellation).
+//!
+//! # Binding a specification
+//! | TLC configuration | [`TransitionSystem`] method |
+//! |---|---|
+//! | `INIT` | [`initial_states`](TransitionSystem::initial_states) |
+//! | `NEXT` (split into actions) | [`successors`](TransitionSystem::successors), with an [`ActionId`] per action |
+//! | `INVARIANT` | [`check_invariants`](TransitionSystem::check_invariants) |
+//! | `PROPERTY` (initial part / `[][A]_v` part) | [`check_initial_properties`](TransitionSystem::check_initial_properties) / [`check_action_properties`](TransitionSystem::check_action_properties) |
+//! | `CONSTRAINT` / `ACTION_CONSTRAINT` | [`in_model`](TransitionSystem::in_model) / [`action_allowed`](TransitionSystem::action_allowed) |
+//! | `VIEW`, `SYMMETRY` | [`fingerprint`](TransitionSystem::fingerprint) |
+//! | `CHECK_DEADLOCK`, `-deadlock` | [`Options::check_deadlock`] |
+//! | `-workers` | [`Options::workers`] |
+//! | `-simulate`, `-depth`, `-num`, `-seed` | [`Simulator`], [`SimulationOptions`] |
+//!
+//! Liveness (temporal properties beyond their initial and `[][A]_v` parts) is not checked here.
+//!
+//! # Semantics (TLC's, read from `tlc2.tool.Worker` and `tlc2.tool.ModelChecker`)
+//! - **States generated** counts every initial state produced (duplicates and states outside
+//!   the constraints too) plus every successor produced, before constraints, each counted as
+//!   it is produced (so a run stopped at a successor counts it and those before it).
+//! - **Constraints.** A state failing `CONSTRAINT` ([`TransitionSystem::in_model`]) or a step
+//!   failing `ACTION_CONSTRAINT` ([`TransitionSystem::action_allowed`]) is not added to the
+//!   seen set, not counted as distinct and not explored; its invariants are still checked
+//!   (every time it is generated). Initial states are subject to `CONSTRAINT` only.
+//! - **Invariants** are checked once on each new distinct state (initial ones included), and on
+//!   every generated state outside the constraints.
+//! - **Action properties** are checked on every generated step, also towards seen states and
+//!   states outside the constraints, after the successor's invariants.
+//! - **Deadlock**: an explored state none of whose actions produces a successor (constraints do
+//!   not matter); checked only when [`Options::check_deadlock`] is set.
+//! - **Depth** is the number of breadth-first levels: initial states are at depth 1, and
+//!   "the depth of the complete state graph search" is the largest depth of a distinct state.
+//! - **VIEW and SYMMETRY** live in [`TransitionSystem::fingerprint`]: states with equal
+//!   fingerprints are one state; the first one met in breadth-first order is kept.
+//!
+//! # Determinism
+//! Levels are expanded in parallel, but every successor has a place in sequential order (its
+//! parent's position in the frontier, then its position among the parent's successors). The
+//! state kept for a fingerprint, its parent, the violation reported, the counterexample and all
+//! counts are those of a sequential breadth-first search, whatever the number of workers. Only
+//! time budgets and cancellation depend on timing.
+//!
+//! # Memory
+//! The seen set holds 64-bit fingerprints in a lock-free open-addressing table (8-byte slots,
+//! load between about 1/2 and 3/4: at most 16 bytes per distinct state). Parent links take
+//! 8 bytes per distinct state; counterexamples are rebuilt by replaying the system from an
+//! initial state. Full states are kept for the frontier (and the next level's new states)
+//! only. A run holds at most `u32::MAX - 1` distinct states (then it is incomplete,
+//! [`Budget::MaxStates`]).
+#![warn(missing_docs)]
+
+mod claims;
+pub mod errors;
+mod event;
+mod expand;
+mod explorer;
+mod options;
+mod report;
+mod rng;
+mod seen;
+mod simulate;
+mod system;
+mod trace;
+mod watch;
+
+pub use explorer::Explorer;
+pub use options::{Options, Progress, ProgressCallback};
+pub use report::{
+    ActionStats, Budget, OutDegree, Outcome, Report, Stats, TraceStep, OUTDEGREE_BUCKETS,
+};
+pub use seen::FingerprintSet;
+pub use simulate::{SimulationOptions, SimulationOutcome, SimulationReport, Simulator};
+pub use system::{ActionId, TransitionSystem, ViolationId};

@@ -1,1 +1,46 @@
-fn main() {}
+//! The `tlafid` command line: a thin layer that reads files, calls the core crates and prints.
+
+mod commands;
+mod exit;
+mod files;
+mod render;
+
+use clap::{Parser, Subcommand};
+
+use crate::exit::ExitStatus;
+
+/// tlafid: tells whether a TLA+ model is faithful to the system it describes.
+#[derive(Parser)]
+#[command(name = "tlafid", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse and resolve a TLA+ module and everything it uses; print the diagnostics.
+    Parse(commands::parse::ParseArgs),
+    /// Explore a model's state space as TLC does: invariants, deadlock, safety properties.
+    Check(commands::check::CheckArgs),
+}
+
+fn main() {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            let _ = err.print();
+            let status = if err.use_stderr() {
+                ExitStatus::Usage
+            } else {
+                ExitStatus::Success
+            };
+            std::process::exit(status.code());
+        }
+    };
+    let status = match cli.command {
+        Command::Parse(args) => commands::parse::run(&args),
+        Command::Check(args) => commands::check::run(&args),
+    };
+    std::process::exit(status.code());
+}

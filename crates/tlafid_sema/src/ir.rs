@@ -100,6 +100,8 @@ pub struct AssumeDef {
     pub expr: Expr,
     /// Where it is written.
     pub span: Span,
+    /// The number of frame slots its evaluation needs (its binders).
+    pub frame_size: usize,
 }
 
 /// One operator of the flattened program.
@@ -379,6 +381,9 @@ impl Program {
 
     /// Looks up a top-level name of the root module.
     pub fn root_name(&self, name: &str) -> Option<RootName> {
-        self.root_names.iter().find(|(n, _)| n == name).map(|&(_, r)| r)
+        self.root_names
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|&(_, r)| r)
     }
 }

@@ -1,10 +1,39 @@
 //! Module loading, name resolution, level checking, and lowering to the resolved [`ir`].
 //!
 //! No I/O: modules other than the root are asked for through a closure, and the standard
-//! modules are compiled in.
+//! modules are compiled in (`stdlib/*.tla`, found by `build.rs`).
+//!
+//! The passes, in order:
+//! - `modules` parses the root, finds every module it extends or instantiates (nested
+//!   modules first, then the caller's `find_module`, then the built-ins) and orders them,
+//!   reporting cycles;
+//! - `scope` builds each module's names (SANY's rules for `EXTENDS`, unnamed `INSTANCE`,
+//!   `LOCAL`, duplicates, `RECURSIVE`, and a nested module seeing what precedes it);
+//! - `lower` resolves every name and flattens instances into one operator table, reached
+//!   from the root's names in order of first reach: each instance is a context holding its
+//!   substitutions (inlined where used) and parameters (prepended); operators of modules
+//!   without constants and variables are shared by all contexts; `LET`s and `LAMBDA`s are
+//!   lifted with the slots they capture first;
+//! - `level` marks recursive operators, computes every operator's level and checks SANY's
+//!   level rules (primes, `ENABLED`, `UNCHANGED`, `[A]_v`, temporal operators, `ASSUME`,
+//!   argument and substitution levels).
+//!
+//! Invariant: depends only on `tlafid_base` and `tlafid_syntax`; never reads files, never
+//! panics on bad input, and gives the same program and diagnostics for the same input.
 #![warn(missing_docs)]
 
+pub mod codes;
+pub mod dump;
 pub mod ir;
+mod level;
+mod lower;
+mod modules;
+mod names;
+mod param_levels;
+mod scope;
+pub mod stdlib;
+mod syntax_walk;
+mod walk;
 
 use tlafid_base::{Diagnostic, FileId, SourceMap};
 
@@ -25,6 +54,22 @@ pub type FindModule<'a> = dyn FnMut(&str) -> Option<(String, String)> + 'a;
 /// instantiates (adding those files to `sources`), resolves names, checks arity and levels,
 /// and lowers everything to an [`ir::Program`].
 pub fn load(root: FileId, sources: &mut SourceMap, find_module: &mut FindModule<'_>) -> Loaded {
-    let _ = (root, sources, find_module);
-    Loaded { program: None, diagnostics: Vec::new() }
+    let mut diagnostics = Vec::new();
+    let Some(modules) = modules::load_modules(root, sources, find_module, &mut diagnostics) else {
+        return Loaded {
+            program: None,
+            diagnostics,
+        };
+    };
+    let scopes = scope::build_scopes(&modules, &mut diagnostics);
+    let (mut program, lowering, substitutions) = lower::lower_program(&modules, &scopes);
+    diagnostics.extend(lowering);
+    if !diagnostics.iter().any(Diagnostic::is_error) {
+        level::analyse(&mut program, &substitutions, &mut diagnostics);
+    }
+    let ok = !diagnostics.iter().any(Diagnostic::is_error);
+    Loaded {
+        program: ok.then_some(program),
+        diagnostics,
+    }
 }

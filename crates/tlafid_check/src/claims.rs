@@ -1,0 +1,140 @@
+//! Candidates for the next breadth-first level, and the order that makes runs deterministic.
+//!
+//! Every successor gets an [`OrderKey`]: the position of its parent in the frontier and its
+//! ordinal among that parent's successors. That is the order in which a sequential
+//! breadth-first search (TLC with one worker) meets successors. While a level is expanded in
+//! parallel, each new fingerprint keeps the candidate with the smallest key in a
+//! [`ClaimTable`], so the state kept, its parent and its action do not depend on timing.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{Mutex, PoisonError};
+
+use crate::ActionId;
+
+/// `(parent position << 32) | successor ordinal`: the sequential breadth-first order.
+pub(crate) type OrderKey = u64;
+
+/// The key of successor `ordinal` of the frontier state at `parent`.
+pub(crate) fn order_key(parent: u32, ordinal: u32) -> OrderKey {
+    (u64::from(parent) << 32) | u64::from(ordinal)
+}
+
+/// The parent position of a key.
+pub(crate) fn key_parent(key: OrderKey) -> u32 {
+    (key >> 32) as u32
+}
+
+/// The successor ordinal of a key.
+pub(crate) fn key_ordinal(key: OrderKey) -> u32 {
+    key as u32
+}
+
+/// A hasher for fingerprints (already hashes): one multiply, fixed, no random seed.
+#[derive(Default)]
+pub(crate) struct FingerprintHasher(u64);
+
+impl Hasher for FingerprintHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u64(&mut self, fp: u64) {
+        self.0 = fp.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(26);
+    }
+}
+
+type FingerprintMap<V> = HashMap<u64, V, BuildHasherDefault<FingerprintHasher>>;
+
+/// A successor that may become a new distinct state.
+#[derive(Debug)]
+pub(crate) struct Claim<S> {
+    /// Where it was met in sequential order.
+    pub key: OrderKey,
+    /// The action that produced it (`None` for initial states).
+    pub action: Option<ActionId>,
+    /// The state itself.
+    pub state: S,
+}
+
+/// New fingerprints of one level, each with its smallest-key candidate. Sharded by fingerprint
+/// so workers rarely wait for each other.
+pub(crate) struct ClaimTable<S> {
+    shards: Vec<Mutex<FingerprintMap<Claim<S>>>>,
+}
+
+const SHARD_BITS: u32 = 6;
+
+impl<S> ClaimTable<S> {
+    /// An empty table.
+    pub fn new() -> ClaimTable<S> {
+        ClaimTable {
+            shards: (0..1 << SHARD_BITS).map(|_| Mutex::default()).collect(),
+        }
+    }
+
+    /// Offers a candidate for `fp`; it is kept if it is the first for `fp` in key order.
+    pub fn offer(&self, fp: u64, claim: Claim<S>) {
+        let shard = (fp.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - SHARD_BITS)) as usize;
+        let mut map = self.shards[shard]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        match map.entry(fp) {
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(claim);
+            }
+            std::collections::hash_map::Entry::Occupied(mut slot) => {
+                if claim.key < slot.get().key {
+                    slot.insert(claim);
+                }
+            }
+        }
+    }
+
+    /// All winners with their fingerprints, in no particular order.
+    pub fn into_winners(self) -> Vec<(u64, Claim<S>)> {
+        let mut winners = Vec::new();
+        for shard in self.shards {
+            winners.extend(shard.into_inner().unwrap_or_else(PoisonError::into_inner));
+        }
+        winners
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn smallest_key_wins_whatever_the_offer_order() {
+        let table = ClaimTable::new();
+        for key in [order_key(3, 1), order_key(1, 7), order_key(1, 9)] {
+            table.offer(
+                42,
+                Claim {
+                    key,
+                    action: None,
+                    state: key,
+                },
+            );
+        }
+        table.offer(
+            7,
+            Claim {
+                key: order_key(5, 0),
+                action: None,
+                state: 0,
+            },
+        );
+        let mut winners = table.into_winners();
+        winners.sort_by_key(|(fp, _)| *fp);
+        assert_eq!(winners.len(), 2);
+        assert_eq!(winners[1].1.key, order_key(1, 7));
+        assert_eq!(key_parent(winners[1].1.key), 1);
+        assert_eq!(key_ordinal(winners[1].1.key), 7);
+    }
+}

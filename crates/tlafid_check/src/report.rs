@@ -1,0 +1,196 @@
+//! What a run returns: the outcome, the statistics and the counterexample, as plain data.
+
+use std::time::Duration;
+
+use crate::{ActionId, ViolationId};
+
+/// Which budget ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// [`Options::max_states`](crate::Options::max_states).
+    MaxStates,
+    /// [`Options::max_depth`](crate::Options::max_depth).
+    MaxDepth,
+    /// [`Options::max_duration`](crate::Options::max_duration).
+    MaxDuration,
+    /// [`Options::cancel`](crate::Options::cancel) was set.
+    Cancelled,
+}
+
+/// How a run ended.
+#[derive(Debug)]
+pub enum Outcome<E> {
+    /// Every reachable state was explored and no check failed.
+    Success,
+    /// A state violates an invariant; the trace ends in that state.
+    InvariantViolation {
+        /// The first invariant violated, as the system numbers them.
+        invariant: ViolationId,
+    },
+    /// An initial state violates the initial part of a property; the trace is that state.
+    InitialPropertyViolation {
+        /// The first property violated, as the system numbers them.
+        property: ViolationId,
+    },
+    /// A step violates an action property; the trace ends with that step.
+    ActionPropertyViolation {
+        /// The first action property violated, as the system numbers them.
+        property: ViolationId,
+    },
+    /// A reachable state has no successor at all; the trace ends in it.
+    Deadlock,
+    /// The system failed to evaluate something; the trace ends in the state concerned
+    /// (the successor for a failed check on a successor, else the state being expanded).
+    EvalError {
+        /// The system's error.
+        error: E,
+    },
+    /// A budget ran out before the state space was exhausted. Never a success.
+    Incomplete {
+        /// Which budget.
+        budget: Budget,
+    },
+}
+
+impl<E> Outcome<E> {
+    /// True only for a complete run without violations.
+    pub fn is_success(&self) -> bool {
+        matches!(self, Outcome::Success)
+    }
+}
+
+/// Generated and distinct states of one action.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ActionStats {
+    /// Successors this action generated.
+    pub generated: u64,
+    /// New distinct states this action found first.
+    pub distinct: u64,
+}
+
+/// Counts, following TLC's definitions.
+///
+/// When a run stops early (violation, deadlock, error, budget), the counts are those a
+/// sequential breadth-first search would have at the moment it met the stopping event, so they
+/// match TLC with one worker and do not depend on the number of workers. Per-action counts then
+/// cover the levels completed before the stop.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Initial states generated plus successors generated (duplicates and states outside the
+    /// constraints included).
+    pub states_generated: u64,
+    /// Distinct states added to the seen set.
+    pub distinct_states: u64,
+    /// Distinct states found but not explored yet.
+    pub states_left_on_queue: u64,
+    /// Length, in states, of the longest shortest path from an initial state (TLC's "depth of
+    /// the complete state graph search"); 0 if no state was generated.
+    pub depth: u32,
+    /// Initial states generated (TLC's "Finished computing initial states: N ... generated").
+    pub initial_states_generated: u64,
+    /// Distinct initial states inside the constraints.
+    pub initial_distinct_states: u64,
+    /// Indexed by [`ActionId`]`.0`.
+    pub per_action: Vec<ActionStats>,
+    /// TLC's "outdegree": `outdegree[k]` explored states found `k` new states (the last
+    /// bucket counts 31 or more). See [`Stats::outdegree_summary`].
+    pub outdegree: [u64; OUTDEGREE_BUCKETS],
+}
+
+/// Buckets of [`Stats::outdegree`], as TLC keeps them.
+pub const OUTDEGREE_BUCKETS: usize = 32;
+
+/// TLC's summary line "The average outdegree of the complete state graph is .. (minimum is ..,
+/// the maximum .. and the 95th percentile is ..)".
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OutDegree {
+    /// Fewest new states found by one explored state.
+    pub min: u32,
+    /// Mean (TLC prints it rounded).
+    pub mean: f64,
+    /// Most new states found by one explored state (31 means 31 or more).
+    pub max: u32,
+    /// 95th percentile, computed as TLC does.
+    pub percentile_95: u32,
+}
+
+impl Stats {
+    /// The outdegree summary, or `None` if no state was explored.
+    pub fn outdegree_summary(&self) -> Option<OutDegree> {
+        let samples = || {
+            (0u32..)
+                .zip(self.outdegree.iter().copied())
+                .filter(|&(_, n)| n > 0)
+        };
+        let observations: u64 = self.outdegree.iter().sum();
+        let min = samples().next()?.0;
+        let max = samples().last()?.0;
+        let sum: u64 = samples().map(|(k, n)| u64::from(k) * n).sum();
+        let position = (observations as f64 * 0.95) as u64;
+        let mut seen = 0;
+        let percentile_95 = samples()
+            .find(|&(_, n)| {
+                seen += n;
+                seen > position
+            })
+            .map_or(max, |(k, _)| k);
+        let mean = sum as f64 / observations as f64;
+        Some(OutDegree {
+            min,
+            mean,
+            max,
+            percentile_95,
+        })
+    }
+}
+
+/// One state of a counterexample and the action that led to it (`None` for the first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceStep<S> {
+    /// The action taken into `state`; `None` for an initial state.
+    pub action: Option<ActionId>,
+    /// The full state.
+    pub state: S,
+}
+
+/// The result of [`Explorer::run`](crate::Explorer::run).
+#[derive(Debug)]
+pub struct Report<S, E> {
+    /// How the run ended.
+    pub outcome: Outcome<E>,
+    /// Counts.
+    pub stats: Stats,
+    /// A shortest behaviour leading to the violation, deadlock or error; `None` on success or
+    /// incomplete runs.
+    pub trace: Option<Vec<TraceStep<S>>>,
+    /// Wall-clock time taken (not deterministic; never compare it in tests).
+    pub elapsed: Duration,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outdegree_summary_follows_tlc() {
+        let mut stats = Stats::default();
+        assert_eq!(stats.outdegree_summary(), None);
+        stats.outdegree[0] = 10;
+        stats.outdegree[1] = 5;
+        stats.outdegree[3] = 5;
+        let summary = stats.outdegree_summary().unwrap();
+        // 20 observations: the 95th percentile is the value at position 19 (0-based).
+        assert_eq!(
+            summary,
+            OutDegree {
+                min: 0,
+                mean: 1.0,
+                max: 3,
+                percentile_95: 3
+            }
+        );
+        stats.outdegree[3] = 0;
+        stats.outdegree[1] = 10;
+        assert_eq!(stats.outdegree_summary().unwrap().percentile_95, 1);
+    }
+}

@@ -1,0 +1,185 @@
+//! The seen set: an open-addressing table of 64-bit fingerprints in `AtomicU64` slots.
+//!
+//! Inserts are lock-free (compare-and-swap on one slot), so many threads may insert at once.
+//! Growing needs `&mut self` and happens between phases, when the number of coming inserts is
+//! known ([`FingerprintSet::reserve`]). Each slot is 8 bytes; the load stays at most 3/4 and,
+//! since the table grows by half when it must grow, at least about 1/2 once it is past its
+//! initial size: 11 to 16 bytes per distinct state.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The marker of an empty slot. A fingerprint equal to it is stored as [`ZERO_STAND_IN`].
+const EMPTY: u64 = 0;
+/// What a zero fingerprint is stored as (one forced collision in 2^64).
+const ZERO_STAND_IN: u64 = 0x9E37_79B9_7F4A_7C15;
+/// Smallest table, in slots.
+const MIN_SLOTS: usize = 1 << 10;
+
+/// A concurrent set of fingerprints.
+#[derive(Debug)]
+pub struct FingerprintSet {
+    slots: Vec<AtomicU64>,
+    len: AtomicU64,
+}
+
+/// Maps a fingerprint to a stored key (never [`EMPTY`]).
+fn stored_key(fp: u64) -> u64 {
+    if fp == EMPTY {
+        ZERO_STAND_IN
+    } else {
+        fp
+    }
+}
+
+impl FingerprintSet {
+    /// A set with room for `expected` fingerprints before it must grow.
+    pub fn with_capacity(expected: usize) -> FingerprintSet {
+        FingerprintSet::with_slots(slots_for(expected))
+    }
+
+    fn with_slots(slots: usize) -> FingerprintSet {
+        FingerprintSet {
+            slots: (0..slots).map(|_| AtomicU64::new(EMPTY)).collect(),
+            len: AtomicU64::new(0),
+        }
+    }
+
+    /// Number of fingerprints stored.
+    pub fn len(&self) -> u64 {
+        self.len.load(Ordering::Relaxed)
+    }
+
+    /// True if nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Bytes used by the table.
+    pub fn memory_bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<AtomicU64>()
+    }
+
+    /// First slot probed for `key`: a multiply spreads poorly mixed fingerprints, and the
+    /// high half of a 128-bit product maps them onto any table size.
+    fn home(&self, key: u64) -> usize {
+        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        ((u128::from(mixed) * self.slots.len() as u128) >> 64) as usize
+    }
+
+    /// The slot after `index`, wrapping around.
+    fn next(&self, index: usize) -> usize {
+        if index + 1 == self.slots.len() {
+            0
+        } else {
+            index + 1
+        }
+    }
+
+    /// True if `fp` is in the set.
+    pub fn contains(&self, fp: u64) -> bool {
+        let key = stored_key(fp);
+        let mut index = self.home(key);
+        loop {
+            match self.slots[index].load(Ordering::Acquire) {
+                EMPTY => return false,
+                k if k == key => return true,
+                _ => index = self.next(index),
+            }
+        }
+    }
+
+    /// Adds `fp`; true if it was not there before. Lock-free.
+    ///
+    /// The caller must have made room with [`reserve`](Self::reserve): inserting into a full
+    /// table would never end, so this panics instead (a bug in the caller, not bad input).
+    pub fn insert(&self, fp: u64) -> bool {
+        let key = stored_key(fp);
+        let mut index = self.home(key);
+        for _ in 0..self.slots.len() {
+            let slot = &self.slots[index];
+            match slot.compare_exchange(EMPTY, key, Ordering::AcqRel, Ordering::Acquire) {
+                Ok(_) => {
+                    self.len.fetch_add(1, Ordering::Relaxed);
+                    return true;
+                }
+                Err(k) if k == key => return false,
+                Err(_) => index = self.next(index),
+            }
+        }
+        panic!("fingerprint set full: reserve() was not called before inserting");
+    }
+
+    /// Grows, if needed, so that `additional` more fingerprints fit under the load limit.
+    /// A table that must grow grows by at least half, so growth costs amortised O(1).
+    pub fn reserve(&mut self, additional: usize) {
+        let needed = self.len() as usize + additional;
+        if slots_for(needed) <= self.slots.len() {
+            return;
+        }
+        let grown = self.slots.len().saturating_add(self.slots.len() / 2);
+        let bigger = FingerprintSet::with_slots(slots_for(needed).max(grown));
+        for slot in &self.slots {
+            let key = slot.load(Ordering::Relaxed);
+            if key != EMPTY {
+                bigger.insert(key);
+            }
+        }
+        *self = bigger;
+    }
+}
+
+/// Slots needed to hold `expected` keys at a load of at most 3/4.
+fn slots_for(expected: usize) -> usize {
+    (expected.saturating_mul(4) / 3 + 1).max(MIN_SLOTS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inserts_once_and_finds_again_across_growth() {
+        let mut set = FingerprintSet::with_capacity(0);
+        set.reserve(5000);
+        for fp in 0..5000u64 {
+            assert!(set.insert(fp * 7919));
+        }
+        assert!(!set.insert(0));
+        set.reserve(20_000);
+        assert_eq!(set.len(), 5000);
+        assert!((0..5000u64).all(|fp| set.contains(fp * 7919)));
+        assert!(!set.contains(3));
+        // 25_000 fingerprints at a load of at most 3/4 need 33_334 slots of 8 bytes.
+        assert_eq!(set.memory_bytes(), 33_334 * 8);
+        set.reserve(1);
+        assert_eq!(set.memory_bytes(), 33_334 * 8, "room was left for one more");
+    }
+
+    #[test]
+    fn grown_table_costs_at_most_16_bytes_per_fingerprint() {
+        let mut set = FingerprintSet::with_capacity(0);
+        for level in 0..200u64 {
+            set.reserve(1000);
+            for i in 0..1000 {
+                assert!(set.insert((level << 32 | i).wrapping_mul(0x2545_F491_4F6C_DD1D)));
+            }
+            if set.len() > MIN_SLOTS as u64 {
+                assert!(
+                    set.memory_bytes() as u64 <= 16 * set.len(),
+                    "at {}",
+                    set.len()
+                );
+            }
+        }
+        assert_eq!(set.len(), 200_000);
+    }
+
+    #[test]
+    fn zero_fingerprint_is_stored() {
+        let set = FingerprintSet::with_capacity(4);
+        assert!(!set.contains(0));
+        assert!(set.insert(0));
+        assert!(set.contains(0));
+        assert!(!set.insert(0));
+    }
+}

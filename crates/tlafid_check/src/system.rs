@@ -1,0 +1,95 @@
+//! The contract between the explorer and whatever it explores: a [`TransitionSystem`].
+
+/// Names one action (one disjunct of the next-state relation, as the system splits it).
+///
+/// The explorer only uses it as an index into per-action statistics and shows it in traces;
+/// the system decides what each number means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ActionId(pub u32);
+
+/// Names one checked property (an invariant, or an action property `[][A]_v`).
+///
+/// Invariants and action properties have separate numberings; the system decides both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ViolationId(pub u32);
+
+/// A transition system the explorer can walk: initial states, successors, and the checks.
+///
+/// The explorer follows TLC's rules (see the crate docs for the exact counting rules):
+/// - a successor *generated* by [`successors`](Self::successors) is counted in
+///   "states generated" whether or not it passes the constraints;
+/// - a successor that fails [`in_model`](Self::in_model) (a `CONSTRAINT`) or
+///   [`action_allowed`](Self::action_allowed) (an `ACTION_CONSTRAINT`) is not added to the
+///   seen set and not explored, but its invariants are still checked;
+/// - [`check_action_properties`](Self::check_action_properties) runs on every generated
+///   transition, also towards already-seen states;
+/// - a state is deadlocked when `successors` emits nothing at all, before constraints.
+///
+/// Requirements on an implementation:
+/// - **Deterministic**: the same state gives the same successors in the same order, and
+///   `initial_states` emits the same states in the same order. Counterexamples are rebuilt by
+///   replaying from initial states, picking successors by their position in that order.
+/// - **Fingerprints** are fixed-seed 64-bit hashes. Two states with the same fingerprint are the
+///   same state for the explorer: a `VIEW` is implemented by hashing only the view, and
+///   `SYMMETRY` by hashing a canonical representative of the state's orbit. The first state (in
+///   breadth-first order) with a given fingerprint is the one kept and explored.
+/// - Callbacks may be called from several threads at once (hence `Sync`).
+pub trait TransitionSystem: Sync {
+    /// A full state.
+    type State: Clone + Send + Sync;
+    /// What an evaluation failure looks like (for a TLA+ binding, a diagnostic).
+    type Error: Send;
+
+    /// The state's 64-bit fingerprint (fixed seed; after applying VIEW / symmetry).
+    fn fingerprint(&self, state: &Self::State) -> u64;
+
+    /// Emits every initial state, in a fixed order (duplicates allowed: they count as generated).
+    fn initial_states(&self, emit: &mut dyn FnMut(Self::State)) -> Result<(), Self::Error>;
+
+    /// Emits every successor of `state` with the action that produced it, in a fixed order
+    /// (TLC's order, if counts at a violation are to match TLC's with one worker).
+    fn successors(
+        &self,
+        state: &Self::State,
+        emit: &mut dyn FnMut(ActionId, Self::State),
+    ) -> Result<(), Self::Error>;
+
+    /// Checks the invariants on `state`: `Ok(Some(id))` names the first one violated.
+    fn check_invariants(&self, state: &Self::State) -> Result<Option<ViolationId>, Self::Error> {
+        let _ = state;
+        Ok(None)
+    }
+
+    /// Checks the initial-state parts of temporal properties (TLC's "implied inits") on an
+    /// initial state, after its invariants: `Ok(Some(id))` names the first one violated.
+    fn check_initial_properties(
+        &self,
+        state: &Self::State,
+    ) -> Result<Option<ViolationId>, Self::Error> {
+        let _ = state;
+        Ok(None)
+    }
+
+    /// The state constraints (`CONSTRAINT`): states outside the model are not explored.
+    fn in_model(&self, state: &Self::State) -> Result<bool, Self::Error> {
+        let _ = state;
+        Ok(true)
+    }
+
+    /// The action constraints (`ACTION_CONSTRAINT`) on the step `from -> to`.
+    fn action_allowed(&self, from: &Self::State, to: &Self::State) -> Result<bool, Self::Error> {
+        let _ = (from, to);
+        Ok(true)
+    }
+
+    /// Checks the action properties (`[][A]_v`) on the step `from -> to`: `Ok(Some(id))`
+    /// names the first one violated.
+    fn check_action_properties(
+        &self,
+        from: &Self::State,
+        to: &Self::State,
+    ) -> Result<Option<ViolationId>, Self::Error> {
+        let _ = (from, to);
+        Ok(None)
+    }
+}

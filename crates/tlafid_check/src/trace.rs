@@ -1,0 +1,111 @@
+//! Parent links and counterexample reconstruction by replay.
+//!
+//! Full states are kept only for the frontier. For every distinct state the explorer keeps its
+//! parent's index and its ordinal among the parent's successors (8 bytes); a path is rebuilt
+//! by regenerating initial states and successors from the start and picking those ordinals,
+//! checking each state's fingerprint against the seen set on the way.
+
+use tlafid_base::Diagnostic;
+
+use crate::errors::replay_mismatch;
+use crate::report::TraceStep;
+use crate::seen::FingerprintSet;
+use crate::{ActionId, TransitionSystem};
+
+/// The parent index of an initial state.
+pub(crate) const ROOT: u32 = u32::MAX;
+
+/// Where a distinct state came from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ParentLink {
+    /// Index of the parent state ([`ROOT`] for initial states).
+    pub parent: u32,
+    /// Position among the parent's successors (or among the initial states).
+    pub ordinal: u32,
+}
+
+/// The ordinals from an initial state down to state `target`.
+fn ordinals_to(parents: &[ParentLink], target: u32) -> Vec<u32> {
+    let mut ordinals = Vec::new();
+    let mut index = target;
+    while index != ROOT {
+        let link = parents[index as usize];
+        ordinals.push(link.ordinal);
+        index = link.parent;
+    }
+    ordinals.reverse();
+    ordinals
+}
+
+/// Rebuilds the behaviour from an initial state to the state with index `target`, which is
+/// `target_state` (its fingerprint is checked at the end).
+pub(crate) fn replay<T: TransitionSystem>(
+    system: &T,
+    seen: &FingerprintSet,
+    parents: &[ParentLink],
+    target: u32,
+    target_state: &T::State,
+) -> Result<Vec<TraceStep<T::State>>, Diagnostic> {
+    let ordinals = ordinals_to(parents, target);
+    let mut trace: Vec<TraceStep<T::State>> = Vec::with_capacity(ordinals.len());
+    for (step, &ordinal) in ordinals.iter().enumerate() {
+        let picked = match trace.last() {
+            None => pick_initial(system, ordinal),
+            Some(previous) => pick_successor(system, &previous.state, ordinal),
+        };
+        let Some((action, state)) = picked else {
+            return Err(replay_mismatch(format!(
+                "state {ordinal} at step {} of a counterexample could not be regenerated",
+                step + 1
+            )));
+        };
+        if !seen.contains(system.fingerprint(&state)) {
+            return Err(replay_mismatch(format!(
+                "state {} of a counterexample has a fingerprint the search never saw",
+                step + 1
+            )));
+        }
+        trace.push(TraceStep { action, state });
+    }
+    let reached = trace.last().map(|step| system.fingerprint(&step.state));
+    if reached != Some(system.fingerprint(target_state)) {
+        return Err(replay_mismatch(
+            "a counterexample replay ended in another state than the search",
+        ));
+    }
+    Ok(trace)
+}
+
+/// The initial state at `ordinal`.
+fn pick_initial<T: TransitionSystem>(
+    system: &T,
+    ordinal: u32,
+) -> Option<(Option<ActionId>, T::State)> {
+    let mut count = 0u32;
+    let mut picked = None;
+    // A failure after the picked state was emitted still leaves a usable step.
+    let _ = system.initial_states(&mut |state| {
+        if count == ordinal {
+            picked = Some((None, state));
+        }
+        count += 1;
+    });
+    picked
+}
+
+/// The successor of `state` at `ordinal`.
+fn pick_successor<T: TransitionSystem>(
+    system: &T,
+    state: &T::State,
+    ordinal: u32,
+) -> Option<(Option<ActionId>, T::State)> {
+    let mut count = 0u32;
+    let mut picked = None;
+    let _ = system.successors(state, &mut |action, successor| {
+        if count == ordinal {
+            picked = Some((Some(action), successor));
+        }
+        count += 1;
+    });
+    picked
+}

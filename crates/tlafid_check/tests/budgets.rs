@@ -1,0 +1,172 @@
+//! Budgets end runs as incomplete, never as success, with deterministic counts; bad options
+//! and nondeterministic systems are diagnostics.
+
+mod common;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use common::{summary, HashGraph};
+use tlafid_check::{
+    errors, ActionId, Budget, Explorer, Options, Outcome, Report, TransitionSystem, ViolationId,
+};
+
+fn graph() -> HashGraph {
+    HashGraph {
+        nodes: 20_000,
+        bad: None,
+        merge_pairs: false,
+    }
+}
+
+fn run(options: Options) -> Report<u64, ()> {
+    let options = Options {
+        check_deadlock: false,
+        ..options
+    };
+    Explorer::new(graph(), options).run().unwrap()
+}
+
+#[test]
+fn max_states_stops_at_exactly_that_many() {
+    let full = run(Options::default());
+    assert!(full.outcome.is_success());
+    let expected = summary(&run(Options {
+        max_states: Some(1000),
+        ..Options::default()
+    }));
+    assert_eq!(expected.outcome, "Incomplete { budget: MaxStates }");
+    assert_eq!(expected.stats.distinct_states, 1000);
+    assert!(expected.stats.states_generated < full.stats.states_generated);
+    assert!(expected.trace.is_none());
+    for workers in [2, 4] {
+        let options = Options {
+            workers,
+            block_size: 3,
+            max_states: Some(1000),
+            ..Options::default()
+        };
+        assert_eq!(summary(&run(options)), expected);
+    }
+    // A budget the run fits in is no limit.
+    let distinct = full.stats.distinct_states;
+    let options = Options {
+        max_states: Some(distinct),
+        ..Options::default()
+    };
+    assert!(run(options).outcome.is_success());
+}
+
+#[test]
+fn max_depth_stops_before_deeper_states() {
+    let full = run(Options::default());
+    let depth = full.stats.depth;
+    let shallow = run(Options {
+        max_depth: Some(3),
+        ..Options::default()
+    });
+    assert!(matches!(
+        shallow.outcome,
+        Outcome::Incomplete {
+            budget: Budget::MaxDepth
+        }
+    ));
+    assert_eq!(shallow.stats.depth, 3);
+    let exact = run(Options {
+        max_depth: Some(depth),
+        ..Options::default()
+    });
+    assert!(exact.outcome.is_success());
+    assert_eq!(exact.stats, full.stats);
+}
+
+#[test]
+fn time_budget_and_cancellation_are_incomplete() {
+    let report = run(Options {
+        max_duration: Some(Duration::ZERO),
+        ..Options::default()
+    });
+    assert!(matches!(
+        report.outcome,
+        Outcome::Incomplete {
+            budget: Budget::MaxDuration
+        }
+    ));
+    let cancel = Arc::new(AtomicBool::new(true));
+    let report = run(Options {
+        cancel: Some(cancel),
+        ..Options::default()
+    });
+    assert!(matches!(
+        report.outcome,
+        Outcome::Incomplete {
+            budget: Budget::Cancelled
+        }
+    ));
+    assert!(!report.outcome.is_success());
+}
+
+#[test]
+fn a_violation_before_the_budget_is_reported() {
+    let system = HashGraph {
+        bad: Some(1),
+        ..graph()
+    };
+    let options = Options {
+        max_states: Some(10),
+        check_deadlock: false,
+        ..Options::default()
+    };
+    let report = Explorer::new(system, options).run().unwrap();
+    assert!(matches!(report.outcome, Outcome::InvariantViolation { .. }));
+}
+
+#[test]
+fn zero_workers_is_a_diagnostic() {
+    let error = Explorer::new(
+        graph(),
+        Options {
+            workers: 0,
+            ..Options::default()
+        },
+    )
+    .run();
+    assert_eq!(error.unwrap_err().code, errors::INVALID_OPTIONS);
+}
+
+/// Successors `x + 1` and `x + 2`, in an order that flips on every call.
+struct Flipping {
+    calls: AtomicU64,
+}
+
+impl TransitionSystem for Flipping {
+    type State = u32;
+    type Error = ();
+    fn fingerprint(&self, x: &u32) -> u64 {
+        common::mix(u64::from(*x))
+    }
+    fn initial_states(&self, emit: &mut dyn FnMut(u32)) -> Result<(), ()> {
+        emit(0);
+        Ok(())
+    }
+    fn successors(&self, x: &u32, emit: &mut dyn FnMut(ActionId, u32)) -> Result<(), ()> {
+        let flip = self.calls.fetch_add(1, Ordering::Relaxed) % 2 == 1;
+        let (first, second) = if flip { (2, 1) } else { (1, 2) };
+        emit(ActionId(0), x + first);
+        emit(ActionId(0), x + second);
+        Ok(())
+    }
+    fn check_invariants(&self, x: &u32) -> Result<Option<ViolationId>, ()> {
+        Ok((*x == 9).then_some(ViolationId(0)))
+    }
+}
+
+#[test]
+fn a_nondeterministic_system_cannot_replay() {
+    let system = Flipping {
+        calls: AtomicU64::new(0),
+    };
+    let error = Explorer::new(system, Options::default()).run().unwrap_err();
+    assert_eq!(error.code, errors::REPLAY_MISMATCH);
+}

@@ -1,0 +1,424 @@
+//! What `tlafid check` prints: a TLC-style transcript for people, one JSON object for
+//! machines, and the exit status.
+
+use std::io::Write;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::json;
+use tlafid_base::{Diagnostic, SourceMap};
+use tlafid_check::{Budget, Outcome, Progress, ProgressCallback, Report, Stats};
+use tlafid_eval::{EvalError, State, Value};
+use tlafid_model::{itf, Model, TraceAction};
+
+use crate::commands::check::CheckArgs;
+use crate::exit::ExitStatus;
+use crate::render::{self, Format};
+
+/// How a check ended.
+pub enum Finish {
+    /// Bad flags or an unreadable spec.
+    Usage,
+    /// The spec does not parse or resolve.
+    SpecError,
+    /// The configuration is malformed or does not fit the spec.
+    ConfigError,
+    /// An `ASSUME` is false.
+    AssumptionFalse,
+    /// Evaluating an `ASSUME` failed.
+    EvalError,
+    /// The configuration names no behaviour; every `ASSUME` holds (TLC's success with no
+    /// states).
+    AssumptionsOnly,
+    /// The explorer could not run.
+    SystemError,
+    /// The state space was explored (completely or not).
+    Explored(Box<Explored>),
+}
+
+/// The result of an exploration, ready to print.
+pub struct Explored {
+    kind: &'static str,
+    message: String,
+    status: ExitStatus,
+    violated: Option<String>,
+    budget: Option<&'static str>,
+    stats: Stats,
+    elapsed_seconds: f64,
+    workers: usize,
+    trace: Vec<(Option<TraceAction>, State)>,
+    itf: Option<serde_json::Value>,
+    unchecked: Vec<serde_json::Value>,
+    unchecked_text: Vec<String>,
+}
+
+impl Finish {
+    /// The exit status.
+    pub fn status(&self) -> ExitStatus {
+        match self {
+            Finish::Usage => ExitStatus::Usage,
+            Finish::SpecError => ExitStatus::SpecError,
+            Finish::ConfigError => ExitStatus::ConfigError,
+            Finish::AssumptionFalse => ExitStatus::Assumption,
+            Finish::EvalError => ExitStatus::EvalFailure,
+            Finish::AssumptionsOnly => ExitStatus::Success,
+            Finish::SystemError => ExitStatus::SystemError,
+            Finish::Explored(e) => e.status,
+        }
+    }
+
+    fn outcome(&self) -> &'static str {
+        match self {
+            Finish::Usage => "usage_error",
+            Finish::SpecError => "spec_error",
+            Finish::ConfigError => "config_error",
+            Finish::AssumptionFalse => "assumption_violation",
+            Finish::EvalError => "evaluation_error",
+            Finish::AssumptionsOnly => "success",
+            Finish::SystemError => "system_error",
+            Finish::Explored(e) => e.kind,
+        }
+    }
+}
+
+/// Turns the explorer's report into a [`Finish`], rebuilding the trace's actions.
+pub fn finish(
+    args: &CheckArgs,
+    sources: &SourceMap,
+    model: &Model<'_>,
+    report: Report<State, EvalError>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Finish {
+    let (kind, status, violated, message, budget) = classify(model, &report.outcome);
+    if let Outcome::EvalError { error } = &report.outcome {
+        diagnostics.push(error.to_diagnostic());
+    }
+    let incomplete_checks = !model.unchecked.is_empty() && kind == "success";
+    let (kind, status, message) = if incomplete_checks {
+        ("incomplete", ExitStatus::Incomplete, "The state space was explored and no error found, but some configured checks were not made.".to_string())
+    } else {
+        (kind, status, message)
+    };
+    let trace = rebuild_trace(model, report.trace.unwrap_or_default());
+    let itf = (!trace.is_empty()).then(|| {
+        let states: Vec<&[Value]> = trace.iter().map(|(_, s)| s.values()).collect();
+        itf::trace(model.program, &states, &message, None)
+    });
+    let unchecked = model
+        .unchecked
+        .iter()
+        .map(|u| json!({ "name": u.name.as_str(), "reason": u.reason, "location": render::location(sources, u.span) }))
+        .collect();
+    let unchecked_text = model
+        .unchecked
+        .iter()
+        .map(|u| {
+            format!(
+                "{} ({}): not checked: {}",
+                u.name,
+                sources.describe(u.span),
+                u.reason
+            )
+        })
+        .collect();
+    Finish::Explored(Box::new(Explored {
+        kind,
+        message,
+        status,
+        violated,
+        budget,
+        stats: report.stats,
+        elapsed_seconds: report.elapsed.as_secs_f64(),
+        workers: args.workers.unwrap_or(0),
+        trace,
+        itf,
+        unchecked,
+        unchecked_text,
+    }))
+}
+
+type Classified = (
+    &'static str,
+    ExitStatus,
+    Option<String>,
+    String,
+    Option<&'static str>,
+);
+
+fn classify(model: &Model<'_>, outcome: &Outcome<EvalError>) -> Classified {
+    match outcome {
+        Outcome::Success => (
+            "success",
+            ExitStatus::Success,
+            None,
+            "Model checking completed. No error has been found.".into(),
+            None,
+        ),
+        Outcome::InvariantViolation { invariant: id }
+        | Outcome::InitialPropertyViolation { property: id }
+        | Outcome::ActionPropertyViolation { property: id } => {
+            let name = model.violation_name(*id).to_string();
+            let what = if model.violation_is_property(*id) {
+                "Property"
+            } else {
+                "Invariant"
+            };
+            let kind = if model.violation_is_property(*id) {
+                "safety_violation"
+            } else {
+                "invariant_violation"
+            };
+            (
+                kind,
+                ExitStatus::Safety,
+                Some(name.clone()),
+                format!("{what} {name} is violated."),
+                None,
+            )
+        }
+        Outcome::Deadlock => (
+            "deadlock",
+            ExitStatus::Deadlock,
+            None,
+            "Deadlock reached.".into(),
+            None,
+        ),
+        Outcome::EvalError { error } if error.code == tlafid_eval::E_ASSERT => (
+            "assertion_failure",
+            ExitStatus::Assertion,
+            None,
+            format!("Assertion failed: {}", error.message),
+            None,
+        ),
+        Outcome::EvalError { error } if error.code == tlafid_eval::E_UNSUPPORTED => (
+            "unsupported",
+            ExitStatus::EvalFailure,
+            None,
+            format!("Unsupported: {}", error.message),
+            None,
+        ),
+        Outcome::EvalError { error } => (
+            "evaluation_error",
+            ExitStatus::EvalFailure,
+            None,
+            format!("Evaluation failed: {}", error.message),
+            None,
+        ),
+        Outcome::Incomplete { budget } => {
+            let name = match budget {
+                Budget::MaxStates => "max_states",
+                Budget::MaxDepth => "max_depth",
+                Budget::MaxDuration => "max_seconds",
+                Budget::Cancelled => "cancelled",
+            };
+            (
+                "incomplete",
+                ExitStatus::Incomplete,
+                None,
+                format!("Incomplete: the {name} budget ran out; no verdict."),
+                Some(name),
+            )
+        }
+    }
+}
+
+fn rebuild_trace(
+    model: &Model<'_>,
+    steps: Vec<tlafid_check::TraceStep<State>>,
+) -> Vec<(Option<TraceAction>, State)> {
+    let mut trace: Vec<(Option<TraceAction>, State)> = Vec::with_capacity(steps.len());
+    for step in steps {
+        let action = trace
+            .last()
+            .and_then(|(_, prev)| model.action_between(prev, &step.state));
+        trace.push((action, step.state));
+    }
+    trace
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    schema_version: u32,
+    command: &'static str,
+    spec: String,
+    outcome: &'static str,
+    complete: bool,
+    message: Option<&'a str>,
+    violated: Option<&'a str>,
+    budget: Option<&'a str>,
+    states_generated: Option<u64>,
+    distinct_states: Option<u64>,
+    states_left_on_queue: Option<u64>,
+    depth: Option<u32>,
+    elapsed_seconds: Option<f64>,
+    unchecked: Vec<serde_json::Value>,
+    trace: Option<&'a serde_json::Value>,
+    trace_actions: Vec<serde_json::Value>,
+    diagnostics: Vec<render::JsonDiagnostic>,
+}
+
+/// Prints the outcome in the chosen format, and writes `--dump-trace`.
+pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], finish: &Finish) {
+    let explored = match finish {
+        Finish::Explored(e) => Some(e.as_ref()),
+        _ => None,
+    };
+    // With no behaviour to explore, TLC reports success with no states.
+    let zero = matches!(finish, Finish::AssumptionsOnly).then_some(0);
+    if let (Some(path), Some(itf)) = (&args.dump_trace, explored.and_then(|e| e.itf.as_ref())) {
+        let text = serde_json::to_string_pretty(itf).unwrap_or_default();
+        if let Err(err) = std::fs::write(path, text + "\n") {
+            eprintln!("error[E001]: cannot write {}: {err}", path.display());
+        }
+    }
+    match args.format {
+        Format::Json => render::print_json(&JsonReport {
+            schema_version: 1,
+            command: "check",
+            spec: args.file.display().to_string(),
+            outcome: finish.outcome(),
+            complete: finish.outcome() == "success",
+            message: explored.map(|e| e.message.as_str()),
+            violated: explored.and_then(|e| e.violated.as_deref()),
+            budget: explored.and_then(|e| e.budget),
+            states_generated: explored.map(|e| e.stats.states_generated).or(zero),
+            distinct_states: explored.map(|e| e.stats.distinct_states).or(zero),
+            states_left_on_queue: explored.map(|e| e.stats.states_left_on_queue).or(zero),
+            depth: explored.map(|e| e.stats.depth),
+            elapsed_seconds: explored.map(|e| e.elapsed_seconds),
+            unchecked: explored.map(|e| e.unchecked.clone()).unwrap_or_default(),
+            trace: explored.and_then(|e| e.itf.as_ref()),
+            trace_actions: explored
+                .map(|e| trace_actions_json(sources, e))
+                .unwrap_or_default(),
+            diagnostics: render::json_diagnostics(sources, diagnostics),
+        }),
+        Format::Human => {
+            render::print_human(sources, diagnostics);
+            if let Some(e) = explored {
+                print_transcript(sources, e);
+            } else if zero.is_some() {
+                println!("Every ASSUME holds; the configuration names no behaviour to explore.");
+                println!("0 states generated, 0 distinct states found, 0 states left on queue.");
+            }
+        }
+    }
+}
+
+fn trace_actions_json(sources: &SourceMap, e: &Explored) -> Vec<serde_json::Value> {
+    e.trace
+        .iter()
+        .map(|(action, _)| match action {
+            None => json!(null),
+            Some(a) => json!({
+                "name": a.name,
+                "params": a.params.iter().map(|(n, v)| (n.clone(), itf::value(v))).collect::<serde_json::Map<_, _>>(),
+                "location": render::location(sources, a.span),
+            }),
+        })
+        .collect()
+}
+
+fn print_transcript(sources: &SourceMap, e: &Explored) {
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    let _ = write_transcript(&mut out, sources, e);
+}
+
+fn write_transcript(
+    out: &mut impl Write,
+    sources: &SourceMap,
+    e: &Explored,
+) -> std::io::Result<()> {
+    let _ = e.workers;
+    if e.status != ExitStatus::Success {
+        writeln!(out, "Error: {}", e.message)?;
+    }
+    if !e.trace.is_empty() {
+        writeln!(out, "Error: The behavior up to this point is:")?;
+        for (i, (action, state)) in e.trace.iter().enumerate() {
+            match action {
+                None => writeln!(out, "State {}: <Initial predicate>", i + 1)?,
+                Some(a) => writeln!(out, "State {}: <{}>", i + 1, describe_action(sources, a))?,
+            }
+            write_state(out, &e.trace_var_names(), state)?;
+            writeln!(out)?;
+        }
+    }
+    for line in &e.unchecked_text {
+        writeln!(out, "Warning: {line}")?;
+    }
+    if e.status == ExitStatus::Success {
+        writeln!(out, "{}", e.message)?;
+    } else if e.kind == "incomplete" {
+        writeln!(out, "{}", e.message)?;
+    }
+    writeln!(
+        out,
+        "{} states generated, {} distinct states found, {} states left on queue.",
+        e.stats.states_generated, e.stats.distinct_states, e.stats.states_left_on_queue
+    )?;
+    writeln!(
+        out,
+        "The depth of the complete state graph search is {}.",
+        e.stats.depth
+    )?;
+    writeln!(out, "Finished in {:.2}s.", e.elapsed_seconds)
+}
+
+impl Explored {
+    fn trace_var_names(&self) -> Vec<String> {
+        match &self.itf {
+            Some(itf) => itf["vars"]
+                .as_array()
+                .map(|vs| {
+                    vs.iter()
+                        .filter_map(|v| v.as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            None => Vec::new(),
+        }
+    }
+}
+
+fn describe_action(sources: &SourceMap, a: &TraceAction) -> String {
+    let file = sources.get(a.span.file);
+    let at = file.line_col(a.span.start);
+    let module = std::path::Path::new(&file.name)
+        .file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    let params = if a.params.is_empty() {
+        String::new()
+    } else {
+        let list: Vec<String> = a.params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+        format!("({})", list.join(", "))
+    };
+    format!(
+        "{}{params} line {}, col {} of module {module}",
+        a.name, at.line, at.col
+    )
+}
+
+fn write_state(out: &mut impl Write, names: &[String], state: &State) -> std::io::Result<()> {
+    for (name, value) in names.iter().zip(state.values()) {
+        writeln!(out, "/\\ {name} = {value}")?;
+    }
+    Ok(())
+}
+
+/// A progress printer for long runs (standard error, people only).
+pub fn progress_printer(format: Format) -> Option<ProgressCallback> {
+    (format == Format::Human).then(|| {
+        Arc::new(|p: &Progress| {
+            eprintln!(
+                "Progress({}) at {:.0}s: {} states generated, {} distinct states found, {} states left on queue.",
+                p.depth,
+                p.elapsed.as_secs_f64(),
+                p.states_generated,
+                p.distinct_states,
+                p.states_on_queue
+            );
+        }) as ProgressCallback
+    })
+}

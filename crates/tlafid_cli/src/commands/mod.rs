@@ -1,0 +1,5 @@
+//! One file per subcommand.
+
+pub mod check;
+mod check_report;
+pub mod parse;

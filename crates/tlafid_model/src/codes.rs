@@ -1,0 +1,16 @@
+//! Diagnostic codes of the binding (`E120`-`E129`): the configuration and the spec disagree.
+
+use tlafid_base::Code;
+
+/// A name in the configuration is not defined by the spec.
+pub const UNDEFINED_IN_CONFIG: Code = Code(120);
+/// A constant of the spec has no value in the configuration.
+pub const MISSING_CONSTANT: Code = Code(121);
+/// A configured name has the wrong kind or level (an invariant that is an action, ...).
+pub const WRONG_KIND: Code = Code(122);
+/// The configuration names neither `SPECIFICATION` nor `INIT` and `NEXT`.
+pub const NO_BEHAVIOUR_SPEC: Code = Code(123);
+/// The `SPECIFICATION` formula has a shape tlafid cannot split into init, next and fairness.
+pub const UNSUPPORTED_SPEC: Code = Code(124);
+/// The `SYMMETRY` or `VIEW` definition cannot be used.
+pub const BAD_SYMMETRY: Code = Code(125);

@@ -1,0 +1,35 @@
+//! The TLA+ binding of the explorer: a resolved [`Program`] plus a TLC [`Config`] becomes a
+//! [`Model`], which implements [`tlafid_check::TransitionSystem`].
+//!
+//! Binding checks what TLC checks before it explores: every constant has a value, every name
+//! the configuration mentions is defined with the right level, the `SPECIFICATION` has the
+//! shape `Init /\ [][Next]_v /\ fairness`, and properties are split into what the safety
+//! search checks (initial predicates and `[][A]_v`) and what it cannot (liveness), which is
+//! reported so that a run is never called complete when it was not.
+//!
+//! Invariant: no I/O; every problem is a [`Diagnostic`] with a span in the spec or the config.
+#![warn(missing_docs)]
+
+mod bind;
+pub mod codes;
+mod constants;
+pub mod itf;
+mod spec;
+mod system;
+
+pub use bind::{prepare, Check, Model, SpecOps, Unchecked};
+pub use system::TraceAction;
+
+use tlafid_base::Diagnostic;
+use tlafid_config::Config;
+use tlafid_sema::ir::Program;
+
+/// Binds `program` and `config` into a checkable model, or says why it cannot; `spec` comes
+/// from [`prepare`].
+pub fn bind<'p>(
+    program: &'p Program,
+    config: &Config,
+    spec: Option<SpecOps>,
+) -> Result<Model<'p>, Vec<Diagnostic>> {
+    bind::bind(program, config, spec)
+}

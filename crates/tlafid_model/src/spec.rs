@@ -1,0 +1,299 @@
+//! Splitting temporal formulas as TLC does: a `SPECIFICATION` into its initial predicate,
+//! next-state relation and fairness; a `PROPERTY` into what a safety search checks (state
+//! predicates on initial states, `[][A]_v` on every step, `[]P` on every state) and what
+//! only a liveness checker can decide.
+
+use tlafid_base::{Diagnostic, Span};
+use tlafid_sema::ir::{Builtin, Expr, ExprKind, Level, OpId, Program};
+
+use crate::codes;
+
+/// The parts of a `SPECIFICATION`.
+pub struct SpecParts<'p> {
+    /// State-level conjuncts: together, the initial predicate.
+    pub init: Vec<&'p Expr>,
+    /// `A` of each `[][A]_v` conjunct: together, the next-state relation.
+    pub next: Vec<&'p Expr>,
+    /// Fairness conjuncts (`WF_v(A)`, `SF_v(A)`, quantified ones); not needed for safety.
+    pub fairness: Vec<&'p Expr>,
+}
+
+/// One checkable part of a property.
+pub enum PropertyPart<'p> {
+    /// A state predicate: holds in every initial state.
+    Initial(&'p Expr),
+    /// `[][A]_v`: every step satisfies `A` or leaves `v` unchanged.
+    Action {
+        /// `A`.
+        action: &'p Expr,
+        /// `v`.
+        vars: &'p Expr,
+    },
+    /// `[]P` with `P` a state predicate: holds in every reachable state.
+    Always(&'p Expr),
+    /// Anything else (liveness, fairness, quantified temporal formulas): not checked by the
+    /// safety search.
+    Temporal(&'p Expr),
+}
+
+/// The conjuncts of `expr`, looking through `/\` and zero-argument operators of temporal
+/// level (so `Spec == Safe /\ Fair` yields the conjuncts of both).
+pub fn conjuncts<'p>(program: &'p Program, expr: &'p Expr, out: &mut Vec<&'p Expr>) {
+    match &expr.kind {
+        ExprKind::Junction { and: true, items } => {
+            items.iter().for_each(|item| conjuncts(program, item, out))
+        }
+        ExprKind::Call(op, args) if args.is_empty() => {
+            let def = program.op(*op);
+            if def.level == Level::Temporal && def.params.is_empty() && def.function.is_none() {
+                conjuncts(program, &def.body, out)
+            } else {
+                out.push(expr)
+            }
+        }
+        _ => out.push(expr),
+    }
+}
+
+/// Splits the `SPECIFICATION` operator `spec` into its parts.
+pub fn split_spec<'p>(
+    program: &'p Program,
+    spec: OpId,
+    at: Span,
+) -> Result<SpecParts<'p>, Diagnostic> {
+    let mut parts = Vec::new();
+    conjuncts(program, &program.op(spec).body, &mut parts);
+    let mut split = SpecParts {
+        init: Vec::new(),
+        next: Vec::new(),
+        fairness: Vec::new(),
+    };
+    for part in parts {
+        match always_box(part) {
+            Some((action, _)) => split.next.push(action),
+            None if is_temporal(program, part) => split.fairness.push(part),
+            None if is_action(program, part) => {
+                return Err(Diagnostic::error(
+                    codes::UNSUPPORTED_SPEC,
+                    "an action conjunct outside [][...]_v in a SPECIFICATION",
+                    part.span,
+                )
+                .with_label(at, "named here"))
+            }
+            None => split.init.push(part),
+        }
+    }
+    if split.init.is_empty() || split.next.is_empty() {
+        return Err(Diagnostic::error(
+            codes::UNSUPPORTED_SPEC,
+            "the SPECIFICATION does not have the form Init /\\ [][Next]_vars (/\\ fairness)",
+            program.op(spec).span,
+        )
+        .with_label(at, "named here")
+        .with_hint("or give INIT and NEXT in the configuration instead"));
+    }
+    Ok(split)
+}
+
+/// The operator for a conjunction of spec parts: the operator itself when the only part is
+/// its name, otherwise a new operator (named `name`) whose body is the conjunction.
+pub fn part_op(
+    program: &mut Program,
+    parts: &[Expr],
+    owner: OpId,
+    name: &str,
+    level: Level,
+) -> OpId {
+    if let [only] = parts {
+        if let Some(op) = plain_call(only) {
+            return op;
+        }
+    }
+    let owner_def = program.op(owner);
+    let span = parts.first().map_or(owner_def.span, |p| p.span);
+    let body = match parts {
+        [only] => only.clone(),
+        _ => Expr {
+            kind: ExprKind::Junction {
+                and: true,
+                items: parts.to_vec(),
+            },
+            span,
+        },
+    };
+    let def = tlafid_sema::ir::OpDef {
+        name: name.into(),
+        module: owner_def.module.clone(),
+        instance: owner_def.instance.clone(),
+        params: Vec::new(),
+        captured: 0,
+        body,
+        function: None,
+        recursive: false,
+        level,
+        frame_size: owner_def.frame_size,
+        span,
+    };
+    program.ops.push(def);
+    OpId(program.ops.len() as u32 - 1)
+}
+
+/// Splits a property into checkable parts.
+pub fn split_property<'p>(program: &'p Program, property: OpId) -> Vec<PropertyPart<'p>> {
+    let mut parts = Vec::new();
+    conjuncts(program, &program.op(property).body, &mut parts);
+    parts
+        .into_iter()
+        .map(|part| match (&part.kind, always_box(part)) {
+            (_, Some((action, vars))) => PropertyPart::Action { action, vars },
+            (ExprKind::Builtin(Builtin::Always, args), None)
+                if args.len() == 1
+                    && !is_temporal(program, &args[0])
+                    && !is_action(program, &args[0]) =>
+            {
+                PropertyPart::Always(&args[0])
+            }
+            _ if !is_temporal(program, part) && !is_action(program, part) => {
+                PropertyPart::Initial(part)
+            }
+            _ => PropertyPart::Temporal(part),
+        })
+        .collect()
+}
+
+/// `[][A]_v` (parsed as `[]` applied to `[A]_v`): its `A` and `v`.
+fn always_box(expr: &Expr) -> Option<(&Expr, &Expr)> {
+    match &expr.kind {
+        ExprKind::Builtin(Builtin::Always, args) if args.len() == 1 => match &args[0].kind {
+            ExprKind::BoxAction(action, vars) => Some((action, vars)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn plain_call(expr: &Expr) -> Option<OpId> {
+    match &expr.kind {
+        ExprKind::Call(op, args) if args.is_empty() => Some(*op),
+        _ => None,
+    }
+}
+
+/// Does `expr` mention a temporal operator (directly or through the operators it calls)?
+pub fn is_temporal(program: &Program, expr: &Expr) -> bool {
+    level_at_least(program, expr, Level::Temporal)
+}
+
+/// Does `expr` mention a primed variable (directly or through the operators it calls)?
+pub fn is_action(program: &Program, expr: &Expr) -> bool {
+    level_at_least(program, expr, Level::Action)
+}
+
+fn level_at_least(program: &Program, expr: &Expr, level: Level) -> bool {
+    let mut found = false;
+    visit(expr, &mut |e| {
+        found |= match &e.kind {
+            ExprKind::Call(op, _) | ExprKind::OpArg(op, _) => program.op(*op).level >= level,
+            ExprKind::Var { primed, .. } => *primed && level <= Level::Action,
+            ExprKind::Prime(_) | ExprKind::AngleAction(..) => level <= Level::Action,
+            ExprKind::Builtin(Builtin::Unchanged, _) => level <= Level::Action,
+            ExprKind::BoxAction(..)
+            | ExprKind::Fairness { .. }
+            | ExprKind::TemporalQuant { .. } => true,
+            ExprKind::Builtin(
+                Builtin::Always | Builtin::Eventually | Builtin::LeadsTo | Builtin::WhilePlus,
+                _,
+            ) => true,
+            _ => false,
+        };
+    });
+    found
+}
+
+/// Calls `f` on `expr` and every subexpression.
+pub fn visit(expr: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(expr);
+    let binders = |bs: &[tlafid_sema::ir::Binder], f: &mut dyn FnMut(&Expr)| {
+        bs.iter()
+            .filter_map(|b| b.domain.as_ref())
+            .for_each(|d| visit(d, f))
+    };
+    match &expr.kind {
+        ExprKind::ConstCall(_, args)
+        | ExprKind::LocalCall(_, args)
+        | ExprKind::Call(_, args)
+        | ExprKind::OpArg(_, args)
+        | ExprKind::Builtin(_, args)
+        | ExprKind::SetEnum(args)
+        | ExprKind::Tuple(args)
+        | ExprKind::Cross(args)
+        | ExprKind::Junction { items: args, .. } => args.iter().for_each(|a| visit(a, f)),
+        ExprKind::Prime(e) | ExprKind::TemporalQuant { body: e, .. } | ExprKind::Dot(e, _) => {
+            visit(e, f)
+        }
+        ExprKind::If(a, b, c) => [a, b, c].into_iter().for_each(|e| visit(e, f)),
+        ExprKind::Case { arms, other } => {
+            arms.iter().for_each(|(g, v)| {
+                visit(g, f);
+                visit(v, f)
+            });
+            if let Some(o) = other {
+                visit(o, f)
+            }
+        }
+        ExprKind::LetValue { value, body, .. } => {
+            visit(value, f);
+            visit(body, f)
+        }
+        ExprKind::Quant {
+            binders: bs, body, ..
+        }
+        | ExprKind::FnCons(bs, body) => {
+            binders(bs, f);
+            visit(body, f)
+        }
+        ExprKind::SetMap(body, bs) => {
+            binders(bs, f);
+            visit(body, f)
+        }
+        ExprKind::Choose(b, body) | ExprKind::SetFilter(b, body) => {
+            binders(std::slice::from_ref(b), f);
+            visit(body, f)
+        }
+        ExprKind::FnSet(a, b)
+        | ExprKind::FnApp(a, b)
+        | ExprKind::BoxAction(a, b)
+        | ExprKind::AngleAction(a, b) => {
+            visit(a, f);
+            visit(b, f)
+        }
+        ExprKind::Fairness { vars, action, .. } => {
+            visit(vars, f);
+            visit(action, f)
+        }
+        ExprKind::Record(fields) | ExprKind::RecordSet(fields) => {
+            fields.iter().for_each(|(_, e)| visit(e, f))
+        }
+        ExprKind::Except { base, updates, .. } => {
+            visit(base, f);
+            for u in updates {
+                for step in &u.path {
+                    if let tlafid_sema::ir::ExceptStep::Index(i) = step {
+                        visit(i, f)
+                    }
+                }
+                visit(&u.value, f)
+            }
+        }
+        ExprKind::Bool(_)
+        | ExprKind::Int(_)
+        | ExprKind::BigInt(_)
+        | ExprKind::Str(_)
+        | ExprKind::BooleanSet
+        | ExprKind::StringSet
+        | ExprKind::Var { .. }
+        | ExprKind::Const(_)
+        | ExprKind::Local(_)
+        | ExprKind::LocalOpArg(_) => {}
+    }
+}

@@ -1,0 +1,209 @@
+//! [`Model`] as a [`TransitionSystem`]: successors from the evaluator, invariants,
+//! constraints, action properties, and fingerprints under `VIEW` and `SYMMETRY`.
+
+use tlafid_check::{ActionId, TransitionSystem, ViolationId};
+use tlafid_eval::{ActionInfo, EvalError, State, Value};
+use tlafid_sema::ir::OpId;
+use tlafid_value::fingerprint_values;
+
+use crate::bind::{Check, Model};
+
+/// Violation ids: invariants first, then initial properties, then action properties.
+impl Model<'_> {
+    /// The configured name of the check a [`ViolationId`] stands for.
+    pub fn violation_name(&self, id: ViolationId) -> &str {
+        let i = id.0 as usize;
+        let (inv, init) = (self.invariants.len(), self.initial_properties.len());
+        if i < inv {
+            &self.invariants[i].name
+        } else if i < inv + init {
+            &self.initial_properties[i - inv].name
+        } else {
+            &self.action_properties[i - inv - init].name
+        }
+    }
+
+    /// Is the violation a property (rather than an invariant)?
+    pub fn violation_is_property(&self, id: ViolationId) -> bool {
+        id.0 as usize >= self.invariants.len()
+    }
+
+    fn first_failing(
+        &self,
+        checks: &[Check<'_>],
+        offset: usize,
+        state: &State,
+        next: Option<&State>,
+    ) -> Result<Option<ViolationId>, EvalError> {
+        let mut worker = self.evaluator.worker();
+        for (i, check) in checks.iter().enumerate() {
+            let holds = match (check.vars, next) {
+                (Some(vars), Some(next)) => {
+                    worker.eval_bool(check.expr, state.values(), Some(next.values()))?
+                        || worker.eval(vars, state.values(), None)?
+                            == worker.eval(vars, next.values(), None)?
+                }
+                _ => worker.eval_bool(check.expr, state.values(), next.map(State::values))?,
+            };
+            if !holds {
+                return Ok(Some(ViolationId((offset + i) as u32)));
+            }
+        }
+        Ok(None)
+    }
+
+    fn all_hold(
+        &self,
+        ops: &[OpId],
+        state: &State,
+        next: Option<&State>,
+    ) -> Result<bool, EvalError> {
+        let mut worker = self.evaluator.worker();
+        for &op in ops {
+            let value = worker.eval_op(op, state.values(), next.map(State::values))?;
+            if value != Value::Bool(true) {
+                return match value {
+                    Value::Bool(false) => Ok(false),
+                    other => Err(EvalError::new(
+                        tlafid_eval::E_TYPE,
+                        format!("a constraint evaluated to {other}, not a Boolean"),
+                        self.program.op(op).span,
+                    )),
+                };
+            }
+        }
+        Ok(true)
+    }
+
+    /// The fingerprint of the state's view (the state itself without `VIEW`).
+    fn view_fingerprint(&self, values: &[Value]) -> u64 {
+        match self.view {
+            None => fingerprint_values(values),
+            Some(view) => match self.evaluator.eval_op(view, values, None) {
+                Ok(v) => v.fingerprint(),
+                // An error here shows again, with its position, when the state is checked.
+                Err(_) => fingerprint_values(values),
+            },
+        }
+    }
+
+    /// Finds which action (with its parameters) leads from `from` to `to`, for traces.
+    pub fn action_between(&self, from: &State, to: &State) -> Option<TraceAction> {
+        let mut found = None;
+        let target = self.fingerprint(to);
+        let _ = self.evaluator.successors(from, &mut |info, succ| {
+            if found.is_none() && self.fingerprint(&succ) == target {
+                found = Some(info);
+            }
+        });
+        found.map(|info| self.describe_action(&info))
+    }
+
+    fn describe_action(&self, info: &ActionInfo) -> TraceAction {
+        let decl = &self.evaluator.actions()[info.index];
+        TraceAction {
+            name: decl.name.to_string(),
+            params: info
+                .params
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.clone()))
+                .collect(),
+            span: decl.span,
+        }
+    }
+}
+
+/// The action that produced a state of a trace.
+#[derive(Clone, Debug)]
+pub struct TraceAction {
+    /// The action operator's name.
+    pub name: String,
+    /// Its parameters (`\E` variables and operator parameters), outermost first.
+    pub params: Vec<(String, Value)>,
+    /// Where the action is defined.
+    pub span: tlafid_base::Span,
+}
+
+impl TransitionSystem for Model<'_> {
+    type State = State;
+    type Error = EvalError;
+
+    /// Under `SYMMETRY`, TLC's canonical state: the least (variable by variable, in TLC's value
+    /// order) of the state and its images under each configured permutation. The set need not
+    /// be a group (`Permutations(A) \cup Permutations(B)` is common), so the choice of the
+    /// least image by value, as TLC makes it, decides which states are merged.
+    fn fingerprint(&self, state: &State) -> u64 {
+        if self.symmetry.is_empty() {
+            return if self.view.is_none() {
+                state.fingerprint()
+            } else {
+                self.view_fingerprint(state.values())
+            };
+        }
+        let mut least: Option<Vec<Value>> = None;
+        for perm in &self.symmetry {
+            let rename = |m: &tlafid_value::ModelValue| {
+                perm.iter()
+                    .find(|(from, _)| matches!(from, Value::Model(f) if **f == *m))
+                    .map(|(_, to)| to.clone())
+            };
+            let image: Vec<Value> = state
+                .values()
+                .iter()
+                .map(|v| v.map_models(&rename))
+                .collect();
+            if least
+                .as_ref()
+                .is_none_or(|l| image.as_slice() < l.as_slice())
+            {
+                least = Some(image);
+            }
+        }
+        match least {
+            Some(image) if image.as_slice() < state.values() => self.view_fingerprint(&image),
+            _ => self.view_fingerprint(state.values()),
+        }
+    }
+
+    fn initial_states(&self, emit: &mut dyn FnMut(State)) -> Result<(), EvalError> {
+        for state in self.evaluator.init_states()? {
+            emit(state);
+        }
+        Ok(())
+    }
+
+    fn successors(
+        &self,
+        state: &State,
+        emit: &mut dyn FnMut(ActionId, State),
+    ) -> Result<(), EvalError> {
+        self.evaluator.successors(state, &mut |info, succ| {
+            emit(ActionId(info.index as u32), succ)
+        })
+    }
+
+    fn check_invariants(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
+        self.first_failing(&self.invariants, 0, state, None)
+    }
+
+    fn check_initial_properties(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
+        self.first_failing(&self.initial_properties, self.invariants.len(), state, None)
+    }
+
+    fn in_model(&self, state: &State) -> Result<bool, EvalError> {
+        self.all_hold(&self.constraints, state, None)
+    }
+
+    fn action_allowed(&self, from: &State, to: &State) -> Result<bool, EvalError> {
+        self.all_hold(&self.action_constraints, from, Some(to))
+    }
+
+    fn check_action_properties(
+        &self,
+        from: &State,
+        to: &State,
+    ) -> Result<Option<ViolationId>, EvalError> {
+        let offset = self.invariants.len() + self.initial_properties.len();
+        self.first_failing(&self.action_properties, offset, from, Some(to))
+    }
+}

@@ -1,0 +1,9 @@
+---- MODULE circular ----
+EXTENDS A
+---- MODULE A ----
+EXTENDS B
+====
+---- MODULE B ----
+EXTENDS A
+====
+====

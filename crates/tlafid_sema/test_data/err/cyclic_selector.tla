@@ -1,0 +1,4 @@
+---- MODULE cyclic_selector ----
+RECURSIVE Op
+Op == Op!1 /\ TRUE
+====

@@ -1,0 +1,3 @@
+---- MODULE name_mismatch ----
+EXTENDS Other
+====

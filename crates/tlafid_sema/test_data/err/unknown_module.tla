@@ -1,0 +1,3 @@
+---- MODULE unknown_module ----
+EXTENDS Naturalz
+====

@@ -1,0 +1,5 @@
+---- MODULE unsupported ----
+Half == 0.5
+Inv == TRUE /\ TRUE
+Sel == LET Inv == 1 /\ 2 IN Inv!1
+====

@@ -1,0 +1,4 @@
+---- MODULE Bumper ----
+VARIABLE v
+Bump == v' = v
+====

@@ -1,0 +1,3 @@
+---- MODULE FiniteSets ----
+Cardinality(S) == 42
+====

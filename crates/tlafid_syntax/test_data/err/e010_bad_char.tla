@@ -1,0 +1,3 @@
+---- MODULE BadChar ----
+Op == 1 ` 2
+====

@@ -1,0 +1,4 @@
+---- MODULE OpenComment ----
+Op == 1
+(* open (* nested *)
+====

@@ -1,0 +1,4 @@
+---- MODULE OpenString ----
+Op == "abc
+Next == 2
+====

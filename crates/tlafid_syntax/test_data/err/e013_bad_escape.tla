@@ -1,0 +1,3 @@
+---- MODULE BadEscape ----
+Op == "a\qb"
+====

@@ -1,0 +1,1 @@
+Just some text, no module here.

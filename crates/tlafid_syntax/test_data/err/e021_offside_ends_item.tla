@@ -1,0 +1,5 @@
+---- MODULE Offside2 ----
+Op == /\ x =
+/\ y
+Ok == 1
+====

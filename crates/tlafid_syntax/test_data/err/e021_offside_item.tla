@@ -1,0 +1,4 @@
+---- MODULE Offside ----
+Op == /\ x = (1 +
+      /\ y
+====

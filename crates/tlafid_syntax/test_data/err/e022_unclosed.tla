@@ -1,0 +1,2 @@
+---- MODULE Unclosed ----
+Op == 1

@@ -1,0 +1,4 @@
+---- MODULE BadBinder ----
+Op == \E 1 \in S : TRUE
+Ok == 1
+====

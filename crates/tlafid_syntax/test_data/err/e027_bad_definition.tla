@@ -1,0 +1,4 @@
+---- MODULE BadDef ----
+"str" == 2
+Ok == 3
+====

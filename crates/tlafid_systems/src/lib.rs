@@ -1,0 +1,29 @@
+//! Small real concurrent systems, run under a deterministic seeded scheduler that logs every
+//! step: a lock service ([`lock_service`]) and a key-value store with primary-backup
+//! replication ([`kv_replication`]). Their recorded runs are the project's trace-validation
+//! data (`traces/`), and `specs/LockService`, `specs/KvReplication` are their models.
+//!
+//! The systems are ordinary message-passing code; only the logging knows about the models'
+//! variable and action names. Nothing here does I/O: the `record-traces` binary writes files.
+#![warn(missing_docs)]
+
+pub mod catalog;
+pub mod json;
+pub mod kv_replication;
+pub mod lock_service;
+pub mod rng;
+pub mod trace;
+
+pub use catalog::{benchmark_traces, recorded_traces, System};
+pub use trace::{Observables, Step, Trace};
+
+/// The files one trace is written to, relative to the `traces/` folder, with their contents:
+/// `<system>/<scenario>-<seed>.ndjson`, `.windows.ndjson` and `.itf.json`.
+pub fn trace_files(trace: &Trace) -> Vec<(String, String)> {
+    let base = format!("{}/{}", trace.system, trace.file_stem());
+    vec![
+        (format!("{base}.ndjson"), trace.event_log()),
+        (format!("{base}.windows.ndjson"), trace.action_windows()),
+        (format!("{base}.itf.json"), trace.itf()),
+    ]
+}
