@@ -148,8 +148,10 @@ impl Value {
 
     /// A set of any elements (sorted and deduplicated here).
     pub fn set(mut elems: Vec<Value>) -> Value {
-        elems.sort();
-        elems.dedup();
+        if !elems.windows(2).all(|w| w[0] < w[1]) {
+            elems.sort();
+            elems.dedup();
+        }
         Value::Set(Arc::new(SetValue {
             elems,
             fp: OnceLock::new(),
