@@ -202,6 +202,26 @@ impl<'a, 'p> Ctx<'a, 'p> {
         binders: &'p [Binder],
         body: &mut dyn FnMut(&mut Self) -> EvalResult<bool>,
     ) -> EvalResult<bool> {
+        if let [Binder {
+            slots,
+            tuple: false,
+            domain: Some(domain),
+            ..
+        }] = binders
+        {
+            if let [slot] = slots.as_slice() {
+                // The common case, without building the component list.
+                let set = self.eval(domain)?;
+                self.expect_set(&set, domain.span)?;
+                for elem in self.value(set.iter_set(), domain.span)? {
+                    self.bind_value(*slot, elem.into_owned());
+                    if !body(self)? {
+                        return Ok(false);
+                    }
+                }
+                return Ok(true);
+            }
+        }
         let comps = components(binders)?;
         self.bind_from(&comps, 0, body)
     }
