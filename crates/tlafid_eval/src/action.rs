@@ -596,7 +596,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// are only tested, without branching (TLC's fast path, which its counts reflect).
     fn gen_pending(&mut self, items: &'p [Expr], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
         if items.is_empty() || self.assigned < self.next.len() {
-            return self.gen_all(items, k);
+            return crate::call::grow_stack(|| self.gen_all(items, k));
         }
         for item in items {
             if !self.eval_bool(item)? {

@@ -19,8 +19,8 @@
 //! tested. These rules decide TLC's "states generated" count, which this crate reproduces.
 //!
 //! Threads: one [`Evaluator`] is shared (`Sync`); each thread uses its own [`Worker`].
-//! Recursion uses the native stack (see [`EvalOptions::max_depth`]): run workers on threads
-//! with a generous stack (64 MiB covers the default depth with room to spare).
+//! Recursion uses the native stack, grown on demand (the `stacker` crate), and is bounded by
+//! [`EvalOptions::max_depth`].
 #![warn(missing_docs)]
 
 mod action;
