@@ -55,10 +55,10 @@ OUTCOME_TO_RESULT = {
     "safety_violation": "safety failure",
     "invariant_violation": "safety failure",
     "action_property_violation": "safety failure",
-    # TLC stops on a failed Assert(...) with an error; the Examples record such models as
-    # safety failures.
-    "assertion_violation": "safety failure",
-    "assertion_failure": "safety failure",
+    # A failed Assert(...) is TLC's exit status 14, which the Examples' CI does not map to any
+    # manifest result: no model expects it, so reporting one is a disagreement.
+    "assertion_violation": "assertion failure",
+    "assertion_failure": "assertion failure",
     "liveness_violation": "liveness failure",
     "property_violation": "liveness failure",
     "deadlock": "deadlock failure",
@@ -66,6 +66,11 @@ OUTCOME_TO_RESULT = {
     "unsupported": "unsupported",
     "incomplete": "incomplete",
     "error": "error",
+    "evaluation_error": "error",
+    "spec_error": "error",
+    "config_error": "error",
+    "usage_error": "error",
+    "system_error": "error",
 }
 
 #: When the JSON has no usable "outcome", the exit status decides (see tlafid_cli exit.rs:
@@ -77,7 +82,7 @@ EXIT_CODE_TO_RESULT = {
     11: "deadlock failure",
     12: "safety failure",
     13: "liveness failure",
-    14: "safety failure",
+    14: "assertion failure",
 }
 
 
@@ -123,7 +128,10 @@ def classify(model: manifests.Model, result: str, distinct: int | None) -> str:
         return "no-reference"
     if result != model.result:
         return "mismatch-outcome"
-    if model.distinct_states is not None and distinct != model.distinct_states:
+    # Like the Examples' own CI, counts are compared for successful exhaustive runs only (no
+    # manifest records a count for a failing model).
+    counted = model.result == "success" and model.mode == manifests.EXHAUSTIVE
+    if counted and model.distinct_states is not None and distinct != model.distinct_states:
         return "mismatch-count"
     return "matched"
 
@@ -193,6 +201,17 @@ def parse_json_report(stdout: str) -> dict | None:
     return None
 
 
+def report_message(report: dict) -> str:
+    """The report's message, or else its first diagnostic's code and message."""
+    if report.get("message"):
+        return str(report["message"])[:160]
+    diagnostics = report.get("diagnostics")
+    if isinstance(diagnostics, list) and diagnostics and isinstance(diagnostics[0], dict):
+        first = diagnostics[0]
+        return f"{first.get('code', '')} {first.get('message', '')}".strip()[:160]
+    return str(report.get("outcome", ""))
+
+
 def first_line(*texts: str) -> str:
     """The first non-blank line of the first text that has one (for the detail column)."""
     for text in texts:
@@ -220,8 +239,8 @@ def check_model(args: argparse.Namespace, model: manifests.Model) -> Outcome:
     if report is None:
         detail = f"exit {run.exit_code}, no JSON: " + first_line(run.stderr, run.stdout)
     elif result in ("error", "unsupported", "incomplete"):
-        detail = str(report.get("message") or first_line(run.stderr))[:160]
-    elif distinct is None and model.distinct_states is not None:
+        detail = report_message(report) or first_line(run.stderr)
+    elif distinct is None and model.distinct_states is not None and result == "success":
         detail = "no distinct_states in the report"
     return Outcome(model.label(), classify(model, result, distinct), *expected, result,
                    distinct, run.seconds, detail)
@@ -327,8 +346,12 @@ def print_check_summary(outcomes: list[Outcome], summary: dict) -> None:
 
 
 def write_json(path: Path, mode: str, summary: dict, outcomes: list[Outcome]) -> None:
-    data = {"mode": mode, "summary": summary,
-            "results": [asdict(o) for o in sorted(outcomes, key=lambda o: o.label)]}
+    results = []
+    for outcome in sorted(outcomes, key=lambda o: o.label):
+        record = asdict(outcome)
+        record["class"] = record.pop("klass")
+        results.append(record)
+    data = {"mode": mode, "summary": summary, "results": results}
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
 
 

@@ -51,6 +51,9 @@ class ConformanceTests(unittest.TestCase):
         self.assertEqual(interpret(None, 13), ("liveness failure", None))
         self.assertEqual(interpret(None, 101), ("error", None))
         self.assertEqual(interpret({"outcome": "weird"}, 10), ("assumption failure", None))
+        self.assertEqual(interpret({"outcome": "assertion_failure"}, 14),
+                         ("assertion failure", None))
+        self.assertEqual(interpret({"outcome": "config_error"}, 151), ("error", None))
 
     def test_classes(self):
         classify = conformance.classify
@@ -62,6 +65,9 @@ class ConformanceTests(unittest.TestCase):
                          "mismatch-outcome")
         self.assertEqual(classify(model("success", 7), "unsupported", None), "unsupported")
         self.assertEqual(classify(model("unknown", None), "success", 1), "no-reference")
+        self.assertEqual(classify(model("safety failure", 9), "safety failure", 3), "matched")
+        self.assertEqual(classify(model("safety failure", None), "assertion failure", 3),
+                         "mismatch-outcome")
 
     def test_json_report_is_found_after_log_lines(self):
         out = 'starting\n{"outcome": "success", "distinct_states": 2}\n'

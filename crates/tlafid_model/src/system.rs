@@ -23,6 +23,19 @@ impl Model<'_> {
         }
     }
 
+    /// How TLC names the kind of check: `Invariant`, `Property` (a state predicate of a
+    /// property, checked on initial states) or `Action property`.
+    pub fn violation_label(&self, id: ViolationId) -> &'static str {
+        let i = id.0 as usize;
+        if i < self.invariants.len() {
+            "Invariant"
+        } else if i < self.invariants.len() + self.initial_properties.len() {
+            "Property"
+        } else {
+            "Action property"
+        }
+    }
+
     /// Is the violation a property (rather than an invariant)?
     pub fn violation_is_property(&self, id: ViolationId) -> bool {
         id.0 as usize >= self.invariants.len()
@@ -101,13 +114,16 @@ impl Model<'_> {
 
     fn describe_action(&self, info: &ActionInfo) -> TraceAction {
         let decl = &self.evaluator.actions()[info.index];
+        // `\E p \in S : A(p)` binds `p` twice (the quantifier and A's parameter): keep one.
+        let mut params: Vec<(String, Value)> = Vec::new();
+        for (name, value) in info.params.iter() {
+            if !params.iter().any(|(n, v)| n == name.as_str() && v == value) {
+                params.push((name.to_string(), value.clone()));
+            }
+        }
         TraceAction {
             name: decl.name.to_string(),
-            params: info
-                .params
-                .iter()
-                .map(|(n, v)| (n.to_string(), v.clone()))
-                .collect(),
+            params,
             span: decl.span,
         }
     }

@@ -148,6 +148,8 @@ SeqMod(a, b) == IF a % b = 0 THEN b ELSE a % b
 -----------------------------------------------------------------------------
 (* Folds over sequences.                                                   *)
 
+\* op(seq[n], ... op(seq[2], op(seq[1], base)) ...), as TLC's native
+\* computes it (see Functions!FoldFunction).
 FoldSeq(op(_, _), base, seq) == FoldFunction(op, base, seq) (* native *)
 
 \* op(... op(op(base, seq[1]), seq[2]) ..., seq[n])

@@ -158,11 +158,7 @@ fn classify(model: &Model<'_>, outcome: &Outcome<EvalError>) -> Classified {
         | Outcome::InitialPropertyViolation { property: id }
         | Outcome::ActionPropertyViolation { property: id } => {
             let name = model.violation_name(*id).to_string();
-            let what = if model.violation_is_property(*id) {
-                "Property"
-            } else {
-                "Invariant"
-            };
+            let what = model.violation_label(*id);
             let kind = if model.violation_is_property(*id) {
                 "safety_violation"
             } else {
@@ -331,8 +327,10 @@ fn write_transcript(
     e: &Explored,
 ) -> std::io::Result<()> {
     let _ = e.workers;
-    if e.status != ExitStatus::Success {
-        writeln!(out, "Error: {}", e.message)?;
+    match e.status {
+        ExitStatus::Success => {}
+        ExitStatus::Incomplete => writeln!(out, "{}", e.message)?,
+        _ => writeln!(out, "Error: {}", e.message)?,
     }
     if !e.trace.is_empty() {
         writeln!(out, "Error: The behavior up to this point is:")?;
@@ -349,8 +347,6 @@ fn write_transcript(
         writeln!(out, "Warning: {line}")?;
     }
     if e.status == ExitStatus::Success {
-        writeln!(out, "{}", e.message)?;
-    } else if e.kind == "incomplete" {
         writeln!(out, "{}", e.message)?;
     }
     writeln!(

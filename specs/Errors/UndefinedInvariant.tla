@@ -1,0 +1,6 @@
+---- MODULE UndefinedInvariant ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Next == x' = (x + 1) % 3
+====
