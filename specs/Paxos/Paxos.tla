@@ -78,6 +78,10 @@ Chosen == {v \in Value : \E b \in Ballot : ChosenAt(b, v)}
 
 Agreement == Cardinality(Chosen) <= 1
 
+\* False on purpose (PaxosChosen.cfg): the shortest run that chooses a value
+\* takes a prepare, two promises, a proposal and two accepts (7 states).
+NothingChosen == Chosen = {}
+
 \* The symmetry group: every permutation of the acceptors combined with
 \* every permutation of the values (a product group, closed under
 \* composition).
