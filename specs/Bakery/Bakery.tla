@@ -90,4 +90,9 @@ MutualExclusion == \A p, q \in Proc : (pc[p] = "cs" /\ pc[q] = "cs") => p = q
 TicketBound == \A p \in Proc : ticket[p] <= MaxTicket
 
 View == <<pc, ticket, choosing, seen, toCheck>>
+
+\* False on purpose (BakeryEntries.cfg): an invariant over `entries`, which the
+\* VIEW hides. Its verdict depends on which concrete state the checker keeps
+\* for each view: TLC keeps the first one found.
+AtMostOneEntry == entries < 2
 =============================================================================
