@@ -86,6 +86,10 @@ NothingChosen == Chosen = {}
 \* every permutation of the values (a product group, closed under
 \* composition).
 Symmetry == {p @@ q : p \in Permutations(Acceptor), q \in Permutations(Value)}
+\* A VIEW that forgets the phase-1b replies (PaxosSymView.cfg, with SYMMETRY):
+\* it is not a sound abstraction, it exercises VIEW and SYMMETRY together.
+ViewWithoutPromises == <<promised, votedBal, votedVal, {m \in msgs : m.phase # "1b"}>>
+
 \* A smaller group: the acceptors only.
 AcceptorSymmetry == Permutations(Acceptor)
 =============================================================================
