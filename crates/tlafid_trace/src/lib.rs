@@ -25,9 +25,6 @@ mod validate;
 mod verdict;
 mod vocabulary;
 
-#[cfg(test)]
-mod tests;
-
 use std::collections::BTreeMap;
 
 use tlafid_eval::Evaluator;

@@ -25,7 +25,8 @@ pub struct Vocabulary {
     pub actions: BTreeMap<String, Vec<String>>,
     /// Action names in the order of the next-state relation, without repeats.
     pub action_order: Vec<String>,
-    /// Observable name to what it resolves to.
+    /// Observable name to what it resolves to (variables, and zero-argument operators
+    /// of at most state level defined in the root module).
     pub observables: BTreeMap<String, Observable>,
     /// Observable names, by index, for reports (`ObservableId` indexes this).
     pub observable_names: Vec<String>,
@@ -57,7 +58,8 @@ impl Vocabulary {
         for (name, root) in &program.root_names {
             if let RootName::Op(op) = root {
                 let def = program.op(*op);
-                let observable = def.params.is_empty()
+                let observable = def.module == program.root
+                    && def.params.is_empty()
                     && def.function.is_none()
                     && def.level <= Level::State
                     && !name.starts_with("__tlafid");
