@@ -17,7 +17,12 @@ pub struct Stepper<'w, 'e, 'p> {
     pub(crate) worker: Worker<'w, 'p>,
     pub(crate) vocabulary: &'w Vocabulary,
     pub(crate) kinds: &'w [Observable],
+    /// Next-state relations narrowed to one action, by action name.
+    pub(crate) narrowed: &'w [(String, &'e Evaluator<'p>)],
 }
+
+/// A successor that fits a step: the action's name, its parameters and the state.
+pub type Fitting = (String, ActionInfo, State);
 
 /// The states after one step, and the actions that took them there.
 pub struct Advance {
@@ -68,15 +73,40 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         Ok(kept)
     }
 
-    /// Is the successor produced by `info` one the step's named action allows?
-    pub fn action_fits(&self, info: &ActionInfo, named: Option<&NamedAction>) -> bool {
-        let Some(named) = named else { return true };
-        self.evaluator.actions()[info.index].name == named.name.as_str()
-            && named.args.iter().all(|(param, value)| {
-                info.params
-                    .iter()
-                    .any(|(p, v)| p.as_str() == param && v == value)
-            })
+    /// The successors of `state` whose action fits the step's named action, if any (run on
+    /// the next-state relation narrowed to that action when there is one).
+    pub fn fitting_successors(
+        &mut self,
+        state: &State,
+        named: Option<&NamedAction>,
+    ) -> Result<Vec<Fitting>, EvalError> {
+        let narrowed = named.and_then(|n| self.narrowed.iter().find(|(a, _)| *a == n.name));
+        let mut all = Vec::new();
+        let evaluator = match narrowed {
+            Some((_, evaluator)) => {
+                evaluator.successors(state, &mut |info, succ| all.push((info, succ)))?;
+                *evaluator
+            }
+            None => {
+                self.worker
+                    .successors(state, &mut |info, succ| all.push((info, succ)))?;
+                self.evaluator
+            }
+        };
+        let fits = |info: &ActionInfo| {
+            let Some(named) = named else { return true };
+            evaluator.actions()[info.index].name == named.name.as_str()
+                && named.args.iter().all(|(param, value)| {
+                    info.params
+                        .iter()
+                        .any(|(p, v)| p.as_str() == param && v == value)
+                })
+        };
+        Ok(all
+            .into_iter()
+            .filter(|(info, _)| fits(info))
+            .map(|(info, succ)| (evaluator.actions()[info.index].name.to_string(), info, succ))
+            .collect())
     }
 
     /// Every candidate's successors that fit `step`; a step naming no action may also
@@ -107,19 +137,12 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
             {
                 out.states.push(candidate.clone());
             }
-            let mut successors = Vec::new();
-            self.worker.successors(candidate, &mut |info, succ| {
-                successors.push((info, succ));
-            })?;
-            for (info, succ) in successors {
-                if !self.action_fits(&info, step.action.as_ref())
-                    || !self.matches(&succ, &step.post)?
-                {
+            for (name, _, succ) in self.fitting_successors(candidate, step.action.as_ref())? {
+                if !self.matches(&succ, &step.post)? {
                     continue;
                 }
-                let name = &self.evaluator.actions()[info.index].name;
-                if !out.actions.iter().any(|a| a == name.as_str()) {
-                    out.actions.push(name.to_string());
+                if !out.actions.contains(&name) {
+                    out.actions.push(name);
                 }
                 if seen.insert(succ.fingerprint()) {
                     out.states.push(succ);

@@ -50,14 +50,7 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         }
         let mut groups: BTreeMap<String, Group> = BTreeMap::new();
         for candidate in &fitting {
-            let mut successors = Vec::new();
-            self.worker
-                .successors(candidate, &mut |info, succ| successors.push((info, succ)))?;
-            for (info, succ) in successors {
-                if !self.action_fits(&info, step.action.as_ref()) {
-                    continue;
-                }
-                let name = self.evaluator.actions()[info.index].name.to_string();
+            for (name, info, succ) in self.fitting_successors(candidate, step.action.as_ref())? {
                 let group = groups.entry(name).or_insert(Group {
                     best: None,
                     values: BTreeMap::new(),

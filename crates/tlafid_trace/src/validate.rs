@@ -51,6 +51,7 @@ pub struct Validator<'e, 'p> {
     evaluator: &'e Evaluator<'p>,
     vocabulary: Vocabulary,
     kinds: Vec<Observable>,
+    narrowed: Vec<(String, &'e Evaluator<'p>)>,
     options: Options,
 }
 
@@ -66,8 +67,30 @@ impl<'e, 'p> Validator<'e, 'p> {
             evaluator,
             vocabulary,
             kinds,
+            narrowed: Vec::new(),
             options,
         }
+    }
+
+    /// Adds next-state relations narrowed to one action (see [`crate::add_action_nexts`]),
+    /// each bound in its own evaluator. One is used only when its actions are exactly the
+    /// named action's instances in the full relation; the names of those refused are returned.
+    pub fn with_narrowed(
+        mut self,
+        narrowed: Vec<(String, &'e Evaluator<'p>)>,
+    ) -> (Self, Vec<String>) {
+        let mut refused = Vec::new();
+        for (name, evaluator) in narrowed {
+            let is_it = |a: &tlafid_eval::ActionDecl| a.name == name.as_str();
+            let full = self.evaluator.actions().iter().filter(|a| is_it(a)).count();
+            let only_it = evaluator.actions().iter().all(is_it);
+            if only_it && evaluator.actions().len() == full && full > 0 {
+                self.narrowed.push((name, evaluator));
+            } else {
+                refused.push(name);
+            }
+        }
+        (self, refused)
     }
 
     /// The names traces may use.
@@ -130,6 +153,7 @@ impl<'e, 'p> Validator<'e, 'p> {
             worker: self.evaluator.worker(),
             vocabulary: &self.vocabulary,
             kinds: &self.kinds,
+            narrowed: &self.narrowed,
         }
     }
 

@@ -105,12 +105,33 @@ fn trace(
         .ok_or(ExitStatus::SpecError)?;
     let config = read_config(args, sources, diagnostics).ok_or(ExitStatus::ConfigError)?;
     let probes = tlafid_trace::add_constant_probes(&mut program);
-    let mut model = tlafid_model::prepare(&mut program, &config)
-        .and_then(|spec| tlafid_model::bind(&program, &config, spec))
-        .map_err(|problems| {
-            diagnostics.extend(problems);
-            ExitStatus::ConfigError
-        })?;
+    let spec = tlafid_model::prepare(&mut program, &config).map_err(|problems| {
+        diagnostics.extend(problems);
+        ExitStatus::ConfigError
+    })?;
+    let action_nexts = spec.map_or(Vec::new(), |ops| {
+        tlafid_trace::add_action_nexts(&mut program, ops.next)
+    });
+    let mut model = tlafid_model::bind(&program, &config, spec).map_err(|problems| {
+        diagnostics.extend(problems);
+        ExitStatus::ConfigError
+    })?;
+    // One evaluator per action, running `Next` narrowed to it (for steps that name it).
+    let narrowed_models: Vec<(String, tlafid_model::Model<'_>)> = match spec {
+        Some(ops) => action_nexts
+            .into_iter()
+            .filter_map(|(name, next)| {
+                let narrowed = tlafid_model::SpecOps {
+                    init: ops.init,
+                    next,
+                };
+                tlafid_model::bind(&program, &config, Some(narrowed))
+                    .ok()
+                    .map(|m| (name, m))
+            })
+            .collect(),
+        None => Vec::new(),
+    };
     diagnostics.append(&mut model.warnings);
     if let Err(error) = model.evaluator.check_assumes() {
         diagnostics.push(error.to_diagnostic());
@@ -159,7 +180,12 @@ fn trace(
         max_states: args.max_states,
         windows: args.windows,
     };
-    let validator = Validator::new(&model.evaluator, vocabulary, options);
+    let narrowed = narrowed_models
+        .iter()
+        .map(|(name, m)| (name.clone(), &m.evaluator))
+        .collect();
+    let (validator, _refused) =
+        Validator::new(&model.evaluator, vocabulary, options).with_narrowed(narrowed);
     let started = std::time::Instant::now();
     let reports = validator.check_all(&inputs);
     let summary = Summary::of(&reports, validator.vocabulary());
