@@ -27,6 +27,9 @@ mod validate;
 mod verdict;
 mod vocabulary;
 
+#[cfg(test)]
+mod tests;
+
 use std::collections::BTreeMap;
 
 use tlafid_eval::Evaluator;

@@ -323,6 +323,9 @@ fn print_human(args: &TraceArgs, reports: &[TraceReport], summary: &Summary, ela
                 "  admitted prefix: {} step(s); {} candidate state(s) before this step",
                 missed.admitted_prefix, missed.candidates
             );
+            if missed.misses.is_empty() {
+                println!("  no action of the model is enabled in any candidate state");
+            }
             missed.misses.iter().for_each(print_miss);
         }
         if let Some(windows) = &report.windows {
