@@ -29,7 +29,21 @@ fn run(label: &str, logs: &[String], max_seq: usize) {
         .expect("spec")
         .expect("INIT and NEXT");
     let nexts = tlafid_trace::add_action_nexts(&mut program, spec.next);
+    let fixed_programs = tlafid_trace::fixed_arg_programs(&program, &nexts);
     let model = tlafid_model::bind(&program, &parsed.config, Some(spec)).expect("binds");
+    let fixed_models: Vec<_> = fixed_programs
+        .iter()
+        .map(|f| {
+            let ops = tlafid_model::SpecOps {
+                init: spec.init,
+                next: f.next,
+            };
+            (
+                f,
+                tlafid_model::bind(&f.program, &parsed.config, Some(ops)).expect("binds"),
+            )
+        })
+        .collect();
     let narrowed_models: Vec<(String, tlafid_model::Model<'_>)> = nexts
         .into_iter()
         .map(|(name, next)| {
@@ -52,6 +66,16 @@ fn run(label: &str, logs: &[String], max_seq: usize) {
     let (validator, refused) =
         Validator::new(&model.evaluator, vocabulary, Options::default()).with_narrowed(narrowed);
     assert!(refused.is_empty(), "narrowing refused for {refused:?}");
+    let fixed = fixed_models
+        .iter()
+        .map(|(f, m)| (f.action.clone(), f.params.clone(), &m.evaluator))
+        .collect();
+    let (validator, refused) = validator.with_fixed_args(fixed);
+    assert!(
+        refused.is_empty(),
+        "fixing arguments refused for {refused:?}"
+    );
+    println!("  ({} actions with fixed arguments)", fixed_programs.len());
     let inputs: Vec<TraceInput<'_>> = logs
         .iter()
         .map(|text| TraceInput {

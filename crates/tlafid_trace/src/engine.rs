@@ -19,7 +19,13 @@ pub struct Stepper<'w, 'e, 'p> {
     pub(crate) kinds: &'w [Observable],
     /// Next-state relations narrowed to one action, by action name.
     pub(crate) narrowed: &'w [(String, &'e Evaluator<'p>)],
+    /// Next-state relations narrowed to one action and logged values of the parameters
+    /// named, which extra state variables (after the model's own) carry.
+    pub(crate) fixed: &'w [FixedEvaluator<'e, 'p>],
 }
+
+/// See [`crate::Validator::with_fixed_args`]: action, fixed parameters, evaluator.
+pub type FixedEvaluator<'e, 'p> = (String, Vec<String>, &'e Evaluator<'p>);
 
 /// A successor that fits a step: the action's name, its parameters and the state.
 pub type Fitting = (String, ActionInfo, State);
@@ -80,14 +86,35 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         state: &State,
         named: Option<&NamedAction>,
     ) -> Result<Vec<Fitting>, EvalError> {
+        let var_count = self.vocabulary.var_count;
+        let fixed = named.and_then(|n| {
+            self.fixed.iter().find_map(|(action, params, evaluator)| {
+                let values: Option<Vec<_>> = params
+                    .iter()
+                    .map(|p| n.args.iter().find(|(a, _)| a == p).map(|(_, v)| v.clone()))
+                    .collect();
+                (*action == n.name).then_some(())?;
+                values.map(|values| (*evaluator, values))
+            })
+        });
         let narrowed = named.and_then(|n| self.narrowed.iter().find(|(a, _)| *a == n.name));
         let mut all = Vec::new();
-        let evaluator = match narrowed {
-            Some((_, evaluator)) => {
+        let evaluator = match (fixed, narrowed) {
+            (Some((evaluator, values)), _) => {
+                let mut extended: Vec<_> = state.values().to_vec();
+                extended.extend(values);
+                let extended = State::new(extended.into_boxed_slice());
+                evaluator.successors(&extended, &mut |info, succ| {
+                    let own = succ.values()[..var_count].to_vec().into_boxed_slice();
+                    all.push((info, State::new(own)))
+                })?;
+                evaluator
+            }
+            (None, Some((_, evaluator))) => {
                 evaluator.successors(state, &mut |info, succ| all.push((info, succ)))?;
                 *evaluator
             }
-            None => {
+            (None, None) => {
                 self.worker
                     .successors(state, &mut |info, succ| all.push((info, succ)))?;
                 self.evaluator

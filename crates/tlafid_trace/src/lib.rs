@@ -35,8 +35,9 @@ use std::collections::BTreeMap;
 use tlafid_eval::Evaluator;
 use tlafid_sema::ir::{Expr, ExprKind, Level, OpDef, OpId, Program};
 
+pub use engine::FixedEvaluator;
 pub use json::ModelValues;
-pub use narrow::add_action_nexts;
+pub use narrow::{add_action_nexts, fixed_arg_programs, FixedArgs};
 pub use parse::{NamedAction, Observation, ParsedTrace, Step, TraceFormat};
 pub use validate::{Options, TraceInput, Validator};
 pub use verdict::{

@@ -4,8 +4,8 @@
 use tlafid_base::{FileId, SourceMap};
 
 use crate::{
-    add_action_nexts, add_constant_probes, probe_model_values, Options, TraceFormat, TraceInput,
-    TraceReport, Validator, Verdict, Vocabulary,
+    add_action_nexts, add_constant_probes, fixed_arg_programs, probe_model_values, Options,
+    TraceFormat, TraceInput, TraceReport, Validator, Verdict, Vocabulary,
 };
 
 const SPEC: &str = r#"---- MODULE Counter ----
@@ -35,6 +35,27 @@ fn check(text: &str, options: Options, narrow: bool) -> TraceReport {
         .unwrap()
         .unwrap();
     let nexts = add_action_nexts(&mut program, spec.next);
+    let fixed_programs = fixed_arg_programs(&program, &nexts);
+    assert_eq!(
+        fixed_programs.len(),
+        2,
+        "Inc(p, d) and Reset(p) have binders to fix"
+    );
+    assert_eq!(fixed_programs[0].params, ["p", "d"]);
+    let fixed_models: Vec<_> = fixed_programs
+        .iter()
+        .filter(|_| narrow)
+        .map(|f| {
+            let ops = tlafid_model::SpecOps {
+                init: spec.init,
+                next: f.next,
+            };
+            (
+                f,
+                tlafid_model::bind(&f.program, &config, Some(ops)).unwrap(),
+            )
+        })
+        .collect();
     let model = tlafid_model::bind(&program, &config, Some(spec)).expect("binds");
     let narrowed_models: Vec<_> = nexts
         .into_iter()
@@ -60,6 +81,12 @@ fn check(text: &str, options: Options, narrow: bool) -> TraceReport {
         .collect();
     let (validator, refused) =
         Validator::new(&model.evaluator, vocabulary, options).with_narrowed(narrowed);
+    assert!(refused.is_empty(), "{refused:?}");
+    let fixed = fixed_models
+        .iter()
+        .map(|(f, m)| (f.action.clone(), f.params.clone(), &m.evaluator))
+        .collect();
+    let (validator, refused) = validator.with_fixed_args(fixed);
     assert!(refused.is_empty(), "{refused:?}");
     let input = TraceInput {
         name: "t",

@@ -8,7 +8,7 @@ use tlafid_base::{Diagnostic, FileId, Span};
 use tlafid_eval::{EvalError, Evaluator, State};
 
 use crate::codes;
-use crate::engine::Stepper;
+use crate::engine::{FixedEvaluator, Stepper};
 use crate::parse::{self, ParsedTrace, TraceFormat};
 use crate::verdict::{
     FailedWindow, Location, MissedCodeBehavior, TraceReport, Verdict, WindowStats,
@@ -52,6 +52,7 @@ pub struct Validator<'e, 'p> {
     vocabulary: Vocabulary,
     kinds: Vec<Observable>,
     narrowed: Vec<(String, &'e Evaluator<'p>)>,
+    fixed: Vec<FixedEvaluator<'e, 'p>>,
     options: Options,
 }
 
@@ -68,8 +69,28 @@ impl<'e, 'p> Validator<'e, 'p> {
             vocabulary,
             kinds,
             narrowed: Vec::new(),
+            fixed: Vec::new(),
             options,
         }
+    }
+
+    /// Adds relations narrowed to one action and to the logged values of some of its
+    /// parameters (see [`crate::fixed_arg_programs`]); used for a step that names the action
+    /// and logs every one of those parameters. Refused (and named) like
+    /// [`Validator::with_narrowed`].
+    pub fn with_fixed_args(mut self, fixed: Vec<FixedEvaluator<'e, 'p>>) -> (Self, Vec<String>) {
+        let mut refused = Vec::new();
+        for (name, params, evaluator) in fixed {
+            let is_it = |a: &tlafid_eval::ActionDecl| a.name == name.as_str();
+            let full = self.evaluator.actions().iter().filter(|a| is_it(a)).count();
+            let only_it = evaluator.actions().iter().all(is_it);
+            if only_it && evaluator.actions().len() == full && full > 0 {
+                self.fixed.push((name, params, evaluator));
+            } else {
+                refused.push(name);
+            }
+        }
+        (self, refused)
     }
 
     /// Adds next-state relations narrowed to one action (see [`crate::add_action_nexts`]),
@@ -154,6 +175,7 @@ impl<'e, 'p> Validator<'e, 'p> {
             vocabulary: &self.vocabulary,
             kinds: &self.kinds,
             narrowed: &self.narrowed,
+            fixed: &self.fixed,
         }
     }
 
