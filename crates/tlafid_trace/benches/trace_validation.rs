@@ -90,8 +90,9 @@ fn run(label: &str, logs: &[String], max_seq: usize) {
     let elapsed = started.elapsed();
     let summary = Summary::of(&reports, validator.vocabulary());
     let steps: usize = reports.iter().map(|r| r.steps).sum();
+    let megabytes = logs.iter().map(String::len).sum::<usize>() as f64 / 1e6;
     println!(
-        "{label}: admitted {} of {}, {steps} steps in {:.3}s ({:.0} steps/s, {} threads)",
+        "{label}: admitted {} of {}, {steps} steps ({megabytes:.1} MB of JSON) in {:.3}s ({:.0} steps/s, {} threads)",
         summary.admitted,
         summary.total,
         elapsed.as_secs_f64(),
