@@ -23,6 +23,8 @@ enum Command {
     Parse(commands::parse::ParseArgs),
     /// Explore a model's state space as TLC does: invariants, deadlock, safety properties.
     Check(commands::check::CheckArgs),
+    /// Validate traces recorded from the implementation against the model.
+    Trace(commands::trace::TraceArgs),
 }
 
 fn main() {
@@ -41,6 +43,7 @@ fn main() {
     let status = match cli.command {
         Command::Parse(args) => commands::parse::run(&args),
         Command::Check(args) => commands::check::run(&args),
+        Command::Trace(args) => commands::trace::run(&args),
     };
     std::process::exit(status.code());
 }

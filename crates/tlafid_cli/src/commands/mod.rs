@@ -3,3 +3,4 @@
 pub mod check;
 mod check_report;
 pub mod parse;
+pub mod trace;

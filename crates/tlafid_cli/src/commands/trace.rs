@@ -1,0 +1,543 @@
+//! `tlafid trace`: does the model admit the traces recorded from the implementation? Reads
+//! the model, its configuration and the trace files, calls `tlafid_trace`, prints the
+//! verdicts for people or as JSON.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value as Json};
+use tlafid_base::{Diagnostic, SourceMap};
+use tlafid_config::ConfigSource;
+use tlafid_trace::{
+    NearestMiss, Options, Summary, TraceFormat, TraceInput, TraceReport, Validator, Verdict,
+    Vocabulary,
+};
+
+use crate::exit::ExitStatus;
+use crate::files;
+use crate::render::{self, Format};
+
+/// Trace formats as named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TraceFormatArg {
+    /// Event log: NDJSON `{"action", "args", "state"}`, optional `{"init": ...}` first line.
+    Event,
+    /// Action windows: NDJSON `{"action", "data", "pre_state", "post_state"}`.
+    Windows,
+    /// ITF document (`.itf.json`).
+    Itf,
+}
+
+/// Arguments of `tlafid trace`.
+#[derive(clap::Args)]
+pub struct TraceArgs {
+    /// The model's root module.
+    pub file: PathBuf,
+    /// Trace files, folders (every `.ndjson`/`.json` file in them) or globs (`*`, `?` in the
+    /// last path component).
+    #[arg(required = true, value_name = "TRACE")]
+    pub traces: Vec<String>,
+    /// The configuration (default: the `.cfg` file beside the model with the same name).
+    #[arg(long, value_name = "C.cfg")]
+    pub config: Option<PathBuf>,
+    /// A folder to search for modules (after the spec's own folder); may be repeated.
+    #[arg(long = "lib", value_name = "DIR")]
+    pub libs: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// The traces' format (default: detected from each file's first line).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub trace_format: Option<TraceFormatArg>,
+    /// Check action windows one by one (from each full pre_state) and report a pass rate
+    /// per action.
+    #[arg(long)]
+    pub windows: bool,
+    /// The most candidate model states kept per step (beyond it: no verdict).
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    pub max_states: usize,
+}
+
+/// Runs `tlafid trace`.
+pub fn run(args: &TraceArgs) -> ExitStatus {
+    let mut sources = SourceMap::new();
+    let mut diagnostics = Vec::new();
+    let status = trace(args, &mut sources, &mut diagnostics);
+    if let Err(status) = status {
+        match args.format {
+            Format::Json => render::print_json(&json!({
+                "schema_version": 1, "command": "trace", "spec": args.file.display().to_string(),
+                "outcome": "error", "diagnostics": render::json_diagnostics(&sources, &diagnostics),
+            })),
+            Format::Human => render::print_human(&sources, &diagnostics),
+        }
+        return status;
+    }
+    status.unwrap_or(ExitStatus::Success)
+}
+
+fn trace(
+    args: &TraceArgs,
+    sources: &mut SourceMap,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<ExitStatus, ExitStatus> {
+    if args.max_states == 0 {
+        diagnostics.push(Diagnostic::error_nowhere(
+            files::CODE_BAD_FLAG,
+            "--max-states must be at least 1",
+        ));
+        return Err(ExitStatus::Usage);
+    }
+    let text = files::read_text(&args.file, diagnostics).map_err(|unreadable| {
+        diagnostics.push(unreadable);
+        ExitStatus::Usage
+    })?;
+    let root = sources.add(args.file.display().to_string(), text);
+    let search_path = files::module_search_path(&args.file, &args.libs);
+    let mut lookup_problems = Vec::new();
+    let loaded = tlafid_sema::load(root, sources, &mut |name: &str| {
+        files::find_module(&search_path, name, &mut lookup_problems)
+    });
+    diagnostics.extend(lookup_problems);
+    diagnostics.extend(loaded.diagnostics);
+    let mut program = loaded
+        .program
+        .filter(|_| !diagnostics.iter().any(Diagnostic::is_error))
+        .ok_or(ExitStatus::SpecError)?;
+    let config = read_config(args, sources, diagnostics).ok_or(ExitStatus::ConfigError)?;
+    let probes = tlafid_trace::add_constant_probes(&mut program);
+    let spec = tlafid_model::prepare(&mut program, &config).map_err(|problems| {
+        diagnostics.extend(problems);
+        ExitStatus::ConfigError
+    })?;
+    let action_nexts = spec.map_or(Vec::new(), |ops| {
+        tlafid_trace::add_action_nexts(&mut program, ops.next)
+    });
+    let fixed_programs = tlafid_trace::fixed_arg_programs(&program, &action_nexts);
+    let mut model = tlafid_model::bind(&program, &config, spec).map_err(|problems| {
+        diagnostics.extend(problems);
+        ExitStatus::ConfigError
+    })?;
+    // One evaluator per action, running `Next` narrowed to it (for steps that name it).
+    let narrowed_models: Vec<(String, tlafid_model::Model<'_>)> = match spec {
+        Some(ops) => action_nexts
+            .into_iter()
+            .filter_map(|(name, next)| {
+                let narrowed = tlafid_model::SpecOps {
+                    init: ops.init,
+                    next,
+                };
+                tlafid_model::bind(&program, &config, Some(narrowed))
+                    .ok()
+                    .map(|m| (name, m))
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    // And per action, one with the parameters the trace logs fixed (`\E n \in 1..Max` bound to
+    // the logged `n`).
+    let fixed_models: Vec<(&tlafid_trace::FixedArgs, tlafid_model::Model<'_>)> = match spec {
+        Some(ops) => fixed_programs
+            .iter()
+            .filter_map(|fixed| {
+                let narrowed = tlafid_model::SpecOps {
+                    init: ops.init,
+                    next: fixed.next,
+                };
+                tlafid_model::bind(&fixed.program, &config, Some(narrowed))
+                    .ok()
+                    .map(|m| (fixed, m))
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    diagnostics.append(&mut model.warnings);
+    if let Err(error) = model.evaluator.check_assumes() {
+        diagnostics.push(error.to_diagnostic());
+        return Err(ExitStatus::Assumption);
+    }
+    if model.spec.is_none() {
+        diagnostics.push(Diagnostic::error_nowhere(
+            files::CODE_BAD_FLAG,
+            "the configuration names no behaviour (INIT/NEXT or SPECIFICATION) to validate traces against",
+        ));
+        return Err(ExitStatus::ConfigError);
+    }
+    let paths = expand_traces(&args.traces, diagnostics);
+    let mut texts = Vec::new();
+    for path in &paths {
+        match files::read_text(path, diagnostics) {
+            Ok(text) => texts.push((path.display().to_string(), text)),
+            Err(unreadable) => diagnostics.push(unreadable),
+        }
+    }
+    if texts.is_empty() {
+        diagnostics.push(Diagnostic::error_nowhere(
+            files::CODE_UNREADABLE,
+            "no trace to check",
+        ));
+        return Err(ExitStatus::Usage);
+    }
+    let unreadable = diagnostics.iter().any(Diagnostic::is_error);
+    let ids: Vec<_> = texts
+        .iter()
+        .map(|(name, text)| sources.add(name.clone(), text.clone()))
+        .collect();
+    let inputs: Vec<TraceInput<'_>> = texts
+        .iter()
+        .zip(&ids)
+        .map(|((name, text), &file)| TraceInput {
+            name,
+            file,
+            text,
+            format: args.trace_format.map(format_of),
+        })
+        .collect();
+    let model_values = tlafid_trace::probe_model_values(&model.evaluator, &probes);
+    let vocabulary = Vocabulary::new(&model.evaluator, model_values);
+    let options = Options {
+        max_states: args.max_states,
+        windows: args.windows,
+    };
+    let narrowed = narrowed_models
+        .iter()
+        .map(|(name, m)| (name.clone(), &m.evaluator))
+        .collect();
+    let (validator, _refused) =
+        Validator::new(&model.evaluator, vocabulary, options).with_narrowed(narrowed);
+    let fixed = fixed_models
+        .iter()
+        .map(|(f, m)| (f.action.clone(), f.params.clone(), &m.evaluator))
+        .collect();
+    let (validator, _refused) = validator.with_fixed_args(fixed);
+    let started = std::time::Instant::now();
+    let reports = validator.check_all(&inputs);
+    let summary = Summary::of(&reports, validator.vocabulary());
+    for report in &reports {
+        diagnostics.extend(report.diagnostics.iter().cloned());
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    match args.format {
+        Format::Json => render::print_json(&json_report(
+            args,
+            sources,
+            diagnostics,
+            &reports,
+            &summary,
+            elapsed,
+        )),
+        Format::Human => {
+            render::print_human(sources, diagnostics);
+            print_human(args, &reports, &summary, elapsed);
+        }
+    }
+    Ok(if unreadable || summary.invalid > 0 {
+        ExitStatus::Usage
+    } else if summary.missed > 0 {
+        ExitStatus::Safety
+    } else if summary.out_of_budget > 0 {
+        ExitStatus::Incomplete
+    } else {
+        ExitStatus::Success
+    })
+}
+
+fn format_of(arg: TraceFormatArg) -> TraceFormat {
+    match arg {
+        TraceFormatArg::Event => TraceFormat::EventLog,
+        TraceFormatArg::Windows => TraceFormat::Windows,
+        TraceFormatArg::Itf => TraceFormat::Itf,
+    }
+}
+
+/// Files, folders (their `.ndjson`/`.json` files, sorted) and globs, in the order given.
+fn expand_traces(specs: &[String], diagnostics: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
+    let mut paths = Vec::new();
+    for spec in specs {
+        let path = Path::new(spec);
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.contains(['*', '?']) {
+            let dir = path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            let found = list_dir(dir, &|file: &str| {
+                glob_match(name.as_bytes(), file.as_bytes())
+            });
+            if found.is_empty() {
+                diagnostics.push(Diagnostic::error_nowhere(
+                    files::CODE_UNREADABLE,
+                    format!("no file matches {spec}"),
+                ));
+            }
+            paths.extend(found);
+        } else if path.is_dir() {
+            paths.extend(list_dir(path, &|file: &str| {
+                file.ends_with(".ndjson") || file.ends_with(".json")
+            }));
+        } else {
+            paths.push(path.to_path_buf());
+        }
+    }
+    paths
+}
+
+fn list_dir(dir: &Path, keep: &dyn Fn(&str) -> bool) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.is_file() && p.file_name().and_then(|n| n.to_str()).is_some_and(keep))
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
+/// `*` matches any run of characters, `?` one character.
+fn glob_match(pattern: &[u8], name: &[u8]) -> bool {
+    match (pattern.first(), name.first()) {
+        (None, None) => true,
+        (Some(b'*'), _) => {
+            glob_match(&pattern[1..], name) || (!name.is_empty() && glob_match(pattern, &name[1..]))
+        }
+        (Some(b'?'), Some(_)) => glob_match(&pattern[1..], &name[1..]),
+        (Some(p), Some(n)) if p == n => glob_match(&pattern[1..], &name[1..]),
+        _ => false,
+    }
+}
+
+/// Reads and parses the configuration TLC would read.
+fn read_config(
+    args: &TraceArgs,
+    sources: &mut SourceMap,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<tlafid_config::Config> {
+    let path = match tlafid_config::config_source(&args.file, args.config.as_deref()) {
+        ConfigSource::File(path) => path,
+        ConfigSource::Embedded { .. } => {
+            diagnostics.push(Diagnostic::error_nowhere(
+                files::CODE_BAD_FLAG,
+                "tlafid trace needs a .cfg file (name it with --config)",
+            ));
+            return None;
+        }
+    };
+    let text = match files::read_text(&path, diagnostics) {
+        Ok(text) => text,
+        Err(unreadable) => {
+            diagnostics.push(unreadable.with_hint("name the configuration with --config"));
+            return None;
+        }
+    };
+    let file = sources.add(path.display().to_string(), text);
+    let parsed = tlafid_config::parse(file, &sources.get(file).text);
+    let failed = parsed.has_errors();
+    diagnostics.extend(parsed.diagnostics);
+    (!failed).then_some(parsed.config)
+}
+
+fn print_human(args: &TraceArgs, reports: &[TraceReport], summary: &Summary, elapsed: f64) {
+    for report in reports {
+        println!("{}: {}", report.name, verdict_line(report));
+        if let Verdict::Missed(missed) = &report.verdict {
+            println!(
+                "  admitted prefix: {} step(s); {} candidate state(s) before this step",
+                missed.admitted_prefix, missed.candidates
+            );
+            if missed.misses.is_empty() {
+                println!("  no action of the model is enabled in any candidate state");
+            }
+            missed.misses.iter().for_each(print_miss);
+        }
+        if let Some(windows) = &report.windows {
+            for failed in windows.failed.iter().skip(1) {
+                println!(
+                    "  window at line {} ({}) fails too",
+                    failed.location.line.unwrap_or(0),
+                    failed.action
+                );
+            }
+        }
+    }
+    if args.windows {
+        println!("Windows passed per action:");
+        for (action, (passed, total)) in windows_per_action(reports) {
+            println!("  {action}: {passed} of {total}");
+        }
+    }
+    println!(
+        "Admitted {} of {} trace(s){}{}.",
+        summary.admitted,
+        summary.total,
+        plural_part(summary.out_of_budget, "without a verdict (state budget)"),
+        plural_part(summary.invalid, "unreadable"),
+    );
+    let per_action: Vec<String> = summary
+        .steps_per_action
+        .iter()
+        .map(|(a, n)| format!("{a} {n}"))
+        .collect();
+    println!(
+        "Steps per action: {}.",
+        if per_action.is_empty() {
+            "none".into()
+        } else {
+            per_action.join(", ")
+        }
+    );
+    if !summary.unexercised.is_empty() {
+        println!(
+            "Actions no trace exercised: {}.",
+            summary.unexercised.join(", ")
+        );
+    }
+    println!("Finished in {elapsed:.2}s.");
+}
+
+fn plural_part(count: usize, what: &str) -> String {
+    if count == 0 {
+        String::new()
+    } else {
+        format!("; {count} {what}")
+    }
+}
+
+fn verdict_line(report: &TraceReport) -> String {
+    match &report.verdict {
+        Verdict::Admitted => format!("admitted ({} steps)", report.steps),
+        Verdict::Invalid => "not checked (bad input, see the errors above)".into(),
+        Verdict::OutOfBudget {
+            location,
+            candidates,
+        } => format!(
+            "no verdict: {candidates} candidate states at {} exceed --max-states",
+            place(location.line, location.step, report.format)
+        ),
+        Verdict::Missed(missed) => format!(
+            "missed code behavior at {}{}",
+            place(missed.location.line, missed.location.step, report.format),
+            missed
+                .action
+                .as_ref()
+                .map_or(String::new(), |a| format!(" ({a})"))
+        ),
+    }
+}
+
+fn place(line: Option<u32>, step: usize, format: TraceFormat) -> String {
+    match (line, format) {
+        (Some(line), _) => format!("line {line}"),
+        (None, TraceFormat::Itf) => format!("state {step}"),
+        (None, _) => format!("step {step}"),
+    }
+}
+
+fn print_miss(miss: &NearestMiss) {
+    let params: Vec<String> = miss
+        .params
+        .iter()
+        .map(|(n, v)| format!("{n} = {v}"))
+        .collect();
+    let call = if params.is_empty() {
+        miss.action.clone()
+    } else {
+        format!("{}({})", miss.action, params.join(", "))
+    };
+    if !miss.enabled {
+        println!("  nearest miss: {call} is not enabled in any candidate state (the false guard conjunct is not reported yet)");
+        return;
+    }
+    println!("  nearest miss: {call}");
+    for m in &miss.mismatches {
+        let model: Vec<String> = m.model.iter().map(ToString::to_string).collect();
+        println!(
+            "    {}: logged {}, the model gives {}",
+            m.observable,
+            m.logged,
+            model.join(" or ")
+        );
+    }
+}
+
+fn windows_per_action(
+    reports: &[TraceReport],
+) -> std::collections::BTreeMap<String, (usize, usize)> {
+    let mut totals = std::collections::BTreeMap::new();
+    for stats in reports.iter().filter_map(|r| r.windows.as_ref()) {
+        for (action, (passed, total)) in &stats.per_action {
+            let entry: &mut (usize, usize) = totals.entry(action.clone()).or_default();
+            entry.0 += passed;
+            entry.1 += total;
+        }
+    }
+    totals
+}
+
+fn json_report(
+    args: &TraceArgs,
+    sources: &SourceMap,
+    diagnostics: &[Diagnostic],
+    reports: &[TraceReport],
+    summary: &Summary,
+    elapsed: f64,
+) -> Json {
+    let traces: Vec<Json> = reports.iter().map(trace_json).collect();
+    json!({
+        "schema_version": 1,
+        "command": "trace",
+        "spec": args.file.display().to_string(),
+        "outcome": if summary.invalid > 0 { "error" } else if summary.missed > 0 { "missed code behavior" } else if summary.out_of_budget > 0 { "incomplete" } else { "admitted" },
+        "summary": {
+            "admitted": summary.admitted, "missed": summary.missed, "out_of_budget": summary.out_of_budget,
+            "invalid": summary.invalid, "total": summary.total,
+            "steps_per_action": summary.steps_per_action, "unexercised_actions": summary.unexercised,
+            "windows_per_action": args.windows.then(|| windows_per_action(reports).into_iter()
+                .map(|(a, (p, t))| (a, json!({"passed": p, "total": t}))).collect::<serde_json::Map<_, _>>()),
+        },
+        "traces": traces,
+        "elapsed_seconds": elapsed,
+        "diagnostics": render::json_diagnostics(sources, diagnostics),
+    })
+}
+
+fn trace_json(report: &TraceReport) -> Json {
+    let mut out = json!({
+        "file": report.name, "format": report.format.name(), "steps": report.steps,
+        "verdict": match report.verdict {
+            Verdict::Admitted => "admitted", Verdict::Missed(_) => "missed code behavior",
+            Verdict::OutOfBudget { .. } => "no verdict", Verdict::Invalid => "invalid",
+        },
+        "action_counts": report.action_counts,
+    });
+    if let Verdict::Missed(missed) = &report.verdict {
+        out["location"] = json!({"line": missed.location.line, "step": missed.location.step});
+        out["action"] = json!(missed.action);
+        out["admitted_prefix"] = json!(missed.admitted_prefix);
+        out["candidates"] = json!(missed.candidates);
+        out["nearest_misses"] = missed.misses.iter().map(miss_json).collect();
+    }
+    if let Verdict::OutOfBudget {
+        location,
+        candidates,
+    } = &report.verdict
+    {
+        out["location"] = json!({"line": location.line, "step": location.step});
+        out["candidates"] = json!(candidates);
+    }
+    out
+}
+
+fn miss_json(miss: &NearestMiss) -> Json {
+    json!({
+        "action": miss.action,
+        "params": miss.params.iter().map(|(n, v)| (n.clone(), json!(v.to_string()))).collect::<serde_json::Map<_, _>>(),
+        "enabled": miss.enabled,
+        "guard": null,
+        "mismatches": miss.mismatches.iter().map(|m| json!({
+            "observable": m.observable, "logged": m.logged.to_string(),
+            "model": m.model.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    })
+}

@@ -1,0 +1,119 @@
+//! Bench script (prints figures, asserts the verdicts): one 3,000-step KvReplication trace,
+//! and 1,000 traces of 100 steps each, against `specs/KvReplication/KvReplication.tla`.
+//! Run with `cargo bench -p tlafid_trace`.
+
+use std::time::Instant;
+
+use tlafid_base::SourceMap;
+use tlafid_systems::{benchmark_traces, System};
+use tlafid_trace::{Options, Summary, TraceInput, Validator, Verdict, Vocabulary};
+
+const MODEL: &str = include_str!("../../../specs/KvReplication/KvReplication.tla");
+
+/// The recorded runs' constants, with `MaxSeq` raised so that it never binds.
+fn config(max_seq: usize) -> String {
+    format!(
+        "CONSTANTS\n Clients = {{\"c1\", \"c2\"}}\n Servers = {{\"s1\", \"s2\", \"s3\"}}\n Keys = {{\"k1\", \"k2\"}}\n Values = {{1, 2}}\n InitialPrimary = \"s1\"\n MaxSeq = {max_seq}\nINIT Init\nNEXT Next\n"
+    )
+}
+
+fn run(label: &str, logs: &[String], max_seq: usize) {
+    let mut sources = SourceMap::new();
+    let root = sources.add("KvReplication.tla", MODEL);
+    let loaded = tlafid_sema::load(root, &mut sources, &mut |_| None);
+    let mut program = loaded.program.expect("the model loads");
+    let cfg_file = sources.add("bench.cfg", config(max_seq));
+    let parsed = tlafid_config::parse(cfg_file, &sources.get(cfg_file).text);
+    let probes = tlafid_trace::add_constant_probes(&mut program);
+    let spec = tlafid_model::prepare(&mut program, &parsed.config)
+        .expect("spec")
+        .expect("INIT and NEXT");
+    let nexts = tlafid_trace::add_action_nexts(&mut program, spec.next);
+    let fixed_programs = tlafid_trace::fixed_arg_programs(&program, &nexts);
+    let model = tlafid_model::bind(&program, &parsed.config, Some(spec)).expect("binds");
+    let fixed_models: Vec<_> = fixed_programs
+        .iter()
+        .map(|f| {
+            let ops = tlafid_model::SpecOps {
+                init: spec.init,
+                next: f.next,
+            };
+            (
+                f,
+                tlafid_model::bind(&f.program, &parsed.config, Some(ops)).expect("binds"),
+            )
+        })
+        .collect();
+    let narrowed_models: Vec<(String, tlafid_model::Model<'_>)> = nexts
+        .into_iter()
+        .map(|(name, next)| {
+            let ops = tlafid_model::SpecOps {
+                init: spec.init,
+                next,
+            };
+            (
+                name,
+                tlafid_model::bind(&program, &parsed.config, Some(ops)).expect("binds"),
+            )
+        })
+        .collect();
+    let values = tlafid_trace::probe_model_values(&model.evaluator, &probes);
+    let vocabulary = Vocabulary::new(&model.evaluator, values);
+    let narrowed = narrowed_models
+        .iter()
+        .map(|(n, m)| (n.clone(), &m.evaluator))
+        .collect();
+    let (validator, refused) =
+        Validator::new(&model.evaluator, vocabulary, Options::default()).with_narrowed(narrowed);
+    assert!(refused.is_empty(), "narrowing refused for {refused:?}");
+    let fixed = fixed_models
+        .iter()
+        .map(|(f, m)| (f.action.clone(), f.params.clone(), &m.evaluator))
+        .collect();
+    let (validator, refused) = validator.with_fixed_args(fixed);
+    assert!(
+        refused.is_empty(),
+        "fixing arguments refused for {refused:?}"
+    );
+    println!("  ({} actions with fixed arguments)", fixed_programs.len());
+    let inputs: Vec<TraceInput<'_>> = logs
+        .iter()
+        .map(|text| TraceInput {
+            name: "bench",
+            file: root,
+            text,
+            format: None,
+        })
+        .collect();
+    let started = Instant::now();
+    let reports = validator.check_all(&inputs);
+    let elapsed = started.elapsed();
+    let summary = Summary::of(&reports, validator.vocabulary());
+    let steps: usize = reports.iter().map(|r| r.steps).sum();
+    let megabytes = logs.iter().map(String::len).sum::<usize>() as f64 / 1e6;
+    println!(
+        "{label}: admitted {} of {}, {steps} steps ({megabytes:.1} MB of JSON) in {:.3}s ({:.0} steps/s, {} threads)",
+        summary.admitted,
+        summary.total,
+        elapsed.as_secs_f64(),
+        steps as f64 / elapsed.as_secs_f64(),
+        rayon::current_num_threads()
+    );
+    if let Some(r) = reports.iter().find(|r| r.verdict != Verdict::Admitted) {
+        println!(
+            "  first not admitted: {:?} {:?}",
+            r.verdict,
+            r.diagnostics.first().map(|d| &d.message)
+        );
+    }
+}
+
+fn main() {
+    let long = benchmark_traces(System::KvReplication, 1, 3000, 1);
+    run("one 3,000-step trace", &[long[0].event_log()], 3000);
+    let many: Vec<String> = benchmark_traces(System::KvReplication, 1000, 100, 1)
+        .iter()
+        .map(|t| t.event_log())
+        .collect();
+    run("1,000 traces of 100 steps", &many, 100);
+}

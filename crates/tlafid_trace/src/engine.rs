@@ -1,0 +1,223 @@
+//! The search: the set of model states consistent with the trace prefix read so far,
+//! advanced one model step per trace step and deduplicated by fingerprint.
+
+use std::collections::{BTreeMap, HashSet};
+
+use tlafid_eval::{ActionInfo, EvalError, Evaluator, State, Worker};
+use tlafid_value::Value;
+
+use crate::parse::{NamedAction, Observation, Step};
+use crate::vocabulary::{Observable, Vocabulary};
+
+type Fingerprints = HashSet<u64, ahash::RandomState>;
+
+/// Evaluates observations and steps for one thread.
+pub struct Stepper<'w, 'e, 'p> {
+    pub(crate) evaluator: &'e Evaluator<'p>,
+    pub(crate) worker: Worker<'w, 'p>,
+    pub(crate) vocabulary: &'w Vocabulary,
+    pub(crate) kinds: &'w [Observable],
+    /// Next-state relations narrowed to one action, by action name.
+    pub(crate) narrowed: &'w [(String, &'e Evaluator<'p>)],
+    /// Next-state relations narrowed to one action and logged values of the parameters
+    /// named, which extra state variables (after the model's own) carry.
+    pub(crate) fixed: &'w [FixedEvaluator<'e, 'p>],
+}
+
+/// See [`crate::Validator::with_fixed_args`]: action, fixed parameters, evaluator.
+pub type FixedEvaluator<'e, 'p> = (String, Vec<String>, &'e Evaluator<'p>);
+
+/// A successor that fits a step: the action's name, its parameters and the state.
+pub type Fitting = (String, ActionInfo, State);
+
+/// The states after one step, and the actions that took them there.
+pub struct Advance {
+    /// The new candidates, in generation order, without duplicates.
+    pub states: Vec<State>,
+    /// Names of the actions that produced them (stuttering is not an action).
+    pub actions: Vec<String>,
+    /// The budget ran out: `states` is incomplete.
+    pub over_budget: bool,
+}
+
+impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
+    /// The value of observable `index` in `state`.
+    pub fn observe(&mut self, state: &State, index: usize) -> Result<Value, EvalError> {
+        match self.kinds[index] {
+            Observable::Var(var) => Ok(state.values()[var].clone()),
+            Observable::Op(op) => self.worker.eval_op(op, state.values(), None),
+        }
+    }
+
+    /// Does `state` show every observed value?
+    pub fn matches(&mut self, state: &State, observed: &Observation) -> Result<bool, EvalError> {
+        for (index, value) in observed {
+            let equal = match self.kinds[*index] {
+                Observable::Var(var) => state.values()[var] == *value,
+                Observable::Op(op) => self.worker.eval_op(op, state.values(), None)? == *value,
+            };
+            if !equal {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The initial states that show `observed`.
+    pub fn initial(&mut self, observed: Option<&Observation>) -> Result<Vec<State>, EvalError> {
+        let mut kept = Vec::new();
+        let mut seen = fingerprints();
+        for state in self.evaluator.init_states()? {
+            let fits = match observed {
+                Some(observed) => self.matches(&state, observed)?,
+                None => true,
+            };
+            if fits && seen.insert(state.fingerprint()) {
+                kept.push(state);
+            }
+        }
+        Ok(kept)
+    }
+
+    /// The successors of `state` whose action fits the step's named action, if any (run on
+    /// the next-state relation narrowed to that action when there is one).
+    pub fn fitting_successors(
+        &mut self,
+        state: &State,
+        named: Option<&NamedAction>,
+    ) -> Result<Vec<Fitting>, EvalError> {
+        let var_count = self.vocabulary.var_count;
+        let fixed = named.and_then(|n| {
+            self.fixed.iter().find_map(|(action, params, evaluator)| {
+                let values: Option<Vec<_>> = params
+                    .iter()
+                    .map(|p| n.args.iter().find(|(a, _)| a == p).map(|(_, v)| v.clone()))
+                    .collect();
+                (*action == n.name).then_some(())?;
+                values.map(|values| (*evaluator, values))
+            })
+        });
+        let narrowed = named.and_then(|n| self.narrowed.iter().find(|(a, _)| *a == n.name));
+        let mut all = Vec::new();
+        let evaluator = match (fixed, narrowed) {
+            (Some((evaluator, values)), _) => {
+                let mut extended: Vec<_> = state.values().to_vec();
+                extended.extend(values);
+                let extended = State::new(extended.into_boxed_slice());
+                evaluator.successors(&extended, &mut |info, succ| {
+                    let own = succ.values()[..var_count].to_vec().into_boxed_slice();
+                    all.push((info, State::new(own)))
+                })?;
+                evaluator
+            }
+            (None, Some((_, evaluator))) => {
+                evaluator.successors(state, &mut |info, succ| all.push((info, succ)))?;
+                *evaluator
+            }
+            (None, None) => {
+                self.worker
+                    .successors(state, &mut |info, succ| all.push((info, succ)))?;
+                self.evaluator
+            }
+        };
+        let fits = |info: &ActionInfo| {
+            let Some(named) = named else { return true };
+            evaluator.actions()[info.index].name == named.name.as_str()
+                && named.args.iter().all(|(param, value)| {
+                    info.params
+                        .iter()
+                        .any(|(p, v)| p.as_str() == param && v == value)
+                })
+        };
+        Ok(all
+            .into_iter()
+            .filter(|(info, _)| fits(info))
+            .map(|(info, succ)| (evaluator.actions()[info.index].name.to_string(), info, succ))
+            .collect())
+    }
+
+    /// Every candidate's successors that fit `step`; a step naming no action may also
+    /// stutter when `may_stutter`.
+    pub fn advance(
+        &mut self,
+        candidates: &[State],
+        step: &Step,
+        may_stutter: bool,
+        max_states: usize,
+    ) -> Result<Advance, EvalError> {
+        let mut out = Advance {
+            states: Vec::new(),
+            actions: Vec::new(),
+            over_budget: false,
+        };
+        let mut seen = fingerprints();
+        for candidate in candidates {
+            if let Some(pre) = &step.pre {
+                if !self.matches(candidate, pre)? {
+                    continue;
+                }
+            }
+            if may_stutter
+                && step.action.is_none()
+                && self.matches(candidate, &step.post)?
+                && seen.insert(candidate.fingerprint())
+            {
+                out.states.push(candidate.clone());
+            }
+            for (name, _, succ) in self.fitting_successors(candidate, step.action.as_ref())? {
+                if !self.matches(&succ, &step.post)? {
+                    continue;
+                }
+                if !out.actions.contains(&name) {
+                    out.actions.push(name);
+                }
+                if seen.insert(succ.fingerprint()) {
+                    out.states.push(succ);
+                }
+            }
+            if out.states.len() > max_states {
+                out.over_budget = true;
+                break;
+            }
+        }
+        Ok(out)
+    }
+
+    /// The full state a window's `pre_state` gives, or the names of the variables it leaves
+    /// out.
+    pub fn full_state(&self, observed: &Observation) -> Result<State, Vec<String>> {
+        let mut values: Vec<Option<Value>> = vec![None; self.vocabulary.var_count];
+        for (index, value) in observed {
+            if let Observable::Var(var) = self.kinds[*index] {
+                values[var] = Some(value.clone());
+            }
+        }
+        let missing: Vec<String> = self
+            .vocabulary
+            .observable_names
+            .iter()
+            .zip(self.kinds)
+            .filter(|(_, kind)| matches!(kind, Observable::Var(v) if values[*v].is_none()))
+            .map(|(name, _)| name.clone())
+            .collect();
+        if !missing.is_empty() {
+            return Err(missing);
+        }
+        Ok(State::new(values.into_iter().flatten().collect()))
+    }
+
+    /// Counts, per action name, the values of `named`'s action (for reports).
+    pub fn count_action(counts: &mut BTreeMap<String, usize>, step: &Step, taken: &[String]) {
+        let name = match (&step.action, taken) {
+            (Some(named), _) => named.name.clone(),
+            (None, [only]) => only.clone(),
+            _ => return,
+        };
+        *counts.entry(name).or_default() += 1;
+    }
+}
+
+/// A fingerprint set with fixed seeds (iteration order never reaches the output).
+pub fn fingerprints() -> Fingerprints {
+    HashSet::with_hasher(ahash::RandomState::with_seeds(11, 12, 13, 14))
+}

@@ -1,0 +1,171 @@
+//! Nearest misses: for a step no candidate could take, which action instances could have been
+//! meant and which observables they get wrong, side by side with the values they produce.
+
+use std::collections::BTreeMap;
+
+use tlafid_eval::{EvalError, State};
+use tlafid_value::Value;
+
+use crate::engine::Stepper;
+use crate::parse::{Observation, Step};
+use crate::verdict::{Mismatch, NearestMiss};
+
+/// Candidates examined for a diagnosis (the search itself has no such bound).
+const MAX_CANDIDATES_EXAMINED: usize = 256;
+/// Distinct model values shown per mismatched observable.
+const MAX_VALUES_SHOWN: usize = 4;
+/// Actions reported per rejected step.
+const MAX_MISSES: usize = 3;
+
+/// The closest successor so far: its mismatch count, parameters, mismatched observables.
+type Closest = (usize, Vec<(String, Value)>, Vec<usize>);
+
+/// The closest successor of one action, and every value its successors gave each observable.
+struct Group {
+    best: Option<Closest>,
+    values: BTreeMap<usize, Vec<Value>>,
+}
+
+impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
+    /// The nearest misses of `step` from `candidates`.
+    pub fn nearest_misses(
+        &mut self,
+        candidates: &[State],
+        step: &Step,
+    ) -> Result<Vec<NearestMiss>, EvalError> {
+        let examined = &candidates[..candidates.len().min(MAX_CANDIDATES_EXAMINED)];
+        let mut fitting = Vec::new();
+        for candidate in examined {
+            match &step.pre {
+                Some(pre) if !self.matches(candidate, pre)? => {}
+                _ => fitting.push(candidate.clone()),
+            }
+        }
+        if fitting.is_empty() {
+            let pre = step
+                .pre
+                .as_ref()
+                .expect("only a pre-state filters candidates out");
+            return Ok(vec![self.observation_miss("pre_state", examined, pre)?]);
+        }
+        let mut groups: BTreeMap<String, Group> = BTreeMap::new();
+        for candidate in &fitting {
+            for (name, info, succ) in self.fitting_successors(candidate, step.action.as_ref())? {
+                let group = groups.entry(name).or_insert(Group {
+                    best: None,
+                    values: BTreeMap::new(),
+                });
+                let mut wrong = Vec::new();
+                for (index, logged) in &step.post {
+                    let produced = self.observe(&succ, *index)?;
+                    if produced != *logged {
+                        wrong.push(*index);
+                    }
+                    let seen = group.values.entry(*index).or_default();
+                    if seen.len() < MAX_VALUES_SHOWN && !seen.contains(&produced) {
+                        seen.push(produced);
+                    }
+                }
+                if group.best.as_ref().is_none_or(|(n, _, _)| wrong.len() < *n) {
+                    let params = dedup_params(&info.params);
+                    group.best = Some((wrong.len(), params, wrong));
+                }
+            }
+        }
+        let mut misses: Vec<NearestMiss> = groups
+            .into_iter()
+            .filter_map(|(action, group)| {
+                let (_, params, wrong) = group.best?;
+                let mismatches = wrong
+                    .into_iter()
+                    .map(|index| self.mismatch(step, index, &group.values))
+                    .collect();
+                Some(NearestMiss {
+                    action,
+                    params,
+                    enabled: true,
+                    mismatches,
+                })
+            })
+            .collect();
+        misses.sort_by_key(|m| m.mismatches.len());
+        misses.truncate(MAX_MISSES);
+        if misses.is_empty() {
+            if let Some(named) = &step.action {
+                misses.push(NearestMiss {
+                    action: named.name.clone(),
+                    params: named.args.clone(),
+                    enabled: false,
+                    mismatches: Vec::new(),
+                });
+            }
+        }
+        Ok(misses)
+    }
+
+    fn mismatch(
+        &self,
+        step: &Step,
+        index: usize,
+        values: &BTreeMap<usize, Vec<Value>>,
+    ) -> Mismatch {
+        let logged = step
+            .post
+            .iter()
+            .find(|(i, _)| *i == index)
+            .map(|(_, v)| v.clone())
+            .expect("a mismatch is of a logged observable");
+        let model = values
+            .get(&index)
+            .map(|vs| vs.iter().filter(|v| **v != logged).cloned().collect())
+            .unwrap_or_default();
+        Mismatch {
+            observable: self.vocabulary.observable_names[index].clone(),
+            logged,
+            model,
+        }
+    }
+
+    /// How states fail to show `observed` (an `init` line or a window's `pre_state`).
+    pub fn observation_miss(
+        &mut self,
+        label: &str,
+        states: &[State],
+        observed: &Observation,
+    ) -> Result<NearestMiss, EvalError> {
+        let mut best: Option<Vec<Mismatch>> = None;
+        for state in states.iter().take(MAX_CANDIDATES_EXAMINED) {
+            let mut wrong = Vec::new();
+            for (index, logged) in observed {
+                let produced = self.observe(state, *index)?;
+                if produced != *logged {
+                    wrong.push(Mismatch {
+                        observable: self.vocabulary.observable_names[*index].clone(),
+                        logged: logged.clone(),
+                        model: vec![produced],
+                    });
+                }
+            }
+            if best.as_ref().is_none_or(|b| wrong.len() < b.len()) {
+                best = Some(wrong);
+            }
+        }
+        Ok(NearestMiss {
+            action: label.to_string(),
+            params: Vec::new(),
+            enabled: !states.is_empty(),
+            mismatches: best.unwrap_or_default(),
+        })
+    }
+}
+
+/// `\E p \in S : A(p)` binds `p` twice (the quantifier and `A`'s parameter): keep one.
+pub fn dedup_params<N: AsRef<str>>(params: &[(N, Value)]) -> Vec<(String, Value)> {
+    let mut kept: Vec<(String, Value)> = Vec::new();
+    for (name, value) in params {
+        if !kept.iter().any(|(n, v)| n == name.as_ref() && v == value) {
+            kept.push((name.as_ref().to_string(), value.clone()));
+        }
+    }
+    kept
+}

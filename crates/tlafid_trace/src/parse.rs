@@ -1,0 +1,364 @@
+//! Reading a trace's text into steps: the event log (NDJSON with an optional `init` line),
+//! action windows (`action`, `data`, `pre_state`, `post_state`) and ITF documents. Names are
+//! resolved against the model's [`Vocabulary`]; every problem is a diagnostic with the
+//! trace file, line and field, and the names that would have been valid.
+
+use serde_json::{Map, Value as Json};
+use tlafid_base::{Diagnostic, FileId, Span};
+use tlafid_value::Value;
+
+use crate::codes;
+use crate::json::to_value;
+use crate::vocabulary::Vocabulary;
+
+/// How a trace is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraceFormat {
+    /// NDJSON, one `{"action", "args", "state"}` a line, optional `{"init": ...}` first.
+    EventLog,
+    /// NDJSON, one `{"action", "data", "pre_state", "post_state"}` a line.
+    Windows,
+    /// Apalache's Informal Trace Format: full states, no action names.
+    Itf,
+}
+
+impl TraceFormat {
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            TraceFormat::EventLog => "event",
+            TraceFormat::Windows => "windows",
+            TraceFormat::Itf => "itf",
+        }
+    }
+
+    /// Detects the format from the first non-blank line.
+    pub fn detect(text: &str) -> TraceFormat {
+        let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        match serde_json::from_str::<Json>(first) {
+            Ok(Json::Object(map))
+                if map.contains_key("pre_state") || map.contains_key("post_state") =>
+            {
+                TraceFormat::Windows
+            }
+            Ok(_) => TraceFormat::EventLog,
+            Err(_) => TraceFormat::Itf,
+        }
+    }
+}
+
+/// Observed values: `(observable index, value)`, sorted by observable.
+pub type Observation = Vec<(usize, Value)>;
+
+/// The action a step names, with the arguments it binds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NamedAction {
+    /// The action's name.
+    pub name: String,
+    /// Parameter name and logged value, in the order logged.
+    pub args: Vec<(String, Value)>,
+}
+
+/// One step of a trace: one model step.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// Its line in the file (NDJSON formats); `None` for ITF.
+    pub line: Option<u32>,
+    /// Its number: 1 for the first step (the ITF state index).
+    pub number: usize,
+    /// The action it names, if any.
+    pub action: Option<NamedAction>,
+    /// The observables before the step (action windows only).
+    pub pre: Option<Observation>,
+    /// The observables after the step.
+    pub post: Observation,
+}
+
+/// A parsed trace.
+#[derive(Clone, Debug, Default)]
+pub struct ParsedTrace {
+    /// What the initial state must satisfy (`None`: any initial state).
+    pub init: Option<Observation>,
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+}
+
+/// Parses `text` (the contents of `file`) as a trace in `format`.
+pub fn parse(
+    text: &str,
+    file: FileId,
+    format: TraceFormat,
+    vocabulary: &Vocabulary,
+) -> Result<ParsedTrace, Vec<Diagnostic>> {
+    let reader = Reader { file, vocabulary };
+    let (trace, problems) = match format {
+        TraceFormat::Itf => reader.itf(text),
+        TraceFormat::EventLog | TraceFormat::Windows => reader.lines(text, format),
+    };
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    if trace.steps.is_empty() {
+        return Err(vec![Diagnostic::error(
+            codes::EMPTY_TRACE,
+            "the trace has no steps",
+            Span::new(file, 0, 0),
+        )]);
+    }
+    Ok(trace)
+}
+
+struct Reader<'v> {
+    file: FileId,
+    vocabulary: &'v Vocabulary,
+}
+
+/// Where a problem is: the span of the line and a description ("line 4", "state 3").
+struct At {
+    span: Span,
+    place: String,
+}
+
+impl At {
+    fn error(&self, code: tlafid_base::Code, message: String) -> Diagnostic {
+        Diagnostic::error(code, format!("{}: {message}", self.place), self.span)
+    }
+}
+
+impl Reader<'_> {
+    fn lines(&self, text: &str, format: TraceFormat) -> (ParsedTrace, Vec<Diagnostic>) {
+        let mut trace = ParsedTrace::default();
+        let mut problems = Vec::new();
+        let mut offset = 0usize;
+        for (i, raw) in text.split_inclusive('\n').enumerate() {
+            let line = raw.trim_end_matches(['\n', '\r']);
+            let at = At {
+                span: Span::new(self.file, offset as u32, (offset + line.len()) as u32),
+                place: format!("line {}", i + 1),
+            };
+            offset += raw.len();
+            if line.trim().is_empty() {
+                continue;
+            }
+            let result = match serde_json::from_str::<Json>(line) {
+                Ok(Json::Object(map)) => self.line(&map, &at, i as u32 + 1, format, &mut trace),
+                Ok(_) => Err(at.error(
+                    codes::BAD_SHAPE,
+                    "a trace line must be a JSON object".into(),
+                )),
+                Err(e) => Err(at.error(codes::MALFORMED_JSON, format!("malformed JSON: {e}"))),
+            };
+            if let Err(problem) = result {
+                problems.push(problem);
+            }
+        }
+        (trace, problems)
+    }
+
+    fn line(
+        &self,
+        map: &Map<String, Json>,
+        at: &At,
+        line: u32,
+        format: TraceFormat,
+        trace: &mut ParsedTrace,
+    ) -> Result<(), Diagnostic> {
+        if format == TraceFormat::EventLog && map.contains_key("init") {
+            if !trace.steps.is_empty() || trace.init.is_some() || map.len() != 1 {
+                return Err(at.error(
+                    codes::BAD_SHAPE,
+                    "an {\"init\": ...} line must be the first line and have no other field".into(),
+                ));
+            }
+            trace.init = Some(self.observation(&map["init"], "init", at)?);
+            return Ok(());
+        }
+        let (valid, args_key, post_key): (&[&str], _, _) = match format {
+            TraceFormat::Windows => (
+                &["action", "data", "pre_state", "post_state"],
+                "data",
+                "post_state",
+            ),
+            _ => (&["action", "args", "state"], "args", "state"),
+        };
+        if let Some(unknown) = map.keys().find(|k| !valid.contains(&k.as_str())) {
+            return Err(at.error(
+                codes::BAD_SHAPE,
+                format!("unknown field {unknown} (valid: {})", valid.join(", ")),
+            ));
+        }
+        let action = self.action(map.get("action"), map.get(args_key), args_key, at)?;
+        let pre = match map.get("pre_state") {
+            Some(state) => Some(self.observation(state, "pre_state", at)?),
+            None if format == TraceFormat::Windows => {
+                return Err(at.error(codes::BAD_SHAPE, "the window has no pre_state".into()))
+            }
+            None => None,
+        };
+        let post = match map.get(post_key) {
+            Some(state) => self.observation(state, post_key, at)?,
+            None if format == TraceFormat::Windows => {
+                return Err(at.error(codes::BAD_SHAPE, "the window has no post_state".into()))
+            }
+            None => Observation::new(),
+        };
+        trace.steps.push(Step {
+            line: Some(line),
+            number: trace.steps.len() + 1,
+            action,
+            pre,
+            post,
+        });
+        Ok(())
+    }
+
+    fn action(
+        &self,
+        name: Option<&Json>,
+        args: Option<&Json>,
+        args_key: &str,
+        at: &At,
+    ) -> Result<Option<NamedAction>, Diagnostic> {
+        let name = match name {
+            None if args.is_some() => {
+                return Err(at.error(codes::BAD_SHAPE, format!("{args_key} without an action")))
+            }
+            None => return Ok(None),
+            Some(Json::String(name)) => name,
+            Some(_) => return Err(at.error(codes::BAD_SHAPE, "action must be a string".into())),
+        };
+        let Some(params) = self.vocabulary.actions.get(name) else {
+            let valid: Vec<&str> = self
+                .vocabulary
+                .action_order
+                .iter()
+                .map(String::as_str)
+                .collect();
+            return Err(at.error(
+                codes::UNKNOWN_ACTION,
+                format!(
+                    "the model has no action {name} (valid: {})",
+                    valid.join(", ")
+                ),
+            ));
+        };
+        let mut bound = Vec::new();
+        match args {
+            None => {}
+            Some(Json::Object(fields)) => {
+                for (param, json) in fields {
+                    if !params.contains(param) {
+                        return Err(at.error(
+                            codes::UNKNOWN_ARGUMENT,
+                            format!(
+                                "{args_key}.{param}: the action {name} has no parameter {param} (valid: {})",
+                                if params.is_empty() { "none".to_string() } else { params.join(", ") }
+                            ),
+                        ));
+                    }
+                    let field = format!("{args_key}.{param}");
+                    let value = to_value(json, &field, &self.vocabulary.model_values)
+                        .map_err(|m| at.error(codes::BAD_VALUE, m))?;
+                    bound.push((param.clone(), value));
+                }
+            }
+            Some(_) => {
+                return Err(at.error(codes::BAD_SHAPE, format!("{args_key} must be an object")))
+            }
+        }
+        Ok(Some(NamedAction {
+            name: name.clone(),
+            args: bound,
+        }))
+    }
+
+    fn observation(&self, state: &Json, field: &str, at: &At) -> Result<Observation, Diagnostic> {
+        let Json::Object(fields) = state else {
+            return Err(at.error(codes::BAD_SHAPE, format!("{field} must be an object")));
+        };
+        let mut observed = Observation::new();
+        for (name, json) in fields {
+            if name == "#meta" {
+                continue;
+            }
+            let Some(index) = self.vocabulary.observable_index(name) else {
+                return Err(at.error(
+                    codes::UNKNOWN_OBSERVABLE,
+                    format!(
+                        "{field}.{name}: the model has no variable or zero-argument operator {name} (valid: {})",
+                        self.vocabulary.observable_list()
+                    ),
+                ));
+            };
+            let value = to_value(
+                json,
+                &format!("{field}.{name}"),
+                &self.vocabulary.model_values,
+            )
+            .map_err(|m| at.error(codes::BAD_VALUE, m))?;
+            observed.push((index, value));
+        }
+        observed.sort_by_key(|(i, _)| *i);
+        Ok(observed)
+    }
+
+    fn itf(&self, text: &str) -> (ParsedTrace, Vec<Diagnostic>) {
+        let mut trace = ParsedTrace::default();
+        let whole = At {
+            span: Span::new(self.file, 0, text.find('\n').unwrap_or(text.len()) as u32),
+            place: "ITF document".into(),
+        };
+        let states = match serde_json::from_str::<Json>(text) {
+            Ok(Json::Object(map)) => match map.get("states") {
+                Some(Json::Array(states)) => states.clone(),
+                _ => {
+                    return (
+                        trace,
+                        vec![whole.error(codes::BAD_SHAPE, "no \"states\" array".into())],
+                    )
+                }
+            },
+            Ok(_) => {
+                return (
+                    trace,
+                    vec![whole.error(codes::BAD_SHAPE, "not a JSON object".into())],
+                )
+            }
+            Err(e) => {
+                return (
+                    trace,
+                    vec![whole.error(codes::MALFORMED_JSON, format!("malformed JSON: {e}"))],
+                )
+            }
+        };
+        let mut problems = Vec::new();
+        for (index, state) in states.iter().enumerate() {
+            let at = At {
+                span: itf_state_span(text, self.file, index).unwrap_or(whole.span),
+                place: format!("state {index}"),
+            };
+            match self.observation(state, "state", &at) {
+                Ok(observed) if index == 0 => trace.init = Some(observed),
+                Ok(observed) => trace.steps.push(Step {
+                    line: None,
+                    number: index,
+                    action: None,
+                    pre: None,
+                    post: observed,
+                }),
+                Err(problem) => problems.push(problem),
+            }
+        }
+        (trace, problems)
+    }
+}
+
+/// The span of the line holding ITF state `index`, when states are written one a line with
+/// their `#meta` index (as tlafid and the recorded traces write them).
+fn itf_state_span(text: &str, file: FileId, index: usize) -> Option<Span> {
+    let needle = format!("\"#meta\":{{\"index\":{index}}}");
+    let at = text.find(&needle)?;
+    let start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
+    Some(Span::new(file, start as u32, end as u32))
+}

@@ -1,0 +1,233 @@
+//! Unit tests over a small model: verdicts, locations, nearest misses, partial observation,
+//! stuttering, bad input, windows and the narrowed next-state relations.
+
+use tlafid_base::{FileId, SourceMap};
+
+use crate::{
+    add_action_nexts, add_constant_probes, fixed_arg_programs, probe_model_values, Options,
+    TraceFormat, TraceInput, TraceReport, Validator, Verdict, Vocabulary,
+};
+
+const SPEC: &str = r#"---- MODULE Counter ----
+EXTENDS Naturals
+CONSTANTS Procs, Max
+VARIABLES x, last
+Init == x = 0 /\ last = "none"
+Inc(p, d) == x + d <= Max /\ x' = x + d /\ last' = p
+Reset(p) == x > 0 /\ x' = 0 /\ last' = p
+Next == \E p \in Procs : (\E d \in 1..2 : Inc(p, d)) \/ Reset(p)
+Double == 2 * x
+===="#;
+
+const CFG: &str = "CONSTANTS Procs = {a, b} Max = 3\nINIT Init\nNEXT Next\n";
+
+/// Checks `text` against the model (with narrowed relations when `narrow`).
+fn check(text: &str, options: Options, narrow: bool) -> TraceReport {
+    let mut sources = SourceMap::new();
+    let root = sources.add("Counter.tla", SPEC);
+    let mut program = tlafid_sema::load(root, &mut sources, &mut |_| None)
+        .program
+        .expect("the spec loads");
+    let cfg = sources.add("Counter.cfg", CFG);
+    let config = tlafid_config::parse(cfg, CFG).config;
+    let probes = add_constant_probes(&mut program);
+    let spec = tlafid_model::prepare(&mut program, &config)
+        .unwrap()
+        .unwrap();
+    let nexts = add_action_nexts(&mut program, spec.next);
+    let fixed_programs = fixed_arg_programs(&program, &nexts);
+    assert_eq!(
+        fixed_programs.len(),
+        2,
+        "Inc(p, d) and Reset(p) have binders to fix"
+    );
+    assert_eq!(fixed_programs[0].params, ["p", "d"]);
+    let fixed_models: Vec<_> = fixed_programs
+        .iter()
+        .filter(|_| narrow)
+        .map(|f| {
+            let ops = tlafid_model::SpecOps {
+                init: spec.init,
+                next: f.next,
+            };
+            (
+                f,
+                tlafid_model::bind(&f.program, &config, Some(ops)).unwrap(),
+            )
+        })
+        .collect();
+    let model = tlafid_model::bind(&program, &config, Some(spec)).expect("binds");
+    let narrowed_models: Vec<_> = nexts
+        .into_iter()
+        .filter(|_| narrow)
+        .map(|(name, next)| {
+            let ops = tlafid_model::SpecOps {
+                init: spec.init,
+                next,
+            };
+            (
+                name,
+                tlafid_model::bind(&program, &config, Some(ops)).unwrap(),
+            )
+        })
+        .collect();
+    let vocabulary = Vocabulary::new(
+        &model.evaluator,
+        probe_model_values(&model.evaluator, &probes),
+    );
+    let narrowed = narrowed_models
+        .iter()
+        .map(|(n, m)| (n.clone(), &m.evaluator))
+        .collect();
+    let (validator, refused) =
+        Validator::new(&model.evaluator, vocabulary, options).with_narrowed(narrowed);
+    assert!(refused.is_empty(), "{refused:?}");
+    let fixed = fixed_models
+        .iter()
+        .map(|(f, m)| (f.action.clone(), f.params.clone(), &m.evaluator))
+        .collect();
+    let (validator, refused) = validator.with_fixed_args(fixed);
+    assert!(refused.is_empty(), "{refused:?}");
+    let input = TraceInput {
+        name: "t",
+        file: FileId(9),
+        text,
+        format: None,
+    };
+    validator.check(&input)
+}
+
+fn both(text: &str) -> TraceReport {
+    let plain = check(text, Options::default(), false);
+    let narrowed = check(text, Options::default(), true);
+    assert_eq!(
+        plain.verdict, narrowed.verdict,
+        "narrowing changes the verdict"
+    );
+    narrowed
+}
+
+#[test]
+fn admits_a_trace_with_model_values_partial_states_and_operators() {
+    let report = both(concat!(
+        "{\"init\": {\"x\": 0}}\n",
+        "{\"action\": \"Inc\", \"args\": {\"p\": \"a\", \"d\": 2}, \"state\": {\"x\": 2, \"last\": \"a\"}}\n",
+        "{\"state\": {\"Double\": 4}}\n",
+        "{\"action\": \"Reset\", \"state\": {\"x\": 0}}\n",
+    ));
+    assert_eq!(report.verdict, Verdict::Admitted);
+    assert_eq!(report.steps, 3);
+    // Line 3 names no action: it stutters (x stays 2), so it is counted under no action.
+    let counts: Vec<_> = report
+        .action_counts
+        .iter()
+        .map(|(a, n)| (a.as_str(), *n))
+        .collect();
+    assert_eq!(counts, [("Inc", 1), ("Reset", 1)]);
+}
+
+#[test]
+fn locates_a_missed_step_with_its_nearest_miss() {
+    let report = both(concat!(
+        "{\"action\": \"Inc\", \"args\": {\"p\": \"b\"}, \"state\": {\"x\": 1}}\n",
+        "{\"action\": \"Inc\", \"args\": {\"p\": \"b\"}, \"state\": {\"x\": 4}}\n",
+    ));
+    let Verdict::Missed(missed) = report.verdict else {
+        panic!("{:?}", report.verdict)
+    };
+    assert_eq!((missed.location.line, missed.location.step), (Some(2), 2));
+    assert_eq!((missed.admitted_prefix, missed.candidates), (1, 1));
+    assert_eq!(missed.misses.len(), 1);
+    let miss = &missed.misses[0];
+    assert_eq!(miss.action, "Inc");
+    assert!(miss.enabled);
+    assert_eq!(miss.mismatches[0].observable, "x");
+    assert_eq!(miss.mismatches[0].logged.to_string(), "4");
+    let produced: Vec<String> = miss.mismatches[0]
+        .model
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(produced, ["2", "3"]);
+}
+
+#[test]
+fn a_disabled_action_is_a_miss_that_says_so() {
+    let report = both("{\"action\": \"Reset\", \"args\": {\"p\": \"a\"}}\n");
+    let Verdict::Missed(missed) = report.verdict else {
+        panic!()
+    };
+    assert_eq!(missed.location.line, Some(1));
+    assert!(!missed.misses[0].enabled);
+    assert_eq!(missed.misses[0].params[0].0, "p");
+}
+
+#[test]
+fn bad_input_names_the_line_field_and_valid_names() {
+    let report = both(concat!(
+        "{\"action\": \"Jump\"}\n",
+        "{\"action\": \"Inc\", \"args\": {\"q\": 1}}\n",
+        "{\"state\": {\"y\": 1}}\n",
+        "{\"state\": {\"x\": null}}\n",
+    ));
+    assert_eq!(report.verdict, Verdict::Invalid);
+    let messages: Vec<String> = report
+        .diagnostics
+        .iter()
+        .map(|d| format!("{} {}", d.code, d.message))
+        .collect();
+    assert_eq!(
+        messages[0],
+        "E102 line 1: the model has no action Jump (valid: Inc, Reset)"
+    );
+    assert_eq!(
+        messages[1],
+        "E103 line 2: args.q: the action Inc has no parameter q (valid: p, d)"
+    );
+    assert_eq!(
+        messages[2],
+        "E104 line 3: state.y: the model has no variable or zero-argument operator y (valid: Double, Init, last, x)"
+    );
+    assert!(
+        messages[3].starts_with("E105 line 4: state.x is null"),
+        "{}",
+        messages[3]
+    );
+}
+
+#[test]
+fn windows_are_checked_one_by_one() {
+    let text = concat!(
+        "{\"action\": \"Inc\", \"data\": {\"p\": \"a\"}, \"pre_state\": {\"x\": 3, \"last\": \"a\"}, \"post_state\": {\"x\": 4, \"last\": \"a\"}}\n",
+        "{\"action\": \"Reset\", \"data\": {\"p\": \"b\"}, \"pre_state\": {\"x\": 2, \"last\": \"a\"}, \"post_state\": {\"x\": 0, \"last\": \"b\"}}\n",
+    );
+    assert_eq!(TraceFormat::detect(text), TraceFormat::Windows);
+    let options = Options {
+        windows: true,
+        ..Options::default()
+    };
+    let report = check(text, options, true);
+    let stats = report.windows.expect("windows mode");
+    let per_action: Vec<_> = stats
+        .per_action
+        .iter()
+        .map(|(a, r)| (a.as_str(), *r))
+        .collect();
+    assert_eq!(per_action, [("Inc", (0, 1)), ("Reset", (1, 1))]);
+    assert_eq!(stats.failed[0].location.line, Some(1));
+}
+
+#[test]
+fn the_state_budget_gives_no_verdict() {
+    // The one initial state has four successors (Inc by a or b, by 1 or 2): over a budget of 1.
+    let options = Options {
+        max_states: 1,
+        ..Options::default()
+    };
+    let report = check("{\"action\": \"Inc\"}\n", options, false);
+    assert!(
+        matches!(report.verdict, Verdict::OutOfBudget { candidates: 4, .. }),
+        "{:?}",
+        report.verdict
+    );
+}

@@ -1,0 +1,116 @@
+//! What validating one trace yields: a verdict, and for a trace the model cannot produce, where
+//! and why (the nearest misses).
+
+use std::collections::BTreeMap;
+
+use tlafid_base::Diagnostic;
+use tlafid_value::Value;
+
+use crate::parse::TraceFormat;
+
+/// Where in a trace a step is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// The line of the file (NDJSON formats).
+    pub line: Option<u32>,
+    /// The step number: 1 for the first step; for ITF the index of the state in `states`.
+    pub step: usize,
+}
+
+/// An observable whose logged value no successor of the action produces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mismatch {
+    /// The observable's name.
+    pub observable: String,
+    /// The value the trace logged.
+    pub logged: Value,
+    /// Values the model produces there instead (distinct, at most a few).
+    pub model: Vec<Value>,
+}
+
+/// For one action that could have been meant, how close the model came.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NearestMiss {
+    /// The action's name (`pre_state` when the window's pre-state matched no candidate).
+    pub action: String,
+    /// The parameters of the closest successor, or the logged arguments when the action is
+    /// not enabled.
+    pub params: Vec<(String, Value)>,
+    /// Whether the action (with the logged arguments) is enabled in some candidate state.
+    pub enabled: bool,
+    /// The observables the closest successor gets wrong (empty when not enabled).
+    pub mismatches: Vec<Mismatch>,
+}
+
+/// A step the model cannot take: the label "missed code behavior".
+#[derive(Clone, Debug, PartialEq)]
+pub struct MissedCodeBehavior {
+    /// The first step no candidate could take.
+    pub location: Location,
+    /// The action the trace names there, if any.
+    pub action: Option<String>,
+    /// Steps admitted before it.
+    pub admitted_prefix: usize,
+    /// Model states consistent with the prefix (the candidates for this step).
+    pub candidates: usize,
+    /// The nearest misses, closest first.
+    pub misses: Vec<NearestMiss>,
+}
+
+/// The outcome for one trace.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// Some behaviour of the model matches every step.
+    Admitted,
+    /// No behaviour does.
+    Missed(MissedCodeBehavior),
+    /// The candidate states exceeded the budget at this step: no verdict.
+    OutOfBudget {
+        /// The step where the budget ran out.
+        location: Location,
+        /// How many candidates there were.
+        candidates: usize,
+    },
+    /// The trace could not be read, or the model failed to evaluate on it.
+    Invalid,
+}
+
+/// One window of `--windows` mode that the model cannot reproduce.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FailedWindow {
+    /// Its line.
+    pub location: Location,
+    /// The action it names.
+    pub action: String,
+    /// How close the model came.
+    pub misses: Vec<NearestMiss>,
+}
+
+/// Per-action results of `--windows` mode.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WindowStats {
+    /// Action name to (windows passed, windows checked).
+    pub per_action: BTreeMap<String, (usize, usize)>,
+    /// Every window that failed, in order.
+    pub failed: Vec<FailedWindow>,
+}
+
+/// The report on one trace.
+#[derive(Clone, Debug)]
+pub struct TraceReport {
+    /// The trace's name (its file).
+    pub name: String,
+    /// Its format.
+    pub format: TraceFormat,
+    /// Its number of steps (0 when it could not be read).
+    pub steps: usize,
+    /// The verdict (for `--windows`: admitted when every window passed).
+    pub verdict: Verdict,
+    /// Problems with the trace (bad input) or the model's evaluation on it.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Logged steps per action (for steps that name none, the action that took them when
+    /// the model's candidates agree on one).
+    pub action_counts: BTreeMap<String, usize>,
+    /// `--windows` mode only.
+    pub windows: Option<WindowStats>,
+}
