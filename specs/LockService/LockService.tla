@@ -6,7 +6,7 @@
 (* FIFO inbox; grants are messages to the clients.  Each action is one     *)
 (* step of the implementation, with the same name and parameter `c`.       *)
 (***************************************************************************)
-EXTENDS Sequences, FiniteSets
+EXTENDS Naturals, Sequences, FiniteSets
 
 CONSTANT Clients
 

@@ -5,7 +5,7 @@
 (* MutualExclusion and AtMostOneHolder are violated.  Everything else is   *)
 (* the faithful model.                                                     *)
 (***************************************************************************)
-EXTENDS Sequences, FiniteSets
+EXTENDS Naturals, Sequences, FiniteSets
 
 CONSTANT Clients
 

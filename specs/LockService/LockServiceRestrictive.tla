@@ -5,7 +5,7 @@
 (* Len(queue) < 1), so a trace in which two clients wait at once is        *)
 (* rejected.  Everything else is the faithful model.                       *)
 (***************************************************************************)
-EXTENDS Sequences, FiniteSets
+EXTENDS Naturals, Sequences, FiniteSets
 
 CONSTANT Clients
 

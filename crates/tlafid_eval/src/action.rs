@@ -478,6 +478,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let def: &'p OpDef = self.ev.program.op(op);
                 self.gen_inlined(op, args, expr.span, |ctx, k| ctx.gen(&def.body, k), k)
             }
+            ExprKind::FnApp(f, arg) if self.runs_fn_def(f) => {
+                let ExprKind::Call(op, captured) = &f.kind else {
+                    unreachable!("checked")
+                };
+                self.gen_fn_app(*op, captured, arg, expr.span, k)
+            }
             ExprKind::BoxAction(a, vars) => {
                 if !self.gen(a, k)? {
                     return Ok(false);
@@ -515,6 +521,51 @@ impl<'a, 'p> Ctx<'a, 'p> {
         r
     }
 
+    /// `f[a]` as an action, for a function definition `f` that is not a constant: TLC runs
+    /// the definition's body at `a` as part of the action (so its disjunctions branch).
+    fn gen_fn_app(
+        &mut self,
+        op: OpId,
+        captured: &'p [Expr],
+        arg: &'p Expr,
+        span: Span,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let a = self.eval(arg)?;
+        let def: &'p OpDef = self.ev.program.op(op);
+        let binders = &def
+            .function
+            .as_ref()
+            .expect("a function definition")
+            .binders;
+        self.gen_inlined(
+            op,
+            captured,
+            span,
+            |ctx, k| {
+                if !ctx.bind_fn_arg(binders, &a, span)? {
+                    let message = format!("{a} is not in the domain of the function {}", def.name);
+                    return Err(EvalError::new(crate::error::E_DOMAIN, message, span));
+                }
+                ctx.gen(&def.body, k)
+            },
+            k,
+        )
+    }
+
+    /// Is `f` a call of a function definition that is not a constant (so TLC keeps it lazy
+    /// and runs its body when it is applied in an action)?
+    fn runs_fn_def(&self, f: &Expr) -> bool {
+        let ExprKind::Call(op, _) = &f.kind else {
+            return false;
+        };
+        let i = op.0 as usize;
+        self.ev.program.op(*op).function.is_some()
+            && !self.ev.cacheable[i]
+            && self.ev.natives[i].is_none()
+            && self.ev.overrides[i].is_none()
+    }
+
     fn gen_all(&mut self, items: &'p [Expr], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
         match items.split_first() {
             None => k(self),
@@ -545,7 +596,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// are only tested, without branching (TLC's fast path, which its counts reflect).
     fn gen_pending(&mut self, items: &'p [Expr], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
         if items.is_empty() || self.assigned < self.next.len() {
-            return self.gen_all(items, k);
+            return crate::call::grow_stack(|| self.gen_all(items, k));
         }
         for item in items {
             if !self.eval_bool(item)? {

@@ -11,6 +11,12 @@ use crate::evaluator::ConstBinding;
 use crate::frame::{Arg, Closure, FrameSlot};
 use crate::natives::Native;
 
+/// Runs `f` with at least 128 KiB of native stack left, moving to a new 4 MiB segment when
+/// needed: deep TLA+ recursion must end in `E082` (the depth limit), never in a crash.
+pub(crate) fn grow_stack<T>(f: impl FnOnce() -> T) -> T {
+    stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, f)
+}
+
 impl<'a, 'p> Ctx<'a, 'p> {
     /// Calls a global operator with argument expressions (evaluated in the current frame).
     pub fn call_op(&mut self, op_id: OpId, args: &'p [Expr], span: Span) -> EvalResult<Value> {
@@ -32,11 +38,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
         let op: &'p OpDef = self.ev.program.op(op_id);
         let saved = self.push_frame(op_id, args, span)?;
-        let result = if op.function.is_some() {
-            self.build_function(op_id, span)
-        } else {
-            self.eval(&op.body)
-        };
+        let result = grow_stack(|| {
+            if op.function.is_some() {
+                self.build_function(op_id, span)
+            } else {
+                self.eval(&op.body)
+            }
+        });
         self.pop_frame(saved);
         let value = result?;
         if cacheable {

@@ -33,7 +33,7 @@ pub type PrintSink = Arc<dyn Fn(&str) + Send + Sync>;
 #[derive(Clone)]
 pub struct EvalOptions {
     /// The deepest nesting of operator calls allowed before evaluation stops with `E082`
-    /// (each level uses native stack: run deep models on threads with large stacks).
+    /// (the native stack grows on demand, so any limit is safe).
     pub max_depth: usize,
     /// Receives `Print`/`PrintT` output; `None` discards it.
     pub print: Option<PrintSink>,
@@ -44,7 +44,7 @@ pub struct EvalOptions {
 impl Default for EvalOptions {
     fn default() -> Self {
         EvalOptions {
-            max_depth: 400,
+            max_depth: 5000,
             print: None,
             tlc_config: None,
         }

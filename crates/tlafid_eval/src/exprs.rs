@@ -202,6 +202,26 @@ impl<'a, 'p> Ctx<'a, 'p> {
         binders: &'p [Binder],
         body: &mut dyn FnMut(&mut Self) -> EvalResult<bool>,
     ) -> EvalResult<bool> {
+        if let [Binder {
+            slots,
+            tuple: false,
+            domain: Some(domain),
+            ..
+        }] = binders
+        {
+            if let [slot] = slots.as_slice() {
+                // The common case, without building the component list.
+                let set = self.eval(domain)?;
+                self.expect_set(&set, domain.span)?;
+                for elem in self.value(set.iter_set(), domain.span)? {
+                    self.bind_value(*slot, elem.into_owned());
+                    if !body(self)? {
+                        return Ok(false);
+                    }
+                }
+                return Ok(true);
+            }
+        }
         let comps = components(binders)?;
         self.bind_from(&comps, 0, body)
     }
@@ -367,10 +387,26 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     fn fn_app(&mut self, f: &'p Expr, arg: &'p Expr, span: Span) -> EvalResult<Value> {
-        if let ExprKind::Call(op, captured) = &f.kind {
+        // A function definition, possibly passed by name (`Sum(sc, S)` with `sc[p \in P] == …`):
+        // apply it to the one argument rather than building the whole function.
+        let (target, base) = match &f.kind {
+            ExprKind::Local(slot) => match self.stack.get(self.base + slot.0 as usize) {
+                Some(FrameSlot::ByName {
+                    expr,
+                    base,
+                    cached: None,
+                }) => (*expr, *base),
+                _ => (f, self.base),
+            },
+            _ => (f, self.base),
+        };
+        if let ExprKind::Call(op, captured) = &target.kind {
             if self.ev.program.op(*op).function.is_some() {
                 let a = self.eval(arg)?;
-                if let Some(v) = self.apply_fn_def(*op, captured, &a, span)? {
+                let home = std::mem::replace(&mut self.base, base);
+                let applied = self.apply_fn_def(*op, captured, &a, span);
+                self.base = home;
+                if let Some(v) = applied? {
                     return Ok(v);
                 }
                 let fv = self.eval(f)?;

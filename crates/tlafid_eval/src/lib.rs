@@ -9,6 +9,18 @@
 //! `E070`-`E089`) that convert to [`tlafid_base::Diagnostic`]s.
 //!
 //! No I/O: `Print`/`PrintT` output goes to a sink the caller supplies.
+//!
+//! How actions run (as TLC's `getNextStates`): `/\` left to right; `\/`, `\E` and `\A`
+//! branch (`\A` as a conjunction over its bindings); `x' = e`, `x' \in S`,
+//! `x' \subseteq S` and `UNCHANGED` assign an unassigned `x'` and test it otherwise; calls of
+//! defined operators are inlined with their arguments passed by name when they depend on the
+//! state; `IF`/`CASE`/`LET`/`=>` are followed; non-constant function definitions applied in an
+//! action run their body; once every variable is assigned the remaining conjuncts are only
+//! tested. These rules decide TLC's "states generated" count, which this crate reproduces.
+//!
+//! Threads: one [`Evaluator`] is shared (`Sync`); each thread uses its own [`Worker`].
+//! Recursion uses the native stack, grown on demand (the `stacker` crate), and is bounded by
+//! [`EvalOptions::max_depth`].
 #![warn(missing_docs)]
 
 mod action;

@@ -523,3 +523,31 @@ fn frames_and_caches_do_not_trust_declared_sizes_and_levels() {
     .unwrap();
     assert_eq!(out, ["1/7", "1/8"]);
 }
+
+#[test]
+fn deep_recursion_grows_the_stack_instead_of_crashing() {
+    let result = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(|| {
+            let mut b = Builder::new();
+            let s = b.std();
+            let sum_id = tlafid_sema::ir::OpId(b.program.ops.len() as u32);
+            let body = ite(
+                eq(local(0), int(0)),
+                int(0),
+                call(
+                    s.plus,
+                    vec![
+                        local(0),
+                        call(sum_id, vec![call(s.minus, vec![local(0), int(1)])]),
+                    ],
+                ),
+            );
+            let sum = b.op("Sum", "M", &["n"], Level::Constant, 1, body);
+            shown(&b, call(sum, vec![int(3000)]))
+        })
+        .expect("thread")
+        .join()
+        .expect("no crash");
+    assert_eq!(result, "4501500");
+}

@@ -102,7 +102,6 @@ fn run_case_file(path: &Path) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "needs the parser and lowering (h/syntax, h/sema) on main"]
 fn expression_cases() {
     let mut failures = Vec::new();
     let mut count = 0;
@@ -146,7 +145,6 @@ fn bfs(ev: &Evaluator<'_>) -> Result<(usize, usize, usize), tlafid_eval::EvalErr
 }
 
 #[test]
-#[ignore = "needs the parser and lowering (h/syntax, h/sema) on main"]
 fn spec_state_counts() {
     let mut failures = Vec::new();
     for path in files("tests/specs", "tla") {

@@ -262,7 +262,8 @@ pub fn lex(file: FileId, text: &str, start: usize) -> Lexed {
     let mut lexer = Lexer {
         file,
         text,
-        tokens: Vec::with_capacity(text.len() / 5 + 16),
+        // Typical TLA+ runs 4-15 bytes per token; the excess is returned below.
+        tokens: Vec::with_capacity(text.len() / 4 + 16),
         diagnostics: Vec::new(),
         anchor_pos: 0,
         anchor_col: 0,
@@ -276,6 +277,7 @@ pub fn lex(file: FileId, text: &str, start: usize) -> Lexed {
         col: 0,
     };
     lexer.tokens.push(PackedToken::pack(eof));
+    lexer.tokens.shrink_to_fit();
     Lexed {
         tokens: lexer.tokens,
         diagnostics: lexer.diagnostics,

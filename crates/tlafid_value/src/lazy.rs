@@ -243,19 +243,34 @@ fn odometer(sets: &[Value]) -> ValueResult<Vec<Vec<Value>>> {
         .iter()
         .map(|s| s.iter_set().map(|it| it.map(Cow::into_owned).collect()))
         .collect::<ValueResult<_>>()?;
-    let mut out = vec![Vec::with_capacity(sets.len())];
-    for column in &columns {
-        let mut next = Vec::with_capacity(out.len() * column.len());
-        for prefix in &out {
-            for v in column {
-                let mut row = prefix.clone();
-                row.push(v.clone());
-                next.push(row);
-            }
-        }
-        out = next;
+    if columns.iter().any(Vec::is_empty) {
+        return Ok(Vec::new());
     }
-    Ok(out)
+    let total: usize = columns.iter().map(Vec::len).product();
+    let mut out = Vec::with_capacity(total);
+    let mut digits = vec![0usize; columns.len()];
+    loop {
+        out.push(
+            digits
+                .iter()
+                .zip(&columns)
+                .map(|(&d, c)| c[d].clone())
+                .collect(),
+        );
+        // Advance the rightmost digit that can move; the row is lexicographically next.
+        let mut i = columns.len();
+        loop {
+            if i == 0 {
+                return Ok(out);
+            }
+            i -= 1;
+            digits[i] += 1;
+            if digits[i] < columns[i].len() {
+                break;
+            }
+            digits[i] = 0;
+        }
+    }
 }
 
 fn enumerate_subsets(s: &Value) -> ValueResult<Value> {

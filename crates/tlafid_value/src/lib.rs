@@ -11,8 +11,12 @@
 //! The order ([`Ord`]) agrees with TLC's `Value.compareTo` where TLC defines one: integers
 //! numerically, `FALSE < TRUE`, sets by size then element-wise, functions by domain size, then
 //! domain element-wise, then values element-wise; model values come before everything else.
-//! Strings are ordered by their characters (TLC orders them by first appearance; see
-//! `ARCHITECTURE.md`).
+//! Two deliberate differences: strings (and record fields) are ordered by their characters,
+//! where TLC orders them by when its parser first met them (an order no other tool can
+//! reproduce); and model values are ordered by the id their creator gives them (use the order
+//! of first mention in the configuration, as TLC effectively does). Comparisons TLC rejects
+//! (an integer with a string) get an arbitrary but fixed order here: kinds rank model values,
+//! booleans, integers, strings, sets, functions.
 #![warn(missing_docs)]
 
 mod display;
@@ -148,8 +152,10 @@ impl Value {
 
     /// A set of any elements (sorted and deduplicated here).
     pub fn set(mut elems: Vec<Value>) -> Value {
-        elems.sort();
-        elems.dedup();
+        if !elems.windows(2).all(|w| w[0] < w[1]) {
+            elems.sort();
+            elems.dedup();
+        }
         Value::Set(Arc::new(SetValue {
             elems,
             fp: OnceLock::new(),

@@ -261,13 +261,21 @@ impl Lowerer<'_, '_> {
                 });
                 continue;
             }
-            for name in &bound.names {
+            // `\A a, b \in D`: D is lowered again for each name after the previous ones are
+            // bound, so binders inside D take slots above theirs (one lowering shared by all
+            // names would let D's own binders reuse, and overwrite, the slot of `a`). The
+            // names cannot occur in D: SANY forbids rebinding a name in scope.
+            let mut domain = domain;
+            for (i, name) in bound.names.iter().enumerate() {
+                if i > 0 {
+                    domain = bound.domain.as_ref().map(|d| self.lower(d));
+                }
                 let slot = Slot(self.bind_value(name));
                 out.push(ir::Binder {
                     slots: vec![slot],
                     names: vec![name.name.clone()],
                     tuple: false,
-                    domain: domain.clone(),
+                    domain: domain.take(),
                     span: bound.span,
                 });
             }

@@ -333,6 +333,19 @@ impl<'t> Parser<'t> {
         format!("`{shown}`")
     }
 
+    /// Drops consumed tokens once more than half of those held are behind the cursor, so the
+    /// token buffer shrinks while the tree grows (amortised linear; called between units,
+    /// where nothing looks back further than one token).
+    pub(crate) fn compact_tokens(&mut self) {
+        if self.pos < 4096 || self.pos < self.tokens.len() / 2 {
+            return;
+        }
+        let consumed = self.pos - 1;
+        self.tokens.drain(..consumed);
+        self.tokens.shrink_to_fit();
+        self.pos -= consumed;
+    }
+
     /// Clears the per-unit state after an error unwound to the unit level.
     pub(crate) fn reset_unit_state(&mut self) {
         self.offside.clear();

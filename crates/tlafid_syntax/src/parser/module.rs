@@ -61,6 +61,7 @@ impl Parser<'_> {
                 _ => {}
             }
             self.reset_unit_state();
+            self.compact_tokens();
             let before = self.pos;
             match self.unit_checked() {
                 Ok(Some(unit)) => units.push(unit),
