@@ -50,8 +50,10 @@ impl Permutation {
 
     /// The image of `m`, when it moves.
     pub fn image(&self, m: &ModelValue) -> Option<&Value> {
+        // Ids are unique per name (the configuration numbers model values), so the slot of
+        // `m`'s id is `m`'s.
         match self.slots.get(m.id as usize) {
-            Some(Some((Value::Model(from), to))) if **from == *m => Some(to),
+            Some(Some((_, to))) => Some(to),
             _ => None,
         }
     }
@@ -162,6 +164,122 @@ impl Symmetry {
             }
         }
         best
+    }
+}
+
+/// A hash of a state's orbit, computed for the state and each of its images without building
+/// the images: sets and functions whose arguments move are hashed as unordered collections,
+/// so no image needs sorting. Equal values hash equally, and an image's hash is the hash of
+/// the permuted value, so the least hash over the group is the same for every state of an
+/// orbit.
+mod orbit_hash {
+    use super::Permutation;
+    use tlafid_value::Value;
+
+    const TAG_BOOL: u64 = 0x9e37_79b9_7f4a_7c15;
+    const TAG_INT: u64 = 0xbf58_476d_1ce4_e5b9;
+    const TAG_STR: u64 = 0x94d0_49bb_1331_11eb;
+    const TAG_MODEL: u64 = 0x2545_f491_4f6c_dd1d;
+    const TAG_SET: u64 = 0x1656_67b1_9e37_79f9;
+    const TAG_SEQ: u64 = 0x27d4_eb2f_1656_67c5;
+    const TAG_RECORD: u64 = 0x85eb_ca6b_c2b2_ae35;
+    const TAG_FCN: u64 = 0xd6e8_feb8_6659_fd93;
+    const TAG_OTHER: u64 = 0xa076_1d64_78bd_642f;
+
+    /// splitmix64's finaliser over `a` combined with `b`.
+    fn mix(a: u64, b: u64) -> u64 {
+        let mut z = a ^ b.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn str_hash(s: &str) -> u64 {
+        s.bytes().fold(TAG_STR ^ s.len() as u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+        })
+    }
+
+    /// Unordered: a sum of mixed element hashes.
+    fn unordered(tag: u64, len: usize, hashes: impl Iterator<Item = Option<u64>>) -> Option<u64> {
+        let mut sum = 0u64;
+        for h in hashes {
+            sum = sum.wrapping_add(mix(TAG_OTHER, h?));
+        }
+        Some(mix(tag ^ len as u64, sum))
+    }
+
+    /// The hash of `v` permuted by `perm` (`None`: the identity); `None` for symbolic sets,
+    /// whose equal enumerated forms this hash would not match.
+    pub fn hash(v: &Value, perm: Option<&Permutation>) -> Option<u64> {
+        Some(match v {
+            Value::Bool(b) => mix(TAG_BOOL, *b as u64),
+            Value::Int(i) => mix(TAG_INT, *i as u64),
+            Value::BigInt(_) => mix(TAG_INT, v.fingerprint()),
+            Value::Str(s) => str_hash(s),
+            Value::Model(m) => {
+                let id = match perm.and_then(|p| p.image(m)) {
+                    Some(Value::Model(to)) => to.id,
+                    _ => m.id,
+                };
+                mix(TAG_MODEL, id as u64)
+            }
+            Value::Set(s) => unordered(
+                TAG_SET,
+                s.elems().len(),
+                s.elems().iter().map(|e| hash(e, perm)),
+            )?,
+            Value::Interval(lo, hi) => unordered(
+                TAG_SET,
+                (hi - lo + 1) as usize,
+                (*lo..=*hi).map(|i| Some(mix(TAG_INT, i as u64))),
+            )?,
+            Value::Seq(s) => {
+                let mut h = mix(TAG_SEQ, s.elems().len() as u64);
+                for e in s.elems() {
+                    h = mix(h, hash(e, perm)?);
+                }
+                h
+            }
+            Value::Record(r) => {
+                let mut h = mix(TAG_RECORD, r.fields().len() as u64);
+                for (name, field) in r.fields() {
+                    h = mix(mix(h, str_hash(name)), hash(field, perm)?);
+                }
+                h
+            }
+            Value::Fcn(f) => unordered(
+                TAG_FCN,
+                f.pairs().len(),
+                f.pairs()
+                    .iter()
+                    .map(|(k, x)| Some(mix(hash(k, perm)?, hash(x, perm)?))),
+            )?,
+            Value::Lazy(_) => return None,
+        })
+    }
+
+    /// The hash of a whole state (variables in order) permuted by `perm`.
+    pub fn state(values: &[Value], perm: Option<&Permutation>) -> Option<u64> {
+        let mut h = mix(TAG_SEQ, values.len() as u64);
+        for v in values {
+            h = mix(h, hash(v, perm)?);
+        }
+        Some(h)
+    }
+}
+
+impl Symmetry {
+    /// A fingerprint of the state's orbit under the group: the least [`orbit_hash`] over the
+    /// state and its images. The states it merges are exactly those TLC merges (the orbits;
+    /// TLC's least image is one representative per orbit), but no image is built. `None`
+    /// when the state holds a symbolic set: use [`Symmetry::canonical`] then.
+    pub fn orbit_fingerprint(&self, values: &[Value]) -> Option<u64> {
+        let mut least = orbit_hash::state(values, None)?;
+        for perm in &self.perms {
+            least = least.min(orbit_hash::state(values, Some(perm))?);
+        }
+        Some(least)
     }
 }
 
@@ -277,6 +395,31 @@ mod tests {
         let state = vec![mv(1), mv(3)];
         assert_eq!(group.canonical(&state), Some(vec![mv(0), mv(2)]));
         assert_eq!(group.canonical(&[mv(0), mv(2)]), None);
+    }
+
+    #[test]
+    fn orbit_fingerprint_is_shared_by_an_orbit_only() {
+        let group = Symmetry::generated_by(vec![swap(0, 1), swap(2, 3)]).unwrap();
+        let pair = |a: u32, b: u32| Value::set(vec![mv(a), Value::seq(vec![mv(b), Value::Int(1)])]);
+        let fp = |s: &[Value]| group.orbit_fingerprint(s).unwrap();
+        assert_eq!(fp(&[pair(0, 2)]), fp(&[pair(1, 3)]));
+        assert_eq!(fp(&[pair(0, 3)]), fp(&[pair(1, 2)]));
+        assert_ne!(fp(&[pair(0, 2)]), fp(&[pair(0, 0)]));
+        assert_ne!(fp(&[pair(0, 2), mv(0)]), fp(&[pair(0, 2), mv(1)]));
+    }
+
+    #[test]
+    fn an_image_hashes_as_the_permuted_value() {
+        let perm = swap(0, 1);
+        let value = Value::function(vec![
+            (mv(0), Value::set(vec![mv(1), Value::interval(1, 3)])),
+            (mv(2), Value::record(vec![("a".into(), mv(0))])),
+        ]);
+        let image = permute(&value, &perm).unwrap();
+        assert_eq!(
+            orbit_hash::hash(&value, Some(&perm)),
+            orbit_hash::hash(&image, None)
+        );
     }
 
     #[test]

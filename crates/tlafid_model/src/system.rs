@@ -174,7 +174,19 @@ impl TransitionSystem for Model<'_> {
     /// Under `SYMMETRY`, TLC's canonical state: the least (variable by variable) of the
     /// state's images under the symmetry group (see [`crate::symmetry`]); under `VIEW`, the
     /// view of that canonical state, as in TLC.
+    ///
+    /// Without `VIEW`, the orbit's fingerprint is computed directly
+    /// ([`crate::symmetry::Symmetry::orbit_fingerprint`]): it merges the same states, and
+    /// builds no image.
     fn fingerprint(&self, state: &State) -> u64 {
+        if self.symmetry.is_empty() && self.view.is_none() {
+            return state.fingerprint();
+        }
+        if self.view.is_none() {
+            if let Some(fp) = self.symmetry.orbit_fingerprint(state.values()) {
+                return fp;
+            }
+        }
         match self.symmetry.canonical(state.values()) {
             Some(least) => self.view_fingerprint(&least),
             None if self.view.is_none() => state.fingerprint(),
