@@ -7,15 +7,22 @@
 //! search checks (initial predicates and `[][A]_v`) and what it cannot (liveness), which is
 //! reported so that a run is never called complete when it was not.
 //!
+//! Reductions and output follow TLC: `SYMMETRY` stands for the group its permutations
+//! generate ([`symmetry`]), `VIEW` is evaluated on the symmetry representative, and `ALIAS`
+//! gives the lines of trace states ([`Model::trace_lines`]).
+//!
 //! Invariant: no I/O; every problem is a [`Diagnostic`] with a span in the spec or the config.
 #![warn(missing_docs)]
 
+pub mod alias;
 mod bind;
 pub mod codes;
 mod constants;
 pub mod itf;
 mod spec;
+pub mod symmetry;
 mod system;
+mod unroll;
 
 pub use bind::{prepare, Check, Model, SpecOps, Unchecked};
 pub use system::TraceAction;

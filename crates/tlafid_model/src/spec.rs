@@ -3,6 +3,7 @@
 //! predicates on initial states, `[][A]_v` on every step, `[]P` on every state) and what
 //! only a liveness checker can decide.
 
+use smol_str::SmolStr;
 use tlafid_base::{Diagnostic, Span};
 use tlafid_sema::ir::{Builtin, Expr, ExprKind, Level, OpId, Program};
 
@@ -138,27 +139,128 @@ pub fn part_op(
     OpId(program.ops.len() as u32 - 1)
 }
 
-/// Splits a property into checkable parts.
-pub fn split_property<'p>(program: &'p Program, property: OpId) -> Vec<PropertyPart<'p>> {
-    let mut parts = Vec::new();
-    conjuncts(program, &program.op(property).body, &mut parts);
-    parts
-        .into_iter()
-        .map(|part| match (&part.kind, always_box(part)) {
-            (_, Some((action, vars))) => PropertyPart::Action { action, vars },
-            (ExprKind::Builtin(Builtin::Always, args), None)
-                if args.len() == 1
-                    && !is_temporal(program, &args[0])
-                    && !is_action(program, &args[0]) =>
-            {
-                PropertyPart::Always(&args[0])
+/// A part of a property with the name TLC gives it in messages: the innermost zero-argument
+/// operator the part was reached through (for `[]P` with `P` a zero-argument operator, `P`),
+/// or, for a part reached by splitting a conjunction without passing such an operator
+/// afterwards, the conjunct's place in the spec ("line 9, col 20 to line 9, col 31 of module
+/// M", which only the caller can render).
+pub struct NamedPart<'p> {
+    /// The innermost zero-argument operator the part was reached through.
+    pub name: SmolStr,
+    /// The conjunct TLC names the part by, when it names it by place.
+    pub location: Option<Span>,
+    /// The part.
+    pub part: PropertyPart<'p>,
+}
+
+/// How TLC names a part: an operator's name, and the conjunct it names it by instead.
+#[derive(Clone)]
+struct PartName {
+    name: SmolStr,
+    location: Option<Span>,
+}
+
+/// Splits a property into checkable parts as TLC's `SpecProcessor.processConfigProps` does:
+/// conjunctions are split and zero-argument operators (of any level, through `INSTANCE`s)
+/// unfolded; a state-level part is checked on initial states, `[][A]_v` on every step, `[]P`
+/// (with `P` of state level) on every state, and anything else is temporal. An action-level
+/// part is an error, as in TLC.
+///
+/// TLC also unrolls `\A x \in S : F` (with `S` constant) and inlines applications of
+/// operators with arguments before splitting; tlafid keeps such temporal parts whole and
+/// reports them as unchecked.
+pub fn split_property<'p>(
+    program: &'p Program,
+    property: OpId,
+) -> Result<Vec<NamedPart<'p>>, Diagnostic> {
+    let mut out = Vec::new();
+    let def = program.op(property);
+    let name = PartName {
+        name: op_name(program, property),
+        location: None,
+    };
+    split_part(program, &def.body, &name, &mut out)?;
+    Ok(out)
+}
+
+fn split_part<'p>(
+    program: &'p Program,
+    expr: &'p Expr,
+    name: &PartName,
+    out: &mut Vec<NamedPart<'p>>,
+) -> Result<(), Diagnostic> {
+    let named = |part| NamedPart {
+        name: name.name.clone(),
+        location: name.location,
+        part,
+    };
+    match &expr.kind {
+        ExprKind::Junction { and: true, items } => {
+            for item in items {
+                let by_place = PartName {
+                    name: name.name.clone(),
+                    location: Some(item.span),
+                };
+                split_part(program, item, &by_place, out)?;
             }
-            _ if !is_temporal(program, part) && !is_action(program, part) => {
-                PropertyPart::Initial(part)
+            return Ok(());
+        }
+        ExprKind::Call(op, args) if args.is_empty() => {
+            let def = program.op(*op);
+            if def.params.is_empty() && def.function.is_none() && !def.recursive {
+                let by_op = PartName {
+                    name: op_name(program, *op),
+                    location: None,
+                };
+                return split_part(program, &def.body, &by_op, out);
             }
-            _ => PropertyPart::Temporal(part),
-        })
-        .collect()
+        }
+        ExprKind::Builtin(Builtin::Always, args) if args.len() == 1 => {
+            let arg = &args[0];
+            let part = match &arg.kind {
+                ExprKind::BoxAction(action, vars) => named(PropertyPart::Action { action, vars }),
+                _ if !is_action(program, arg) => match plain_call(arg) {
+                    Some(op) => NamedPart {
+                        name: op_name(program, op),
+                        location: None,
+                        part: PropertyPart::Always(arg),
+                    },
+                    None => named(PropertyPart::Always(arg)),
+                },
+                _ => named(PropertyPart::Temporal(expr)),
+            };
+            out.push(part);
+            return Ok(());
+        }
+        _ => {}
+    }
+    let part = if is_temporal(program, expr) {
+        PropertyPart::Temporal(expr)
+    } else if is_action(program, expr) {
+        return Err(Diagnostic::error(
+            codes::WRONG_KIND,
+            format!(
+                "the property {} has an action-level part, which TLC cannot check",
+                name.name
+            ),
+            expr.span,
+        )
+        .with_hint("write it as [][A]_vars"));
+    } else {
+        PropertyPart::Initial(expr)
+    };
+    out.push(named(part));
+    Ok(())
+}
+
+/// An operator's name as TLC prints it (`R!Spec` for one reached through `R == INSTANCE M`).
+fn op_name(program: &Program, op: OpId) -> SmolStr {
+    let def = program.op(op);
+    if def.instance.is_empty() {
+        def.name.clone()
+    } else {
+        format!("{}!{}", def.instance, def.name).into()
+    }
 }
 
 /// `[][A]_v` (parsed as `[]` applied to `[A]_v`): its `A` and `v`.

@@ -23,6 +23,21 @@ impl Model<'_> {
         }
     }
 
+    /// For a property part TLC names by its place in the spec rather than by a name, that
+    /// place: TLC prints "line L, col C to line L2, col C2 of module
+    /// M" (end inclusive) instead of [`Model::violation_name`].
+    pub fn violation_location(&self, id: ViolationId) -> Option<tlafid_base::Span> {
+        let i = id.0 as usize;
+        let (inv, init) = (self.invariants.len(), self.initial_properties.len());
+        if i < inv {
+            self.invariants[i].location
+        } else if i < inv + init {
+            self.initial_properties[i - inv].location
+        } else {
+            self.action_properties[i - inv - init].location
+        }
+    }
+
     /// How TLC names the kind of check: `Invariant`, `Property` (a state predicate of a
     /// property, checked on initial states) or `Action property`.
     pub fn violation_label(&self, id: ViolationId) -> &'static str {
@@ -100,6 +115,18 @@ impl Model<'_> {
         }
     }
 
+    /// [`TransitionSystem::fingerprint`] cannot fail, so a `VIEW` that cannot be evaluated
+    /// falls back to the state's own fingerprint there; this reports the error (as TLC
+    /// does) when the state is checked.
+    fn check_view(&self, state: &State) -> Result<(), EvalError> {
+        let Some(view) = self.view else {
+            return Ok(());
+        };
+        let canonical = self.symmetry.canonical(state.values());
+        let values = canonical.as_deref().unwrap_or(state.values());
+        self.evaluator.eval_op(view, values, None).map(drop)
+    }
+
     /// Finds which action (with its parameters) leads from `from` to `to`, for traces.
     pub fn action_between(&self, from: &State, to: &State) -> Option<TraceAction> {
         let mut found = None;
@@ -144,40 +171,26 @@ impl TransitionSystem for Model<'_> {
     type State = State;
     type Error = EvalError;
 
-    /// Under `SYMMETRY`, TLC's canonical state: the least (variable by variable, in TLC's value
-    /// order) of the state and its images under each configured permutation. The set need not
-    /// be a group (`Permutations(A) \cup Permutations(B)` is common), so the choice of the
-    /// least image by value, as TLC makes it, decides which states are merged.
+    /// Under `SYMMETRY`, TLC's canonical state: the least (variable by variable) of the
+    /// state's images under the symmetry group (see [`crate::symmetry`]); under `VIEW`, the
+    /// view of that canonical state, as in TLC.
+    ///
+    /// Without `VIEW`, the orbit's fingerprint is computed directly
+    /// ([`crate::symmetry::Symmetry::orbit_fingerprint`]): it merges the same states, and
+    /// builds no image.
     fn fingerprint(&self, state: &State) -> u64 {
-        if self.symmetry.is_empty() {
-            return if self.view.is_none() {
-                state.fingerprint()
-            } else {
-                self.view_fingerprint(state.values())
-            };
+        if self.symmetry.is_empty() && self.view.is_none() {
+            return state.fingerprint();
         }
-        let mut least: Option<Vec<Value>> = None;
-        for perm in &self.symmetry {
-            let rename = |m: &tlafid_value::ModelValue| {
-                perm.iter()
-                    .find(|(from, _)| matches!(from, Value::Model(f) if **f == *m))
-                    .map(|(_, to)| to.clone())
-            };
-            let image: Vec<Value> = state
-                .values()
-                .iter()
-                .map(|v| v.map_models(&rename))
-                .collect();
-            if least
-                .as_ref()
-                .is_none_or(|l| image.as_slice() < l.as_slice())
-            {
-                least = Some(image);
+        if self.view.is_none() {
+            if let Some(fp) = self.symmetry.orbit_fingerprint(state.values()) {
+                return fp;
             }
         }
-        match least {
-            Some(image) if image.as_slice() < state.values() => self.view_fingerprint(&image),
-            _ => self.view_fingerprint(state.values()),
+        match self.symmetry.canonical(state.values()) {
+            Some(least) => self.view_fingerprint(&least),
+            None if self.view.is_none() => state.fingerprint(),
+            None => self.view_fingerprint(state.values()),
         }
     }
 
@@ -199,6 +212,7 @@ impl TransitionSystem for Model<'_> {
     }
 
     fn check_invariants(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
+        self.check_view(state)?;
         self.first_failing(&self.invariants, 0, state, None)
     }
 

@@ -89,7 +89,7 @@ pub fn finish(
     report: Report<State, EvalError>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Finish {
-    let (kind, status, violated, message, budget) = classify(model, &report.outcome);
+    let (kind, status, violated, message, budget) = classify(sources, model, &report.outcome);
     if let Outcome::EvalError { error } = &report.outcome {
         diagnostics.push(error.to_diagnostic());
     }
@@ -145,7 +145,7 @@ type Classified = (
     Option<&'static str>,
 );
 
-fn classify(model: &Model<'_>, outcome: &Outcome<EvalError>) -> Classified {
+fn classify(sources: &SourceMap, model: &Model<'_>, outcome: &Outcome<EvalError>) -> Classified {
     match outcome {
         Outcome::Success => (
             "success",
@@ -157,7 +157,11 @@ fn classify(model: &Model<'_>, outcome: &Outcome<EvalError>) -> Classified {
         Outcome::InvariantViolation { invariant: id }
         | Outcome::InitialPropertyViolation { property: id }
         | Outcome::ActionPropertyViolation { property: id } => {
-            let name = model.violation_name(*id).to_string();
+            // TLC names a property conjunct not reached through an operator by its place.
+            let name = match model.violation_location(*id) {
+                Some(span) => tlc_location(sources, span),
+                None => model.violation_name(*id).to_string(),
+            };
             let what = model.violation_label(*id);
             let kind = if model.violation_is_property(*id) {
                 "safety_violation"
@@ -376,6 +380,22 @@ impl Explored {
             None => Vec::new(),
         }
     }
+}
+
+/// A place as TLC writes it: "line 22, col 17 to line 22, col 26 of module Queue".
+fn tlc_location(sources: &SourceMap, span: tlafid_base::Span) -> String {
+    let file = sources.get(span.file);
+    let (start, end) = (
+        file.line_col(span.start),
+        file.line_col(span.end.saturating_sub(1)),
+    );
+    let module = std::path::Path::new(&file.name)
+        .file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    format!(
+        "line {}, col {} to line {}, col {} of module {module}",
+        start.line, start.col, end.line, end.col
+    )
 }
 
 fn describe_action(sources: &SourceMap, a: &TraceAction) -> String {

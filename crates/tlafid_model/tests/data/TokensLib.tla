@@ -1,0 +1,4 @@
+---- MODULE TokensLib ----
+EXTENDS TLC
+Limit == 5
+====
