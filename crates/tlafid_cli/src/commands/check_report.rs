@@ -47,6 +47,8 @@ pub struct Explored {
     elapsed_seconds: f64,
     workers: usize,
     trace: Vec<(Option<TraceAction>, State)>,
+    /// What to print for each trace state: the variables, or the `ALIAS` record's fields.
+    trace_lines: Vec<Vec<(String, Value)>>,
     itf: Option<serde_json::Value>,
     unchecked: Vec<serde_json::Value>,
     unchecked_text: Vec<String>,
@@ -100,6 +102,14 @@ pub fn finish(
         (kind, status, message)
     };
     let trace = rebuild_trace(model, report.trace.unwrap_or_default());
+    let trace_lines = trace
+        .iter()
+        .enumerate()
+        .map(|(i, (_, state))| {
+            let next = trace.get(i + 1).map_or(state, |(_, next)| next);
+            model.trace_lines(state, next)
+        })
+        .collect();
     let itf = (!trace.is_empty()).then(|| {
         let states: Vec<&[Value]> = trace.iter().map(|(_, s)| s.values()).collect();
         itf::trace(model.program, &states, &message, None)
@@ -131,6 +141,7 @@ pub fn finish(
         elapsed_seconds: report.elapsed.as_secs_f64(),
         workers: args.workers.unwrap_or(0),
         trace,
+        trace_lines,
         itf,
         unchecked,
         unchecked_text,
@@ -338,12 +349,12 @@ fn write_transcript(
     }
     if !e.trace.is_empty() {
         writeln!(out, "Error: The behavior up to this point is:")?;
-        for (i, (action, state)) in e.trace.iter().enumerate() {
+        for (i, (action, _)) in e.trace.iter().enumerate() {
             match action {
                 None => writeln!(out, "State {}: <Initial predicate>", i + 1)?,
                 Some(a) => writeln!(out, "State {}: <{}>", i + 1, describe_action(sources, a))?,
             }
-            write_state(out, &e.trace_var_names(), state)?;
+            write_state(out, &e.trace_lines[i])?;
             writeln!(out)?;
         }
     }
@@ -364,22 +375,6 @@ fn write_transcript(
         e.stats.depth
     )?;
     writeln!(out, "Finished in {:.2}s.", e.elapsed_seconds)
-}
-
-impl Explored {
-    fn trace_var_names(&self) -> Vec<String> {
-        match &self.itf {
-            Some(itf) => itf["vars"]
-                .as_array()
-                .map(|vs| {
-                    vs.iter()
-                        .filter_map(|v| v.as_str().map(String::from))
-                        .collect()
-                })
-                .unwrap_or_default(),
-            None => Vec::new(),
-        }
-    }
 }
 
 /// A place as TLC writes it: "line 22, col 17 to line 22, col 26 of module Queue".
@@ -416,8 +411,8 @@ fn describe_action(sources: &SourceMap, a: &TraceAction) -> String {
     )
 }
 
-fn write_state(out: &mut impl Write, names: &[String], state: &State) -> std::io::Result<()> {
-    for (name, value) in names.iter().zip(state.values()) {
+fn write_state(out: &mut impl Write, lines: &[(String, Value)]) -> std::io::Result<()> {
+    for (name, value) in lines {
         writeln!(out, "/\\ {name} = {value}")?;
     }
     Ok(())
