@@ -3,6 +3,7 @@
 mod commands;
 mod exit;
 mod files;
+mod load;
 mod render;
 
 use clap::{Parser, Subcommand};

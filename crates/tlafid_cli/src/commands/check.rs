@@ -5,11 +5,11 @@ use std::time::Duration;
 
 use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_check::{Explorer, Options};
-use tlafid_config::ConfigSource;
 
 use crate::commands::check_report::{self, Finish};
 use crate::exit::ExitStatus;
 use crate::files;
+use crate::load;
 use crate::render::Format;
 
 /// Arguments of `tlafid check`.
@@ -67,28 +67,12 @@ fn check(args: &CheckArgs, sources: &mut SourceMap, diagnostics: &mut Vec<Diagno
         ));
         return Finish::Usage;
     }
-    let text = match files::read_text(&args.file, diagnostics) {
-        Ok(text) => text,
-        Err(unreadable) => {
-            diagnostics.push(unreadable);
-            return Finish::Usage;
-        }
+    let mut program = match load::program(&args.file, &args.libs, sources, diagnostics) {
+        Ok(program) => program,
+        Err(ExitStatus::Usage) => return Finish::Usage,
+        Err(_) => return Finish::SpecError,
     };
-    let root = sources.add(args.file.display().to_string(), text);
-    let search_path = files::module_search_path(&args.file, &args.libs);
-    let mut lookup_problems = Vec::new();
-    let loaded = tlafid_sema::load(root, sources, &mut |name: &str| {
-        files::find_module(&search_path, name, &mut lookup_problems)
-    });
-    diagnostics.extend(lookup_problems);
-    diagnostics.extend(loaded.diagnostics);
-    let Some(mut program) = loaded
-        .program
-        .filter(|_| !diagnostics.iter().any(Diagnostic::is_error))
-    else {
-        return Finish::SpecError;
-    };
-    let Some(config) = read_config(args, sources, diagnostics) else {
+    let Ok(config) = load::config(&args.file, args.config.as_deref(), sources, diagnostics) else {
         return Finish::ConfigError;
     };
     let bound = tlafid_model::prepare(&mut program, &config)
@@ -134,51 +118,4 @@ fn check(args: &CheckArgs, sources: &mut SourceMap, diagnostics: &mut Vec<Diagno
 
 fn default_workers() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// Reads and parses the configuration TLC would read.
-fn read_config(
-    args: &CheckArgs,
-    sources: &mut SourceMap,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<tlafid_config::Config> {
-    let parsed = match tlafid_config::config_source(&args.file, args.config.as_deref()) {
-        ConfigSource::File(path) => {
-            let text = match files::read_text(&path, diagnostics) {
-                Ok(text) => text,
-                Err(unreadable) => {
-                    diagnostics.push(unreadable.with_hint("name the configuration with --config"));
-                    return None;
-                }
-            };
-            let file = sources.add(path.display().to_string(), text);
-            tlafid_config::parse(file, &sources.get(file).text)
-        }
-        ConfigSource::Embedded { tla_file, name } => {
-            let text = match files::read_text(&tla_file, diagnostics) {
-                Ok(text) => text,
-                Err(unreadable) => {
-                    diagnostics.push(unreadable);
-                    return None;
-                }
-            };
-            let file = sources.add(tla_file.display().to_string(), text);
-            match tlafid_config::parse_embedded(file, &sources.get(file).text, &name) {
-                Some(parsed) => parsed,
-                None => {
-                    diagnostics.push(Diagnostic::error_nowhere(
-                        files::CODE_UNREADABLE,
-                        format!(
-                            "{} has no embedded configuration named {name}",
-                            tla_file.display()
-                        ),
-                    ));
-                    return None;
-                }
-            }
-        }
-    };
-    let failed = parsed.has_errors();
-    diagnostics.extend(parsed.diagnostics);
-    (!failed).then_some(parsed.config)
 }

@@ -14,6 +14,7 @@ use tlafid_trace::{
 
 use crate::exit::ExitStatus;
 use crate::files;
+use crate::load;
 use crate::render::{self, Format};
 
 /// Trace formats as named on the command line.
@@ -87,23 +88,18 @@ fn trace(
         ));
         return Err(ExitStatus::Usage);
     }
-    let text = files::read_text(&args.file, diagnostics).map_err(|unreadable| {
-        diagnostics.push(unreadable);
-        ExitStatus::Usage
-    })?;
-    let root = sources.add(args.file.display().to_string(), text);
-    let search_path = files::module_search_path(&args.file, &args.libs);
-    let mut lookup_problems = Vec::new();
-    let loaded = tlafid_sema::load(root, sources, &mut |name: &str| {
-        files::find_module(&search_path, name, &mut lookup_problems)
-    });
-    diagnostics.extend(lookup_problems);
-    diagnostics.extend(loaded.diagnostics);
-    let mut program = loaded
-        .program
-        .filter(|_| !diagnostics.iter().any(Diagnostic::is_error))
-        .ok_or(ExitStatus::SpecError)?;
-    let config = read_config(args, sources, diagnostics).ok_or(ExitStatus::ConfigError)?;
+    if matches!(
+        tlafid_config::config_source(&args.file, args.config.as_deref()),
+        ConfigSource::Embedded { .. }
+    ) {
+        diagnostics.push(Diagnostic::error_nowhere(
+            files::CODE_BAD_FLAG,
+            "tlafid trace needs a .cfg file (name it with --config)",
+        ));
+        return Err(ExitStatus::Usage);
+    }
+    let mut program = load::program(&args.file, &args.libs, sources, diagnostics)?;
+    let config = load::config(&args.file, args.config.as_deref(), sources, diagnostics)?;
     let probes = tlafid_trace::add_constant_probes(&mut program);
     let spec = tlafid_model::prepare(&mut program, &config).map_err(|problems| {
         diagnostics.extend(problems);
@@ -309,35 +305,6 @@ fn glob_match(pattern: &[u8], name: &[u8]) -> bool {
 }
 
 /// Reads and parses the configuration TLC would read.
-fn read_config(
-    args: &TraceArgs,
-    sources: &mut SourceMap,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<tlafid_config::Config> {
-    let path = match tlafid_config::config_source(&args.file, args.config.as_deref()) {
-        ConfigSource::File(path) => path,
-        ConfigSource::Embedded { .. } => {
-            diagnostics.push(Diagnostic::error_nowhere(
-                files::CODE_BAD_FLAG,
-                "tlafid trace needs a .cfg file (name it with --config)",
-            ));
-            return None;
-        }
-    };
-    let text = match files::read_text(&path, diagnostics) {
-        Ok(text) => text,
-        Err(unreadable) => {
-            diagnostics.push(unreadable.with_hint("name the configuration with --config"));
-            return None;
-        }
-    };
-    let file = sources.add(path.display().to_string(), text);
-    let parsed = tlafid_config::parse(file, &sources.get(file).text);
-    let failed = parsed.has_errors();
-    diagnostics.extend(parsed.diagnostics);
-    (!failed).then_some(parsed.config)
-}
-
 fn print_human(args: &TraceArgs, reports: &[TraceReport], summary: &Summary, elapsed: f64) {
     for report in reports {
         println!("{}: {}", report.name, verdict_line(report));

@@ -1,0 +1,84 @@
+//! Loading what every model-level subcommand needs: the spec with the modules it uses, and
+//! the configuration TLC would read for it.
+
+use std::path::{Path, PathBuf};
+
+use tlafid_base::{Diagnostic, SourceMap};
+use tlafid_config::{Config, ConfigSource};
+use tlafid_sema::ir::Program;
+
+use crate::exit::ExitStatus;
+use crate::files;
+
+/// Reads `spec`, loads and resolves it with the modules it uses (searched as
+/// [`files::module_search_path`] says). Diagnostics go to `diagnostics`; the error is the exit
+/// status to end with.
+pub fn program(
+    spec: &Path,
+    libs: &[PathBuf],
+    sources: &mut SourceMap,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<Program, ExitStatus> {
+    let text = files::read_text(spec, diagnostics).map_err(|unreadable| {
+        diagnostics.push(unreadable);
+        ExitStatus::Usage
+    })?;
+    let root = sources.add(spec.display().to_string(), text);
+    let search_path = files::module_search_path(spec, libs);
+    let mut lookup_problems = Vec::new();
+    let loaded = tlafid_sema::load(root, sources, &mut |name: &str| {
+        files::find_module(&search_path, name, &mut lookup_problems)
+    });
+    diagnostics.extend(lookup_problems);
+    diagnostics.extend(loaded.diagnostics);
+    loaded
+        .program
+        .filter(|_| !diagnostics.iter().any(Diagnostic::is_error))
+        .ok_or(ExitStatus::SpecError)
+}
+
+/// Reads and parses the configuration TLC would read for `spec` (`--config`, else the `.cfg`
+/// beside it; a `---- CONFIG name ----` section of a `.tla` file when `--config` names one).
+pub fn config(
+    spec: &Path,
+    config_option: Option<&Path>,
+    sources: &mut SourceMap,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<Config, ExitStatus> {
+    let parsed = match tlafid_config::config_source(spec, config_option) {
+        ConfigSource::File(path) => {
+            let text = files::read_text(&path, diagnostics).map_err(|unreadable| {
+                diagnostics.push(unreadable.with_hint("name the configuration with --config"));
+                ExitStatus::ConfigError
+            })?;
+            let file = sources.add(path.display().to_string(), text);
+            tlafid_config::parse(file, &sources.get(file).text)
+        }
+        ConfigSource::Embedded { tla_file, name } => {
+            let text = files::read_text(&tla_file, diagnostics).map_err(|unreadable| {
+                diagnostics.push(unreadable);
+                ExitStatus::ConfigError
+            })?;
+            let file = sources.add(tla_file.display().to_string(), text);
+            tlafid_config::parse_embedded(file, &sources.get(file).text, &name).ok_or_else(
+                || {
+                    diagnostics.push(Diagnostic::error_nowhere(
+                        files::CODE_UNREADABLE,
+                        format!(
+                            "{} has no embedded configuration named {name}",
+                            tla_file.display()
+                        ),
+                    ));
+                    ExitStatus::ConfigError
+                },
+            )?
+        }
+    };
+    let failed = parsed.has_errors();
+    diagnostics.extend(parsed.diagnostics);
+    if failed {
+        Err(ExitStatus::ConfigError)
+    } else {
+        Ok(parsed.config)
+    }
+}
