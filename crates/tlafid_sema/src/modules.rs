@@ -62,7 +62,11 @@ pub(crate) fn load_modules(
     };
     let parsed = tlafid_syntax::parse(root, &loader.sources.get(root).text);
     loader.diagnostics.extend(parsed.diagnostics);
+    let root_end = parsed.module.as_ref().map(|m| m.span.end as usize);
     let root_id = parsed.module.map(|m| loader.register(m, None));
+    if let Some(end) = root_end {
+        loader.register_trailing_modules(root, end);
+    }
     let mut next = 0;
     while next < loader.list.len() {
         loader.resolve_dependencies(next);
@@ -104,6 +108,36 @@ impl Loader<'_, '_, '_> {
             self.register(inner, Some((id, position)));
         }
         id
+    }
+
+    /// Registers the modules written after the root module's closing line in the same file
+    /// (SANY reads them: `INSTANCE` may name them). Text there that is no module is ignored,
+    /// as it is after a module's end.
+    fn register_trailing_modules(&mut self, file: FileId, mut end: usize) {
+        loop {
+            let text = &self.sources.get(file).text;
+            if end >= text.len() || !text[end..].contains("MODULE") {
+                return;
+            }
+            // Blank out what came before (keeping line breaks, so columns stay right) and parse
+            // the rest with the same byte offsets.
+            let masked: String = text
+                .char_indices()
+                .flat_map(|(i, c)| {
+                    let keep = i >= end || c == '\n';
+                    let width = if keep { 1 } else { c.len_utf8() };
+                    std::iter::repeat(if keep { c } else { ' ' }).take(width)
+                })
+                .collect();
+            let parsed = tlafid_syntax::parse(file, &masked);
+            let Some(module) = parsed.module else { return };
+            if (module.span.end as usize) <= end {
+                return;
+            }
+            end = module.span.end as usize;
+            self.diagnostics.extend(parsed.diagnostics);
+            self.register(module, None);
+        }
     }
 
     fn resolve_dependencies(&mut self, id: ModId) {
