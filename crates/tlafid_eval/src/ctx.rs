@@ -59,8 +59,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
     }
 
-    pub fn into_stack(self) -> Vec<FrameSlot<'p>> {
-        self.stack
+    /// The frame stack and next-state buffers, for reuse.
+    pub fn into_buffers(self) -> (Vec<FrameSlot<'p>>, Vec<Option<Value>>) {
+        (self.stack, self.next)
     }
 
     /// Sets a slot of the current frame.

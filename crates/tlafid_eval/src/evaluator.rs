@@ -2,7 +2,7 @@
 //! [`Worker`] that holds reusable buffers for one thread.
 
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use smol_str::SmolStr;
 use tlafid_base::Span;
@@ -76,6 +76,18 @@ pub struct Evaluator<'p> {
     pub(crate) next: Option<OpId>,
     pub(crate) actions: Vec<ActionDecl>,
     pub(crate) exists_counts: action::ExistsCounts,
+    /// Buffers of dropped workers, reused by the next [`Evaluator::worker`] call so that
+    /// one-shot calls ([`Evaluator::successors`], ...) allocate nothing per call.
+    spare: Mutex<Vec<Buffers<'static>>>,
+}
+
+/// A worker's reusable allocations.
+#[derive(Default)]
+struct Buffers<'p> {
+    stack: Vec<FrameSlot<'p>>,
+    next: Vec<Option<Value>>,
+    /// `analysis::slots_used` of the expressions evaluated so far, by address.
+    slots_used: HashMap<usize, usize, ahash::RandomState>,
 }
 
 impl<'p> Evaluator<'p> {
@@ -117,6 +129,7 @@ impl<'p> Evaluator<'p> {
             next: None,
             actions: Vec::new(),
             exists_counts: Default::default(),
+            spare: Mutex::new(Vec::new()),
         }
     }
 
@@ -169,9 +182,10 @@ impl<'p> Evaluator<'p> {
 
     /// A worker with its own buffers, for repeated calls from one thread.
     pub fn worker(&self) -> Worker<'_, 'p> {
+        let spare = self.spare.lock().ok().and_then(|mut spare| spare.pop());
         Worker {
             ev: self,
-            stack: Vec::new(),
+            buffers: spare.unwrap_or_default(),
             level: None,
         }
     }
@@ -261,8 +275,28 @@ impl<'p> Evaluator<'p> {
 /// Reusable per-thread buffers for evaluation.
 pub struct Worker<'e, 'p> {
     ev: &'e Evaluator<'p>,
-    stack: Vec<FrameSlot<'p>>,
+    buffers: Buffers<'p>,
     level: Option<i64>,
+}
+
+impl Drop for Worker<'_, '_> {
+    fn drop(&mut self) {
+        let buffers = std::mem::take(&mut self.buffers);
+        let mut stack = buffers.stack;
+        stack.clear();
+        // Collecting an emptied vector in place keeps its allocation and forgets `'p`.
+        let stack: Vec<FrameSlot<'static>> = stack.into_iter().map(|_| FrameSlot::Empty).collect();
+        let buffers = Buffers {
+            stack,
+            next: buffers.next,
+            slots_used: buffers.slots_used,
+        };
+        if let Ok(mut spare) = self.ev.spare.lock() {
+            if spare.len() < 64 {
+                spare.push(buffers);
+            }
+        }
+    }
 }
 
 impl<'e, 'p> Worker<'e, 'p> {
@@ -270,18 +304,28 @@ impl<'e, 'p> Worker<'e, 'p> {
     where
         'e: 'a,
     {
-        let mut stack = std::mem::take(&mut self.stack);
+        let mut stack = std::mem::take(&mut self.buffers.stack);
         stack.clear();
-        let n = self.ev.program.vars.len();
-        let next = match next {
-            Some(vals) => vals.iter().cloned().map(Some).collect(),
-            None => vec![None; n],
-        };
-        let assigned = next.iter().filter(|v| v.is_some()).count();
-        let mut ctx = Ctx::new(self.ev, stack, state, next);
+        let mut next_buf = std::mem::take(&mut self.buffers.next);
+        next_buf.clear();
+        match next {
+            Some(vals) => next_buf.extend(vals.iter().cloned().map(Some)),
+            None => next_buf.resize(self.ev.program.vars.len(), None),
+        }
+        let assigned = next.map_or(0, <[Value]>::len);
+        let mut ctx = Ctx::new(self.ev, stack, state, next_buf);
         ctx.level = self.level;
         ctx.assigned = assigned;
         ctx
+    }
+
+    /// `analysis::slots_used(expr)`, computed once per expression.
+    fn slots_used(&mut self, expr: &Expr) -> usize {
+        *self
+            .buffers
+            .slots_used
+            .entry(expr as *const Expr as usize)
+            .or_insert_with(|| analysis::slots_used(expr))
     }
 
     /// Sets what `TLCGet("level")` answers in the following calls (the depth of the state
@@ -291,7 +335,10 @@ impl<'e, 'p> Worker<'e, 'p> {
     }
 
     fn finish(&mut self, ctx: Ctx<'_, 'p>) {
-        self.stack = ctx.into_stack();
+        let (mut stack, mut next) = ctx.into_buffers();
+        stack.clear();
+        next.clear();
+        (self.buffers.stack, self.buffers.next) = (stack, next);
     }
 
     /// See [`Evaluator::eval`].
@@ -301,9 +348,9 @@ impl<'e, 'p> Worker<'e, 'p> {
         state: &[Value],
         next: Option<&[Value]>,
     ) -> EvalResult<Value> {
+        let slots = self.slots_used(expr);
         let mut ctx = self.ctx(state, next);
-        ctx.stack
-            .resize(analysis::slots_used(expr), FrameSlot::Empty);
+        ctx.stack.resize(slots, FrameSlot::Empty);
         let r = ctx.eval(expr);
         self.finish(ctx);
         r
@@ -316,9 +363,9 @@ impl<'e, 'p> Worker<'e, 'p> {
         state: &[Value],
         next: Option<&[Value]>,
     ) -> EvalResult<bool> {
+        let slots = self.slots_used(expr);
         let mut ctx = self.ctx(state, next);
-        ctx.stack
-            .resize(analysis::slots_used(expr), FrameSlot::Empty);
+        ctx.stack.resize(slots, FrameSlot::Empty);
         let r = ctx.eval_bool(expr);
         self.finish(ctx);
         r
@@ -375,9 +422,9 @@ impl<'e, 'p> Worker<'e, 'p> {
 
     /// Is the action `expr` enabled in `state`?
     pub fn enabled(&mut self, expr: &'p Expr, state: &[Value]) -> EvalResult<bool> {
+        let slots = self.slots_used(expr);
         let mut ctx = self.ctx(state, None);
-        ctx.stack
-            .resize(analysis::slots_used(expr), FrameSlot::Empty);
+        ctx.stack.resize(slots, FrameSlot::Empty);
         let r = ctx.enabled(expr);
         self.finish(ctx);
         r
