@@ -4,7 +4,9 @@
 
 use tlafid_sema::ir::{Builtin, Expr, ExprKind, Program};
 
+use crate::evaluator::ConstBinding;
 use crate::exprs::for_each_child;
+use crate::natives::Native;
 
 /// One more than the largest frame slot `expr` uses (0 when it uses none).
 pub(crate) fn slots_used(expr: &Expr) -> usize {
@@ -147,4 +149,87 @@ fn collect_by_name(
     for_each_child(expr, &mut |child| {
         collect_by_name(child, state_free, natives, out)
     });
+}
+
+/// Which operators can be cached for the duration of one evaluation call (one current
+/// state): no parameters, and nothing below them (through calls, overrides and operator
+/// constants) reads the next state, primes, or has an effect (`Print`, `TLCSet`, random
+/// choices, ...). Their value then depends only on the current state and the constants.
+pub(crate) fn per_state_cacheable(
+    program: &Program,
+    natives: &[Option<Native>],
+    overrides: &[Option<ConstBinding>],
+    consts: &[Option<ConstBinding>],
+) -> Vec<bool> {
+    let mut pure: Vec<bool> = program
+        .ops
+        .iter()
+        .enumerate()
+        .map(|(i, op)| match &natives[i] {
+            Some(_) => !matches!(
+                (op.module.as_str(), op.name.as_str()),
+                (
+                    "TLC",
+                    "Print" | "PrintT" | "TLCGet" | "TLCSet" | "RandomElement" | "JavaTime"
+                )
+            ),
+            None => true,
+        })
+        .collect();
+    loop {
+        let mut changed = false;
+        for (i, op) in program.ops.iter().enumerate() {
+            if !pure[i] {
+                continue;
+            }
+            let ok = match &overrides[i] {
+                Some(ConstBinding::Value(_)) => true,
+                Some(ConstBinding::Op(other)) => pure[other.0 as usize],
+                None if natives[i].is_some() => true,
+                None => {
+                    let domains = op.function.iter().flat_map(|f| &f.binders);
+                    let domains = domains.filter_map(|b| b.domain.as_ref());
+                    let mut all = std::iter::once(&op.body).chain(domains);
+                    all.all(|e| stays_in_state(e, &pure, consts))
+                }
+            };
+            if !ok {
+                pure[i] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    program
+        .ops
+        .iter()
+        .enumerate()
+        .map(|(i, op)| pure[i] && op.params.is_empty() && natives[i].is_none())
+        .collect()
+}
+
+/// Does `expr` avoid primes, `ENABLED`, `UNCHANGED`, operator constants and impure calls?
+fn stays_in_state(expr: &Expr, pure: &[bool], consts: &[Option<ConstBinding>]) -> bool {
+    let direct = match &expr.kind {
+        ExprKind::Prime(_)
+        | ExprKind::BoxAction(..)
+        | ExprKind::AngleAction(..)
+        | ExprKind::ConstCall(..)
+        | ExprKind::Builtin(Builtin::Enabled | Builtin::Unchanged, _) => false,
+        ExprKind::Const(c) => {
+            matches!(consts.get(c.0 as usize), Some(Some(ConstBinding::Value(_))))
+        }
+        ExprKind::Call(op, _) | ExprKind::OpArg(op, _) => pure[op.0 as usize],
+        _ => true,
+    };
+    if !direct {
+        return false;
+    }
+    let mut ok = true;
+    for_each_child(expr, &mut |child| {
+        ok = ok && stays_in_state(child, pure, consts)
+    });
+    ok
 }

@@ -97,8 +97,19 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 if !x.is_fcn() || self.value(x.domain(), span)? != d {
                     return Ok(false);
                 }
-                for v in self.value(x.fn_values(), span)? {
-                    if !self.member_of_expr(&v, range, span)? {
+                let values = self.value(x.fn_values(), span)?;
+                if !matches!(range.kind, ExprKind::SetFilter(..) | ExprKind::FnSet(..)) {
+                    // An ordinary range is evaluated once, not per value.
+                    let r = self.eval(range)?;
+                    for v in &values {
+                        if !self.value(r.contains(v), span)? {
+                            return Ok(false);
+                        }
+                    }
+                    return Ok(true);
+                }
+                for v in &values {
+                    if !self.member_of_expr(v, range, span)? {
                         return Ok(false);
                     }
                 }

@@ -36,6 +36,16 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 return Ok(v.clone());
             }
         }
+        let per_state = !cacheable
+            && !self.in_prime
+            && !self.init_mode
+            && args.is_empty()
+            && self.ev.per_state_cacheable(i);
+        if per_state {
+            if let Some((_, v)) = self.state_cache.iter().find(|(op, _)| *op == i) {
+                return Ok(v.clone());
+            }
+        }
         let op: &'p OpDef = self.ev.program.op(op_id);
         let saved = self.push_frame(op_id, args, span)?;
         let result = grow_stack(|| {
@@ -49,6 +59,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let value = result?;
         if cacheable {
             let _ = self.ev.op_cache[i].set(value.clone());
+        } else if per_state {
+            self.state_cache.push((i, value.clone()));
         }
         Ok(value)
     }

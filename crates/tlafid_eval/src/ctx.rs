@@ -34,6 +34,9 @@ pub(crate) struct Ctx<'a, 'p> {
     pub level: Option<i64>,
     /// How many entries of `next` the generator has assigned.
     pub assigned: usize,
+    /// Values of zero-parameter operators that depend only on the current state
+    /// ([`Evaluator::per_state_cacheable`]), computed during this call.
+    pub state_cache: Vec<(usize, Value)>,
 }
 
 impl<'a, 'p> Ctx<'a, 'p> {
@@ -56,6 +59,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             building: Vec::new(),
             level: None,
             assigned: 0,
+            state_cache: Vec::new(),
         }
     }
 

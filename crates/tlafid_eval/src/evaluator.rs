@@ -76,6 +76,8 @@ pub struct Evaluator<'p> {
     pub(crate) next: Option<OpId>,
     pub(crate) actions: Vec<ActionDecl>,
     pub(crate) exists_counts: action::ExistsCounts,
+    /// `analysis::per_state_cacheable`, computed on first use (after every override).
+    per_state: OnceLock<Vec<bool>>,
     /// Buffers of dropped workers, reused by the next [`Evaluator::worker`] call so that
     /// one-shot calls ([`Evaluator::successors`], ...) allocate nothing per call.
     spare: Mutex<Vec<Buffers<'static>>>,
@@ -130,6 +132,7 @@ impl<'p> Evaluator<'p> {
             actions: Vec::new(),
             exists_counts: Default::default(),
             spare: Mutex::new(Vec::new()),
+            per_state: OnceLock::new(),
         }
     }
 
@@ -144,6 +147,7 @@ impl<'p> Evaluator<'p> {
     pub fn override_op(&mut self, op: OpId, binding: ConstBinding) {
         self.overrides[op.0 as usize] = Some(binding);
         self.cacheable[op.0 as usize] = false;
+        self.per_state = OnceLock::new();
     }
 
     /// Sets the initial predicate and the next-state relation (each optional).
@@ -243,6 +247,19 @@ impl<'p> Evaluator<'p> {
             }
         }
         Ok(())
+    }
+
+    /// Can the zero-parameter operator `op` be cached while the current state stays the
+    /// same (outside primes and initial-state generation)?
+    pub(crate) fn per_state_cacheable(&self, op: usize) -> bool {
+        self.per_state.get_or_init(|| {
+            analysis::per_state_cacheable(
+                self.program,
+                &self.natives,
+                &self.overrides,
+                &self.consts,
+            )
+        })[op]
     }
 
     pub(crate) fn interned(&self, s: &SmolStr) -> Arc<str> {
