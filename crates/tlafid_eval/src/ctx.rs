@@ -37,6 +37,9 @@ pub(crate) struct Ctx<'a, 'p> {
     /// Values of zero-parameter operators that depend only on the current state
     /// ([`Evaluator::per_state_cacheable`]), computed during this call.
     pub state_cache: Vec<(usize, Value)>,
+    /// How often each function definition was applied to one argument during this call
+    /// (`u32::MAX`: building it whole failed, keep applying it argument by argument).
+    pub fn_uses: Vec<(usize, u32)>,
 }
 
 impl<'a, 'p> Ctx<'a, 'p> {
@@ -60,6 +63,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             level: None,
             assigned: 0,
             state_cache: Vec::new(),
+            fn_uses: Vec::new(),
         }
     }
 
