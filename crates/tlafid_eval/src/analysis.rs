@@ -151,11 +151,11 @@ fn collect_by_name(
     });
 }
 
-/// Which operators can be cached for the duration of one evaluation call (one current
-/// state): no parameters, and nothing below them (through calls, overrides and operator
+/// Which operators are pure: nothing below them (through calls, overrides and operator
 /// constants) reads the next state, primes, or has an effect (`Print`, `TLCSet`, random
-/// choices, ...). Their value then depends only on the current state and the constants.
-pub(crate) fn per_state_cacheable(
+/// choices, ...). Their value depends only on their arguments, the current state and the
+/// constants.
+pub(crate) fn pure_ops(
     program: &Program,
     natives: &[Option<Native>],
     overrides: &[Option<ConstBinding>],
@@ -202,12 +202,7 @@ pub(crate) fn per_state_cacheable(
             break;
         }
     }
-    program
-        .ops
-        .iter()
-        .enumerate()
-        .map(|(i, op)| pure[i] && op.params.is_empty() && natives[i].is_none())
-        .collect()
+    pure
 }
 
 /// Does `expr` avoid primes, `ENABLED`, `UNCHANGED`, operator constants and impure calls?
@@ -230,6 +225,81 @@ fn stays_in_state(expr: &Expr, pure: &[bool], consts: &[Option<ConstBinding>]) -
     let mut ok = true;
     for_each_child(expr, &mut |child| {
         ok = ok && stays_in_state(child, pure, consts)
+    });
+    ok
+}
+
+/// Does `expr` denote the same value wherever it is evaluated: it reads no state, no
+/// frame slot it does not bind itself, and calls only state-free, effect-free operators
+/// (`pure_ops`, `free_ops`) that no configuration override replaces by another operator?
+/// Such `LET` values (`nbrs == {x \in {-1, 0, 1} \X {-1, 0, 1} : x /= <<0, 0>>}` inside
+/// an operator with parameters) are computed once per evaluator.
+pub(crate) fn is_closed_constant(
+    expr: &Expr,
+    pure_ops: &[bool],
+    free_ops: &[bool],
+    overrides: &[Option<ConstBinding>],
+    consts: &[Option<ConstBinding>],
+) -> bool {
+    let mut bound = Vec::new();
+    collect_bound_slots(expr, &mut bound);
+    closed_in(
+        expr,
+        &bound,
+        &|op: usize| {
+            pure_ops[op] && free_ops[op] && !matches!(overrides[op], Some(ConstBinding::Op(_)))
+        },
+        consts,
+    )
+}
+
+fn collect_bound_slots(expr: &Expr, out: &mut Vec<u32>) {
+    match &expr.kind {
+        ExprKind::LetValue { slot, .. } => out.push(slot.0),
+        ExprKind::Except { at, .. } => out.push(at.0),
+        ExprKind::Quant { binders, .. }
+        | ExprKind::SetMap(_, binders)
+        | ExprKind::FnCons(binders, _) => {
+            out.extend(binders.iter().flat_map(|b| b.slots.iter().map(|s| s.0)))
+        }
+        ExprKind::Choose(b, _) | ExprKind::SetFilter(b, _) => {
+            out.extend(b.slots.iter().map(|s| s.0))
+        }
+        _ => {}
+    }
+    for_each_child(expr, &mut |child| collect_bound_slots(child, out));
+}
+
+fn closed_in(
+    expr: &Expr,
+    bound: &[u32],
+    op_ok: &dyn Fn(usize) -> bool,
+    consts: &[Option<ConstBinding>],
+) -> bool {
+    let direct = match &expr.kind {
+        ExprKind::Var { .. }
+        | ExprKind::Prime(_)
+        | ExprKind::BoxAction(..)
+        | ExprKind::AngleAction(..)
+        | ExprKind::ConstCall(..)
+        | ExprKind::LocalCall(..)
+        | ExprKind::LocalOpArg(_)
+        | ExprKind::Fairness { .. }
+        | ExprKind::TemporalQuant { .. }
+        | ExprKind::Builtin(Builtin::Enabled | Builtin::Unchanged, _) => false,
+        ExprKind::Local(slot) => bound.contains(&slot.0),
+        ExprKind::Const(c) => {
+            matches!(consts.get(c.0 as usize), Some(Some(ConstBinding::Value(_))))
+        }
+        ExprKind::Call(op, _) | ExprKind::OpArg(op, _) => op_ok(op.0 as usize),
+        _ => true,
+    };
+    if !direct {
+        return false;
+    }
+    let mut ok = true;
+    for_each_child(expr, &mut |child| {
+        ok = ok && closed_in(child, bound, op_ok, consts)
     });
     ok
 }

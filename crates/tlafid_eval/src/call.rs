@@ -28,6 +28,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
             };
         }
         if let Some(native) = &self.ev.natives[i] {
+            if let (Native::Const(f), []) = (native, args) {
+                // `Nat`, `Int`, `EmptyBag`, ...: one shared value rather than one per use.
+                return Ok(self.ev.op_cache[i].get_or_init(f).clone());
+            }
             return self.call_native_exprs(native, op_id, args, span);
         }
         let cacheable = self.ev.cacheable[i];

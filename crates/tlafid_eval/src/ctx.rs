@@ -94,7 +94,16 @@ impl<'a, 'p> Ctx<'a, 'p> {
             Some(FrameSlot::Thunk(expr)) => {
                 let expr: &'p Expr = expr;
                 let reads_before = self.next_reads;
-                let v = self.eval(expr)?;
+                let v = match self.ev.constant_let(expr) {
+                    Some(cell) => match cell.get() {
+                        Some(v) => v.clone(),
+                        None => {
+                            let v = self.eval(expr)?;
+                            cell.get_or_init(|| v.clone()).clone()
+                        }
+                    },
+                    None => self.eval(expr)?,
+                };
                 if self.next_reads == reads_before && !self.in_prime {
                     self.stack[at] = FrameSlot::Forced(expr, v.clone());
                 }

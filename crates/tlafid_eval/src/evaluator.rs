@@ -76,11 +76,31 @@ pub struct Evaluator<'p> {
     pub(crate) next: Option<OpId>,
     pub(crate) actions: Vec<ActionDecl>,
     pub(crate) exists_counts: action::ExistsCounts,
-    /// `analysis::per_state_cacheable`, computed on first use (after every override).
-    per_state: OnceLock<Vec<bool>>,
+    /// Facts that depend on the overrides, computed on first use (after every override).
+    facts: OnceLock<Facts>,
     /// Buffers of dropped workers, reused by the next [`Evaluator::worker`] call so that
     /// one-shot calls ([`Evaluator::successors`], ...) allocate nothing per call.
     spare: Mutex<Vec<Buffers<'static>>>,
+}
+
+/// Facts about the program under its overrides.
+struct Facts {
+    /// `per_state[op]`: the operator has no parameters and is pure (see
+    /// [`analysis::pure_ops`]), so its value can be kept while the current state stays.
+    per_state: Vec<bool>,
+    /// `LET` values that denote one value wherever evaluated, by address, to their index
+    /// in `let_values`.
+    constant_lets: HashMap<usize, usize, ahash::RandomState>,
+    /// The values of `constant_lets`, once computed.
+    let_values: Vec<OnceLock<Value>>,
+}
+
+/// Calls `f` with the value of every `LET` in `expr`.
+fn collect_constant_lets<'x>(expr: &'x Expr, f: &mut dyn FnMut(&'x Expr)) {
+    if let ExprKind::LetValue { value, .. } = &expr.kind {
+        f(value);
+    }
+    crate::exprs::for_each_child(expr, &mut |child| collect_constant_lets(child, f));
 }
 
 /// A worker's reusable allocations.
@@ -132,7 +152,7 @@ impl<'p> Evaluator<'p> {
             actions: Vec::new(),
             exists_counts: Default::default(),
             spare: Mutex::new(Vec::new()),
-            per_state: OnceLock::new(),
+            facts: OnceLock::new(),
         }
     }
 
@@ -147,7 +167,7 @@ impl<'p> Evaluator<'p> {
     pub fn override_op(&mut self, op: OpId, binding: ConstBinding) {
         self.overrides[op.0 as usize] = Some(binding);
         self.cacheable[op.0 as usize] = false;
-        self.per_state = OnceLock::new();
+        self.facts = OnceLock::new();
     }
 
     /// Sets the initial predicate and the next-state relation (each optional).
@@ -249,17 +269,52 @@ impl<'p> Evaluator<'p> {
         Ok(())
     }
 
+    fn facts(&self) -> &Facts {
+        self.facts.get_or_init(|| {
+            let (program, natives) = (self.program, &self.natives);
+            let pure = analysis::pure_ops(program, natives, &self.overrides, &self.consts);
+            let free = analysis::state_free(program);
+            let per_state = (program.ops.iter().enumerate())
+                .map(|(i, op)| pure[i] && op.params.is_empty() && natives[i].is_none())
+                .collect();
+            let mut constant_lets =
+                HashMap::with_hasher(ahash::RandomState::with_seeds(5, 6, 7, 8));
+            for op in &program.ops {
+                collect_constant_lets(&op.body, &mut |value| {
+                    if analysis::is_closed_constant(
+                        value,
+                        &pure,
+                        &free,
+                        &self.overrides,
+                        &self.consts,
+                    ) {
+                        let next = constant_lets.len();
+                        constant_lets
+                            .entry(value as *const Expr as usize)
+                            .or_insert(next);
+                    }
+                });
+            }
+            let let_values = (0..constant_lets.len()).map(|_| OnceLock::new()).collect();
+            Facts {
+                per_state,
+                constant_lets,
+                let_values,
+            }
+        })
+    }
+
     /// Can the zero-parameter operator `op` be cached while the current state stays the
     /// same (outside primes and initial-state generation)?
     pub(crate) fn per_state_cacheable(&self, op: usize) -> bool {
-        self.per_state.get_or_init(|| {
-            analysis::per_state_cacheable(
-                self.program,
-                &self.natives,
-                &self.overrides,
-                &self.consts,
-            )
-        })[op]
+        self.facts().per_state[op]
+    }
+
+    /// The cache cell of a `LET` value that is the same wherever it is evaluated.
+    pub(crate) fn constant_let(&self, value: &Expr) -> Option<&OnceLock<Value>> {
+        let facts = self.facts();
+        let i = facts.constant_lets.get(&(value as *const Expr as usize))?;
+        facts.let_values.get(*i)
     }
 
     pub(crate) fn interned(&self, s: &SmolStr) -> Arc<str> {
