@@ -149,7 +149,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let saved = self.push_frame(init, &[], def.span)?;
         let mut states = Vec::new();
         let r = self.gen(&def.body, &mut |ctx| {
-            states.push(ctx.complete_state(def.span, "the initial predicate")?);
+            states.push(ctx.complete_state(def.span, || "the initial predicate")?);
             Ok(true)
         });
         self.pop_frame(saved);
@@ -249,30 +249,38 @@ impl<'a, 'p> Ctx<'a, 'p> {
         walk: &mut Walk<'p>,
         emit: &mut dyn FnMut(ActionInfo, State),
     ) -> EvalResult<()> {
-        let info = ActionInfo {
-            index: walk.index,
-            params: walk.params.clone().into(),
-        };
+        // Built on the first successor only: most leaves (disabled actions) emit nothing.
+        let mut info: Option<ActionInfo> = None;
         let owner = walk.owner;
+        let index = walk.index;
         walk.index += 1;
+        let params = &walk.params;
         self.gen(expr, &mut |ctx| {
-            let what = format!("the action {}", owner.name);
-            let state = ctx.complete_state(owner.span, &what)?;
+            let state = ctx.complete_state(owner.span, || format!("the action {}", owner.name))?;
+            let info = info.get_or_insert_with(|| ActionInfo {
+                index,
+                params: params.as_slice().into(),
+            });
             emit(info.clone(), state);
             Ok(true)
         })?;
         Ok(())
     }
 
-    /// The state assigned so far, or an error naming a variable left unassigned.
-    fn complete_state(&self, span: Span, what: &str) -> EvalResult<State> {
+    /// The state assigned so far, or an error naming (with `what`) a variable left
+    /// unassigned.
+    fn complete_state<W: std::fmt::Display>(
+        &self,
+        span: Span,
+        what: impl FnOnce() -> W,
+    ) -> EvalResult<State> {
         let mut values = Vec::with_capacity(self.next.len());
         for (i, v) in self.next.iter().enumerate() {
             match v {
                 Some(v) => values.push(v.clone()),
                 None => {
                     let name = &self.ev.program.vars[i].name;
-                    return Err(EvalError::new(E_UNASSIGNED_AT_END, format!("{what} does not assign the variable {name}"), span)
+                    return Err(EvalError::new(E_UNASSIGNED_AT_END, format!("{} does not assign the variable {name}", what()), span)
                         .with_hint("every variable must be given a value (use UNCHANGED for those that keep theirs)"));
                 }
             }

@@ -4,7 +4,9 @@
 
 use tlafid_sema::ir::{Builtin, Expr, ExprKind, Program};
 
+use crate::evaluator::ConstBinding;
 use crate::exprs::for_each_child;
+use crate::natives::Native;
 
 /// One more than the largest frame slot `expr` uses (0 when it uses none).
 pub(crate) fn slots_used(expr: &Expr) -> usize {
@@ -147,4 +149,157 @@ fn collect_by_name(
     for_each_child(expr, &mut |child| {
         collect_by_name(child, state_free, natives, out)
     });
+}
+
+/// Which operators are pure: nothing below them (through calls, overrides and operator
+/// constants) reads the next state, primes, or has an effect (`Print`, `TLCSet`, random
+/// choices, ...). Their value depends only on their arguments, the current state and the
+/// constants.
+pub(crate) fn pure_ops(
+    program: &Program,
+    natives: &[Option<Native>],
+    overrides: &[Option<ConstBinding>],
+    consts: &[Option<ConstBinding>],
+) -> Vec<bool> {
+    let mut pure: Vec<bool> = program
+        .ops
+        .iter()
+        .enumerate()
+        .map(|(i, op)| match &natives[i] {
+            Some(_) => !matches!(
+                (op.module.as_str(), op.name.as_str()),
+                (
+                    "TLC",
+                    "Print" | "PrintT" | "TLCGet" | "TLCSet" | "RandomElement" | "JavaTime"
+                )
+            ),
+            None => true,
+        })
+        .collect();
+    loop {
+        let mut changed = false;
+        for (i, op) in program.ops.iter().enumerate() {
+            if !pure[i] {
+                continue;
+            }
+            let ok = match &overrides[i] {
+                Some(ConstBinding::Value(_)) => true,
+                Some(ConstBinding::Op(other)) => pure[other.0 as usize],
+                None if natives[i].is_some() => true,
+                None => {
+                    let domains = op.function.iter().flat_map(|f| &f.binders);
+                    let domains = domains.filter_map(|b| b.domain.as_ref());
+                    let mut all = std::iter::once(&op.body).chain(domains);
+                    all.all(|e| stays_in_state(e, &pure, consts))
+                }
+            };
+            if !ok {
+                pure[i] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    pure
+}
+
+/// Does `expr` avoid primes, `ENABLED`, `UNCHANGED`, operator constants and impure calls?
+fn stays_in_state(expr: &Expr, pure: &[bool], consts: &[Option<ConstBinding>]) -> bool {
+    let direct = match &expr.kind {
+        ExprKind::Prime(_)
+        | ExprKind::BoxAction(..)
+        | ExprKind::AngleAction(..)
+        | ExprKind::ConstCall(..)
+        | ExprKind::Builtin(Builtin::Enabled | Builtin::Unchanged, _) => false,
+        ExprKind::Const(c) => {
+            matches!(consts.get(c.0 as usize), Some(Some(ConstBinding::Value(_))))
+        }
+        ExprKind::Call(op, _) | ExprKind::OpArg(op, _) => pure[op.0 as usize],
+        _ => true,
+    };
+    if !direct {
+        return false;
+    }
+    let mut ok = true;
+    for_each_child(expr, &mut |child| {
+        ok = ok && stays_in_state(child, pure, consts)
+    });
+    ok
+}
+
+/// Does `expr` denote the same value wherever it is evaluated: it reads no state, no
+/// frame slot it does not bind itself, and calls only state-free, effect-free operators
+/// (`pure_ops`, `free_ops`) that no configuration override replaces by another operator?
+/// Such `LET` values (`nbrs == {x \in {-1, 0, 1} \X {-1, 0, 1} : x /= <<0, 0>>}` inside
+/// an operator with parameters) are computed once per evaluator.
+pub(crate) fn is_closed_constant(
+    expr: &Expr,
+    pure_ops: &[bool],
+    free_ops: &[bool],
+    overrides: &[Option<ConstBinding>],
+    consts: &[Option<ConstBinding>],
+) -> bool {
+    let mut bound = Vec::new();
+    collect_bound_slots(expr, &mut bound);
+    closed_in(
+        expr,
+        &bound,
+        &|op: usize| {
+            pure_ops[op] && free_ops[op] && !matches!(overrides[op], Some(ConstBinding::Op(_)))
+        },
+        consts,
+    )
+}
+
+fn collect_bound_slots(expr: &Expr, out: &mut Vec<u32>) {
+    match &expr.kind {
+        ExprKind::LetValue { slot, .. } => out.push(slot.0),
+        ExprKind::Except { at, .. } => out.push(at.0),
+        ExprKind::Quant { binders, .. }
+        | ExprKind::SetMap(_, binders)
+        | ExprKind::FnCons(binders, _) => {
+            out.extend(binders.iter().flat_map(|b| b.slots.iter().map(|s| s.0)))
+        }
+        ExprKind::Choose(b, _) | ExprKind::SetFilter(b, _) => {
+            out.extend(b.slots.iter().map(|s| s.0))
+        }
+        _ => {}
+    }
+    for_each_child(expr, &mut |child| collect_bound_slots(child, out));
+}
+
+fn closed_in(
+    expr: &Expr,
+    bound: &[u32],
+    op_ok: &dyn Fn(usize) -> bool,
+    consts: &[Option<ConstBinding>],
+) -> bool {
+    let direct = match &expr.kind {
+        ExprKind::Var { .. }
+        | ExprKind::Prime(_)
+        | ExprKind::BoxAction(..)
+        | ExprKind::AngleAction(..)
+        | ExprKind::ConstCall(..)
+        | ExprKind::LocalCall(..)
+        | ExprKind::LocalOpArg(_)
+        | ExprKind::Fairness { .. }
+        | ExprKind::TemporalQuant { .. }
+        | ExprKind::Builtin(Builtin::Enabled | Builtin::Unchanged, _) => false,
+        ExprKind::Local(slot) => bound.contains(&slot.0),
+        ExprKind::Const(c) => {
+            matches!(consts.get(c.0 as usize), Some(Some(ConstBinding::Value(_))))
+        }
+        ExprKind::Call(op, _) | ExprKind::OpArg(op, _) => op_ok(op.0 as usize),
+        _ => true,
+    };
+    if !direct {
+        return false;
+    }
+    let mut ok = true;
+    for_each_child(expr, &mut |child| {
+        ok = ok && closed_in(child, bound, op_ok, consts)
+    });
+    ok
 }

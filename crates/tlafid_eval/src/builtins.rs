@@ -2,7 +2,7 @@
 //! `UNCHANGED`, `ENABLED`.
 
 use tlafid_base::Span;
-use tlafid_sema::ir::{Builtin, Expr};
+use tlafid_sema::ir::{Builtin, Expr, ExprKind};
 use tlafid_value::{LazySet, Value};
 
 use crate::ctx::Ctx;
@@ -72,8 +72,56 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     fn member(&mut self, a: &'p Expr, b: &'p Expr, span: Span) -> EvalResult<bool> {
-        let (x, s) = (self.eval(a)?, self.eval(b)?);
-        self.value(s.contains(&x), span)
+        let x = self.eval(a)?;
+        self.member_of_expr(&x, b, span)
+    }
+
+    /// `x \in set`, with set filters (and function sets whose range is one) tested lazily,
+    /// as TLC does: `x \in {n \in S : P(n)}` is `x \in S /\ P(x)`, so the filter's domain
+    /// may be infinite (`{n \in Nat : n > 0}`); enumerating such a set stays an error.
+    fn member_of_expr(&mut self, x: &Value, set: &'p Expr, span: Span) -> EvalResult<bool> {
+        match &set.kind {
+            ExprKind::SetFilter(binder, pred) if !binder.tuple && binder.slots.len() == 1 => {
+                let Some(domain) = &binder.domain else {
+                    return self.member_of_value(x, set, span);
+                };
+                if !self.member_of_expr(x, domain, span)? {
+                    return Ok(false);
+                }
+                self.bind_value(binder.slots[0], x.clone());
+                self.eval_bool(pred)
+            }
+            ExprKind::FnSet(dom, range) => {
+                let d = self.eval(dom)?;
+                self.expect_set(&d, dom.span)?;
+                if !x.is_fcn() || self.value(x.domain(), span)? != d {
+                    return Ok(false);
+                }
+                let values = self.value(x.fn_values(), span)?;
+                if !matches!(range.kind, ExprKind::SetFilter(..) | ExprKind::FnSet(..)) {
+                    // An ordinary range is evaluated once, not per value.
+                    let r = self.eval(range)?;
+                    for v in &values {
+                        if !self.value(r.contains(v), span)? {
+                            return Ok(false);
+                        }
+                    }
+                    return Ok(true);
+                }
+                for v in &values {
+                    if !self.member_of_expr(v, range, span)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            _ => self.member_of_value(x, set, span),
+        }
+    }
+
+    fn member_of_value(&mut self, x: &Value, set: &'p Expr, span: Span) -> EvalResult<bool> {
+        let s = self.eval(set)?;
+        self.value(s.contains(x), span)
     }
 
     fn set_op(

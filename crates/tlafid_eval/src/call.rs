@@ -28,11 +28,25 @@ impl<'a, 'p> Ctx<'a, 'p> {
             };
         }
         if let Some(native) = &self.ev.natives[i] {
+            if let (Native::Const(f), []) = (native, args) {
+                // `Nat`, `Int`, `EmptyBag`, ...: one shared value rather than one per use.
+                return Ok(self.ev.op_cache[i].get_or_init(f).clone());
+            }
             return self.call_native_exprs(native, op_id, args, span);
         }
         let cacheable = self.ev.cacheable[i];
         if cacheable {
             if let Some(v) = self.ev.op_cache[i].get() {
+                return Ok(v.clone());
+            }
+        }
+        let per_state = !cacheable
+            && !self.in_prime
+            && !self.init_mode
+            && args.is_empty()
+            && self.ev.per_state_cacheable(i);
+        if per_state {
+            if let Some((_, v)) = self.state_cache.iter().find(|(op, _)| *op == i) {
                 return Ok(v.clone());
             }
         }
@@ -49,6 +63,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let value = result?;
         if cacheable {
             let _ = self.ev.op_cache[i].set(value.clone());
+        } else if per_state {
+            self.state_cache.push((i, value.clone()));
         }
         Ok(value)
     }

@@ -34,6 +34,12 @@ pub(crate) struct Ctx<'a, 'p> {
     pub level: Option<i64>,
     /// How many entries of `next` the generator has assigned.
     pub assigned: usize,
+    /// Values of zero-parameter operators that depend only on the current state
+    /// ([`Evaluator::per_state_cacheable`]), computed during this call.
+    pub state_cache: Vec<(usize, Value)>,
+    /// How often each function definition was applied to one argument during this call
+    /// (`u32::MAX`: building it whole failed, keep applying it argument by argument).
+    pub fn_uses: Vec<(usize, u32)>,
 }
 
 impl<'a, 'p> Ctx<'a, 'p> {
@@ -56,11 +62,14 @@ impl<'a, 'p> Ctx<'a, 'p> {
             building: Vec::new(),
             level: None,
             assigned: 0,
+            state_cache: Vec::new(),
+            fn_uses: Vec::new(),
         }
     }
 
-    pub fn into_stack(self) -> Vec<FrameSlot<'p>> {
-        self.stack
+    /// The frame stack and next-state buffers, for reuse.
+    pub fn into_buffers(self) -> (Vec<FrameSlot<'p>>, Vec<Option<Value>>) {
+        (self.stack, self.next)
     }
 
     /// Sets a slot of the current frame.
@@ -85,7 +94,16 @@ impl<'a, 'p> Ctx<'a, 'p> {
             Some(FrameSlot::Thunk(expr)) => {
                 let expr: &'p Expr = expr;
                 let reads_before = self.next_reads;
-                let v = self.eval(expr)?;
+                let v = match self.ev.constant_let(expr) {
+                    Some(cell) => match cell.get() {
+                        Some(v) => v.clone(),
+                        None => {
+                            let v = self.eval(expr)?;
+                            cell.get_or_init(|| v.clone()).clone()
+                        }
+                    },
+                    None => self.eval(expr)?,
+                };
                 if self.next_reads == reads_before && !self.in_prime {
                     self.stack[at] = FrameSlot::Forced(expr, v.clone());
                 }

@@ -2,7 +2,7 @@
 //! [`Worker`] that holds reusable buffers for one thread.
 
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use smol_str::SmolStr;
 use tlafid_base::Span;
@@ -76,6 +76,40 @@ pub struct Evaluator<'p> {
     pub(crate) next: Option<OpId>,
     pub(crate) actions: Vec<ActionDecl>,
     pub(crate) exists_counts: action::ExistsCounts,
+    /// Facts that depend on the overrides, computed on first use (after every override).
+    facts: OnceLock<Facts>,
+    /// Buffers of dropped workers, reused by the next [`Evaluator::worker`] call so that
+    /// one-shot calls ([`Evaluator::successors`], ...) allocate nothing per call.
+    spare: Mutex<Vec<Buffers<'static>>>,
+}
+
+/// Facts about the program under its overrides.
+struct Facts {
+    /// `per_state[op]`: the operator has no parameters and is pure (see
+    /// [`analysis::pure_ops`]), so its value can be kept while the current state stays.
+    per_state: Vec<bool>,
+    /// `LET` values that denote one value wherever evaluated, by address, to their index
+    /// in `let_values`.
+    constant_lets: HashMap<usize, usize, ahash::RandomState>,
+    /// The values of `constant_lets`, once computed.
+    let_values: Vec<OnceLock<Value>>,
+}
+
+/// Calls `f` with the value of every `LET` in `expr`.
+fn collect_constant_lets<'x>(expr: &'x Expr, f: &mut dyn FnMut(&'x Expr)) {
+    if let ExprKind::LetValue { value, .. } = &expr.kind {
+        f(value);
+    }
+    crate::exprs::for_each_child(expr, &mut |child| collect_constant_lets(child, f));
+}
+
+/// A worker's reusable allocations.
+#[derive(Default)]
+struct Buffers<'p> {
+    stack: Vec<FrameSlot<'p>>,
+    next: Vec<Option<Value>>,
+    /// `analysis::slots_used` of the expressions evaluated so far, by address.
+    slots_used: HashMap<usize, usize, ahash::RandomState>,
 }
 
 impl<'p> Evaluator<'p> {
@@ -117,6 +151,8 @@ impl<'p> Evaluator<'p> {
             next: None,
             actions: Vec::new(),
             exists_counts: Default::default(),
+            spare: Mutex::new(Vec::new()),
+            facts: OnceLock::new(),
         }
     }
 
@@ -131,6 +167,7 @@ impl<'p> Evaluator<'p> {
     pub fn override_op(&mut self, op: OpId, binding: ConstBinding) {
         self.overrides[op.0 as usize] = Some(binding);
         self.cacheable[op.0 as usize] = false;
+        self.facts = OnceLock::new();
     }
 
     /// Sets the initial predicate and the next-state relation (each optional).
@@ -169,9 +206,10 @@ impl<'p> Evaluator<'p> {
 
     /// A worker with its own buffers, for repeated calls from one thread.
     pub fn worker(&self) -> Worker<'_, 'p> {
+        let spare = self.spare.lock().ok().and_then(|mut spare| spare.pop());
         Worker {
             ev: self,
-            stack: Vec::new(),
+            buffers: spare.unwrap_or_default(),
             level: None,
         }
     }
@@ -231,6 +269,54 @@ impl<'p> Evaluator<'p> {
         Ok(())
     }
 
+    fn facts(&self) -> &Facts {
+        self.facts.get_or_init(|| {
+            let (program, natives) = (self.program, &self.natives);
+            let pure = analysis::pure_ops(program, natives, &self.overrides, &self.consts);
+            let free = analysis::state_free(program);
+            let per_state = (program.ops.iter().enumerate())
+                .map(|(i, op)| pure[i] && op.params.is_empty() && natives[i].is_none())
+                .collect();
+            let mut constant_lets =
+                HashMap::with_hasher(ahash::RandomState::with_seeds(5, 6, 7, 8));
+            for op in &program.ops {
+                collect_constant_lets(&op.body, &mut |value| {
+                    if analysis::is_closed_constant(
+                        value,
+                        &pure,
+                        &free,
+                        &self.overrides,
+                        &self.consts,
+                    ) {
+                        let next = constant_lets.len();
+                        constant_lets
+                            .entry(value as *const Expr as usize)
+                            .or_insert(next);
+                    }
+                });
+            }
+            let let_values = (0..constant_lets.len()).map(|_| OnceLock::new()).collect();
+            Facts {
+                per_state,
+                constant_lets,
+                let_values,
+            }
+        })
+    }
+
+    /// Can the zero-parameter operator `op` be cached while the current state stays the
+    /// same (outside primes and initial-state generation)?
+    pub(crate) fn per_state_cacheable(&self, op: usize) -> bool {
+        self.facts().per_state[op]
+    }
+
+    /// The cache cell of a `LET` value that is the same wherever it is evaluated.
+    pub(crate) fn constant_let(&self, value: &Expr) -> Option<&OnceLock<Value>> {
+        let facts = self.facts();
+        let i = facts.constant_lets.get(&(value as *const Expr as usize))?;
+        facts.let_values.get(*i)
+    }
+
     pub(crate) fn interned(&self, s: &SmolStr) -> Arc<str> {
         match self.strings.get(s) {
             Some(a) => a.clone(),
@@ -261,8 +347,28 @@ impl<'p> Evaluator<'p> {
 /// Reusable per-thread buffers for evaluation.
 pub struct Worker<'e, 'p> {
     ev: &'e Evaluator<'p>,
-    stack: Vec<FrameSlot<'p>>,
+    buffers: Buffers<'p>,
     level: Option<i64>,
+}
+
+impl Drop for Worker<'_, '_> {
+    fn drop(&mut self) {
+        let buffers = std::mem::take(&mut self.buffers);
+        let mut stack = buffers.stack;
+        stack.clear();
+        // Collecting an emptied vector in place keeps its allocation and forgets `'p`.
+        let stack: Vec<FrameSlot<'static>> = stack.into_iter().map(|_| FrameSlot::Empty).collect();
+        let buffers = Buffers {
+            stack,
+            next: buffers.next,
+            slots_used: buffers.slots_used,
+        };
+        if let Ok(mut spare) = self.ev.spare.lock() {
+            if spare.len() < 64 {
+                spare.push(buffers);
+            }
+        }
+    }
 }
 
 impl<'e, 'p> Worker<'e, 'p> {
@@ -270,18 +376,28 @@ impl<'e, 'p> Worker<'e, 'p> {
     where
         'e: 'a,
     {
-        let mut stack = std::mem::take(&mut self.stack);
+        let mut stack = std::mem::take(&mut self.buffers.stack);
         stack.clear();
-        let n = self.ev.program.vars.len();
-        let next = match next {
-            Some(vals) => vals.iter().cloned().map(Some).collect(),
-            None => vec![None; n],
-        };
-        let assigned = next.iter().filter(|v| v.is_some()).count();
-        let mut ctx = Ctx::new(self.ev, stack, state, next);
+        let mut next_buf = std::mem::take(&mut self.buffers.next);
+        next_buf.clear();
+        match next {
+            Some(vals) => next_buf.extend(vals.iter().cloned().map(Some)),
+            None => next_buf.resize(self.ev.program.vars.len(), None),
+        }
+        let assigned = next.map_or(0, <[Value]>::len);
+        let mut ctx = Ctx::new(self.ev, stack, state, next_buf);
         ctx.level = self.level;
         ctx.assigned = assigned;
         ctx
+    }
+
+    /// `analysis::slots_used(expr)`, computed once per expression.
+    fn slots_used(&mut self, expr: &Expr) -> usize {
+        *self
+            .buffers
+            .slots_used
+            .entry(expr as *const Expr as usize)
+            .or_insert_with(|| analysis::slots_used(expr))
     }
 
     /// Sets what `TLCGet("level")` answers in the following calls (the depth of the state
@@ -291,7 +407,10 @@ impl<'e, 'p> Worker<'e, 'p> {
     }
 
     fn finish(&mut self, ctx: Ctx<'_, 'p>) {
-        self.stack = ctx.into_stack();
+        let (mut stack, mut next) = ctx.into_buffers();
+        stack.clear();
+        next.clear();
+        (self.buffers.stack, self.buffers.next) = (stack, next);
     }
 
     /// See [`Evaluator::eval`].
@@ -301,9 +420,9 @@ impl<'e, 'p> Worker<'e, 'p> {
         state: &[Value],
         next: Option<&[Value]>,
     ) -> EvalResult<Value> {
+        let slots = self.slots_used(expr);
         let mut ctx = self.ctx(state, next);
-        ctx.stack
-            .resize(analysis::slots_used(expr), FrameSlot::Empty);
+        ctx.stack.resize(slots, FrameSlot::Empty);
         let r = ctx.eval(expr);
         self.finish(ctx);
         r
@@ -316,9 +435,9 @@ impl<'e, 'p> Worker<'e, 'p> {
         state: &[Value],
         next: Option<&[Value]>,
     ) -> EvalResult<bool> {
+        let slots = self.slots_used(expr);
         let mut ctx = self.ctx(state, next);
-        ctx.stack
-            .resize(analysis::slots_used(expr), FrameSlot::Empty);
+        ctx.stack.resize(slots, FrameSlot::Empty);
         let r = ctx.eval_bool(expr);
         self.finish(ctx);
         r
@@ -375,9 +494,9 @@ impl<'e, 'p> Worker<'e, 'p> {
 
     /// Is the action `expr` enabled in `state`?
     pub fn enabled(&mut self, expr: &'p Expr, state: &[Value]) -> EvalResult<bool> {
+        let slots = self.slots_used(expr);
         let mut ctx = self.ctx(state, None);
-        ctx.stack
-            .resize(analysis::slots_used(expr), FrameSlot::Empty);
+        ctx.stack.resize(slots, FrameSlot::Empty);
         let r = ctx.enabled(expr);
         self.finish(ctx);
         r

@@ -402,6 +402,17 @@ impl<'a, 'p> Ctx<'a, 'p> {
         };
         if let ExprKind::Call(op, captured) = &target.kind {
             if self.ev.program.op(*op).function.is_some() {
+                if captured.is_empty() && self.worth_building(op.0 as usize) {
+                    match self.call_op(*op, captured, span) {
+                        Ok(fv) => {
+                            let a = self.eval(arg)?;
+                            return self.value(fv.apply(&a).cloned(), span);
+                        }
+                        // Applied one argument at a time, as before (TLC's functions are
+                        // lazy: values outside the applied arguments may fail).
+                        Err(_) => self.fn_uses.push((op.0 as usize, u32::MAX)),
+                    }
+                }
                 let a = self.eval(arg)?;
                 let home = std::mem::replace(&mut self.base, base);
                 let applied = self.apply_fn_def(*op, captured, &a, span);
@@ -416,6 +427,27 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let fv = self.eval(f)?;
         let a = self.eval(arg)?;
         self.value(fv.apply(&a).cloned(), span)
+    }
+
+    /// Is the function definition `op` applied often enough in this call (one current
+    /// state) to build it whole once (cached per state) rather than run its body for each
+    /// argument?
+    fn worth_building(&mut self, op: usize) -> bool {
+        const APPLICATIONS_BEFORE_BUILDING: u32 = 4;
+        if self.in_prime || self.init_mode || !self.ev.per_state_cacheable(op) {
+            return false;
+        }
+        match self.fn_uses.iter_mut().find(|(o, _)| *o == op) {
+            Some((_, u32::MAX)) => false,
+            Some((_, n)) => {
+                *n += 1;
+                *n >= APPLICATIONS_BEFORE_BUILDING
+            }
+            None => {
+                self.fn_uses.push((op, 1));
+                false
+            }
+        }
     }
 
     fn except_update(

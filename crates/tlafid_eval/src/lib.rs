@@ -19,6 +19,14 @@
 //! tested. These rules decide TLC's "states generated" count, which this crate reproduces.
 //!
 //! Threads: one [`Evaluator`] is shared (`Sync`); each thread uses its own [`Worker`].
+//! Dropped workers return their buffers to a pool in the evaluator, so the one-shot
+//! methods of [`Evaluator`] allocate no per-call buffers either.
+//!
+//! Caches (none changes a result): zero-parameter constant operators and closed constant
+//! `LET` values once per evaluator; pure zero-parameter state-level operators once per call
+//! (one current state), and a state-level function definition is built whole once it is
+//! applied several times in one call (falling back to per-argument application if building
+//! fails).
 //! Recursion uses the native stack, grown on demand (the `stacker` crate), and is bounded by
 //! [`EvalOptions::max_depth`].
 #![warn(missing_docs)]

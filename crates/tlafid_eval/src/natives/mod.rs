@@ -4,6 +4,7 @@
 mod arith;
 mod community;
 mod ext;
+mod graphs;
 mod seqs;
 mod tlc;
 
@@ -37,6 +38,7 @@ pub(crate) fn lookup(module: &str, name: &str) -> Option<Native> {
             ext::lookup(module, name).or_else(|| tlc::lookup(module, name))
         }
         "SequencesExt" | "FiniteSetsExt" | "Functions" | "Folds" => community::lookup(module, name),
+        "UndirectedGraphs" => graphs::lookup(name),
         _ => ext::lookup(module, name),
     }
 }
