@@ -121,14 +121,14 @@ impl Loader<'_, '_, '_> {
             }
             // Blank out what came before (keeping line breaks, so columns stay right) and parse
             // the rest with the same byte offsets.
-            let masked: String = text
-                .char_indices()
-                .flat_map(|(i, c)| {
-                    let keep = i >= end || c == '\n';
-                    let width = if keep { 1 } else { c.len_utf8() };
-                    std::iter::repeat(if keep { c } else { ' ' }).take(width)
-                })
-                .collect();
+            let mut masked = String::with_capacity(text.len());
+            for (i, c) in text.char_indices() {
+                if i >= end || c == '\n' {
+                    masked.push(c);
+                } else {
+                    (0..c.len_utf8()).for_each(|_| masked.push(' '));
+                }
+            }
             let parsed = tlafid_syntax::parse(file, &masked);
             let Some(module) = parsed.module else { return };
             if (module.span.end as usize) <= end {
