@@ -33,7 +33,7 @@ mod param_levels;
 mod scope;
 pub mod stdlib;
 mod syntax_walk;
-mod walk;
+pub mod walk;
 
 use tlafid_base::{Diagnostic, FileId, SourceMap};
 

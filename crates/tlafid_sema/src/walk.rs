@@ -4,7 +4,7 @@
 use crate::ir::{Binder, ExceptStep, Expr, ExprKind, Slot};
 
 /// Calls `f` on each direct sub-expression of `e` (binder domains included), in order.
-pub(crate) fn each_child<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
+pub fn each_child<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
     use ExprKind::*;
     match &e.kind {
         Bool(_)
