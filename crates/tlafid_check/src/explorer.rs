@@ -166,6 +166,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             outcome: Outcome::Success,
             stats,
             trace: None,
+            cycle: None,
             elapsed: self.watch.elapsed(),
         })
     }
@@ -397,6 +398,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             outcome,
             stats,
             trace,
+            cycle: None,
             elapsed: self.watch.elapsed(),
         })
     }
@@ -434,6 +436,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             outcome: Outcome::Incomplete { budget },
             stats,
             trace: None,
+            cycle: None,
             elapsed: self.watch.elapsed(),
         }
     }

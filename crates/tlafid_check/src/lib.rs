@@ -64,6 +64,7 @@ pub mod errors;
 mod event;
 mod expand;
 mod explorer;
+pub mod liveness;
 mod options;
 mod report;
 mod rng;
@@ -74,6 +75,7 @@ mod trace;
 mod watch;
 
 pub use explorer::Explorer;
+pub use liveness::{AtomId, AtomKind, AtomValues, LivenessSpec, Ltl, Obligation};
 pub use options::{Options, Progress, ProgressCallback};
 pub use report::{
     ActionStats, Budget, OutDegree, Outcome, Report, Stats, TraceStep, OUTDEGREE_BUCKETS,

@@ -45,6 +45,13 @@ pub enum Outcome<E> {
         /// The system's error.
         error: E,
     },
+    /// A behaviour violates a temporal property: the trace is a lasso, whose last state steps
+    /// back to the state at [`Report::cycle`].
+    LivenessViolation {
+        /// The property violated: an index into
+        /// [`LivenessSpec::obligations`](crate::LivenessSpec::obligations).
+        property: usize,
+    },
     /// A budget ran out before the state space was exhausted. Never a success.
     Incomplete {
         /// Which budget.
@@ -163,6 +170,10 @@ pub struct Report<S, E> {
     /// A shortest behaviour leading to the violation, deadlock or error; `None` on success or
     /// incomplete runs.
     pub trace: Option<Vec<TraceStep<S>>>,
+    /// For a [`Outcome::LivenessViolation`], the position in `trace` of the state the last
+    /// state of the trace steps back to, forever. When it is the last position, the
+    /// behaviour ends by stuttering in its last state (TLC prints "Stuttering").
+    pub cycle: Option<usize>,
     /// Wall-clock time taken (not deterministic; never compare it in tests).
     pub elapsed: Duration,
 }

@@ -1,5 +1,7 @@
 //! The contract between the explorer and whatever it explores: a [`TransitionSystem`].
 
+use crate::liveness::{AtomValues, LivenessSpec};
+
 /// Names one action (one disjunct of the next-state relation, as the system splits it).
 ///
 /// The explorer only uses it as an index into per-action statistics and shows it in traces;
@@ -91,5 +93,31 @@ pub trait TransitionSystem: Sync {
     ) -> Result<Option<ViolationId>, Self::Error> {
         let _ = (from, to);
         Ok(None)
+    }
+
+    /// The temporal properties to decide over the state graph (see [`crate::liveness`]);
+    /// `None` (the default) or an empty spec: the explorer keeps no graph.
+    fn liveness(&self) -> Option<&LivenessSpec> {
+        None
+    }
+
+    /// Sets, in `out`, the value of every [`AtomKind::State`](crate::AtomKind::State) atom
+    /// of [`liveness`](Self::liveness) in `state`. Called once per distinct state.
+    fn state_atoms(&self, state: &Self::State, out: &mut AtomValues) -> Result<(), Self::Error> {
+        let _ = (state, out);
+        Ok(())
+    }
+
+    /// Sets, in `out`, the value of every [`AtomKind::Action`](crate::AtomKind::Action) atom
+    /// on the step `from -> to`. Called on every edge of the state graph, and on `s -> s`
+    /// (stuttering) for every distinct state `s`.
+    fn action_atoms(
+        &self,
+        from: &Self::State,
+        to: &Self::State,
+        out: &mut AtomValues,
+    ) -> Result<(), Self::Error> {
+        let _ = (from, to, out);
+        Ok(())
     }
 }

@@ -23,6 +23,13 @@ impl Model<'_> {
         }
     }
 
+    /// The name of the temporal property a
+    /// [`Outcome::LivenessViolation`](tlafid_check::Outcome::LivenessViolation) names.
+    pub fn liveness_name(&self, property: usize) -> Option<&str> {
+        let _ = property;
+        None
+    }
+
     /// For a property part TLC names by its place in the spec rather than by a name, that
     /// place: TLC prints "line L, col C to line L2, col C2 of module
     /// M" (end inclusive) instead of [`Model::violation_name`].

@@ -79,6 +79,7 @@ fn run(spec: &str, cfg: &Path, workers: usize) -> String {
             format!("{} {name} violated", model.violation_label(*id))
         }
         Outcome::Deadlock => "deadlock".to_string(),
+        Outcome::LivenessViolation { property } => format!("liveness violation {property}"),
         Outcome::EvalError { error } => format!("eval error {}", error.code),
         Outcome::Incomplete { budget } => format!("incomplete {budget:?}"),
     };

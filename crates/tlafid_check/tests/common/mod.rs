@@ -120,6 +120,7 @@ impl<T: TransitionSystem> Naive<'_, T> {
             outcome,
             stats: self.stats(false),
             trace,
+            cycle: None,
             elapsed: Default::default(),
         })
     }
@@ -186,6 +187,7 @@ where
             outcome: Outcome::Success,
             stats: naive.stats(true),
             trace: None,
+            cycle: None,
             elapsed: Default::default(),
         },
         Err(report) => *report,

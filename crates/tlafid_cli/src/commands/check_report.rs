@@ -215,6 +215,19 @@ fn classify(sources: &SourceMap, model: &Model<'_>, outcome: &Outcome<EvalError>
             format!("Evaluation failed: {}", error.message),
             None,
         ),
+        Outcome::LivenessViolation { property } => {
+            let name = model
+                .liveness_name(*property)
+                .unwrap_or("a temporal property")
+                .to_string();
+            (
+                "liveness_violation",
+                ExitStatus::Liveness,
+                Some(name.clone()),
+                format!("Temporal properties were violated: {name}."),
+                None,
+            )
+        }
         Outcome::Incomplete { budget } => {
             let name = match budget {
                 Budget::MaxStates => "max_states",

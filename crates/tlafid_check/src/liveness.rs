@@ -1,0 +1,141 @@
+//! The contract for temporal (liveness) checking: what a binding hands the explorer.
+//!
+//! The binding (a TLA+ model, say) reduces each temporal property to an [`Obligation`]: a
+//! formula [`Ltl`] over numbered propositions ([`AtomId`]) that a *counterexample* behaviour
+//! satisfies (for TLA+, `Fairness /\ ~Property` in negation normal form). It evaluates the
+//! propositions on demand: state atoms on each distinct state, action atoms on each step of
+//! the state graph, the stuttering step `s -> s` of every state included. The explorer keeps
+//! the state graph with these values while it searches (one exploration for safety and
+//! liveness), then looks for a reachable lasso of the graph (a prefix, then a cycle repeated
+//! forever) that satisfies an obligation's formula.
+//!
+//! Behaviours are infinite: every state may stutter (its self-loop is part of the graph), so
+//! a state without successors repeats forever, exactly as in TLC.
+
+/// A proposition of the binding's: a state predicate or an action predicate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AtomId(pub u32);
+
+/// What an atom depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtomKind {
+    /// One state (a state predicate, `ENABLED A`): in a behaviour `s0 s1 ...`, its value at
+    /// position `i` is its value in `s_i`.
+    State,
+    /// One step (an action, `<<A>>_v`): its value at position `i` is its value on the step
+    /// `s_i -> s_{i+1}` (which is `s_i -> s_i` when the behaviour stutters).
+    Action,
+}
+
+/// A linear temporal formula in negation normal form, without "next" (TLA+ formulas are
+/// invariant under stuttering, so none is needed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ltl {
+    /// A constant.
+    Bool(bool),
+    /// The atom holds (at the current position).
+    Atom(AtomId),
+    /// The atom does not hold.
+    NotAtom(AtomId),
+    /// All hold.
+    And(Vec<Ltl>),
+    /// At least one holds.
+    Or(Vec<Ltl>),
+    /// Holds at this position and every later one (`[]F`).
+    Always(Box<Ltl>),
+    /// Holds at this position or a later one (`<>F`).
+    Eventually(Box<Ltl>),
+}
+
+/// One temporal property to decide.
+#[derive(Clone, Debug)]
+pub struct Obligation {
+    /// The property's name, for reports.
+    pub name: String,
+    /// A behaviour of the system satisfying this formula violates the property. For TLA+:
+    /// the specification's fairness conjoined with the property's negation.
+    pub counter: Ltl,
+}
+
+/// Everything the liveness checker needs from a binding besides the state graph.
+#[derive(Clone, Debug, Default)]
+pub struct LivenessSpec {
+    /// Every atom the obligations mention, indexed by [`AtomId`]`.0`.
+    pub atoms: Vec<AtomKind>,
+    /// The properties, in report order; a run reports the first one violated.
+    pub obligations: Vec<Obligation>,
+}
+
+impl LivenessSpec {
+    /// True when there is nothing to check (the explorer then keeps no graph).
+    pub fn is_empty(&self) -> bool {
+        self.obligations.is_empty()
+    }
+}
+
+/// The values of a set of atoms: a bit set indexed by [`AtomId`]`.0`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AtomValues {
+    words: Vec<u64>,
+}
+
+impl AtomValues {
+    /// All atoms false, room for `atoms` of them.
+    pub fn new(atoms: usize) -> AtomValues {
+        AtomValues {
+            words: vec![0; atoms.div_ceil(64)],
+        }
+    }
+
+    /// Sets atom `atom` (grows the set if needed).
+    pub fn set(&mut self, atom: AtomId, value: bool) {
+        let (word, bit) = (atom.0 as usize / 64, atom.0 % 64);
+        if word >= self.words.len() {
+            if !value {
+                return;
+            }
+            self.words.resize(word + 1, 0);
+        }
+        if value {
+            self.words[word] |= 1 << bit;
+        } else {
+            self.words[word] &= !(1 << bit);
+        }
+    }
+
+    /// The value of atom `atom` (false if never set).
+    pub fn get(&self, atom: AtomId) -> bool {
+        let (word, bit) = (atom.0 as usize / 64, atom.0 % 64);
+        self.words.get(word).is_some_and(|w| w & (1 << bit) != 0)
+    }
+
+    /// Every atom false again.
+    pub fn clear(&mut self) {
+        self.words.iter_mut().for_each(|w| *w = 0);
+    }
+
+    /// The bits, 64 atoms a word.
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atom_values_set_get_clear() {
+        let mut values = AtomValues::new(3);
+        values.set(AtomId(1), true);
+        values.set(AtomId(70), true);
+        values.set(AtomId(200), false);
+        assert!(values.get(AtomId(1)) && values.get(AtomId(70)));
+        assert!(!values.get(AtomId(0)) && !values.get(AtomId(200)));
+        assert_eq!(values.words().len(), 2);
+        values.set(AtomId(1), false);
+        assert!(!values.get(AtomId(1)));
+        values.clear();
+        assert!(!values.get(AtomId(70)));
+    }
+}
