@@ -36,6 +36,7 @@ mod analysis;
 mod builtins;
 mod call;
 mod ctx;
+mod env;
 mod error;
 mod evaluator;
 mod exprs;
@@ -44,6 +45,7 @@ mod natives;
 mod state;
 
 pub use action::{ActionDecl, ActionInfo};
+pub use env::{Env, EnvFrame, EnvSlot};
 pub use error::*;
 pub use evaluator::{ConstBinding, EvalOptions, Evaluator, PrintSink, Worker};
 pub use frame::{Arg, Closure};

@@ -22,6 +22,7 @@ pub mod itf;
 mod spec;
 pub mod symmetry;
 mod system;
+mod temporal;
 mod unroll;
 
 pub use bind::{prepare, Check, Model, SpecOps, Unchecked};
