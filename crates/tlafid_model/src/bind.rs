@@ -78,6 +78,8 @@ pub struct Model<'p> {
     pub(crate) atoms: Vec<Atom<'p>>,
     /// The indices of the state atoms, then of the action atoms.
     pub(crate) atoms_by_kind: [Vec<u32>; 2],
+    /// For each obligation, the negated property alone (without the fairness).
+    pub(crate) negations: Vec<Ltl>,
 }
 
 /// A temporal part of a property, before translation.
@@ -225,6 +227,7 @@ pub(crate) fn bind<'p>(
         liveness: LivenessSpec::default(),
         atoms: Vec::new(),
         atoms_by_kind: [Vec::new(), Vec::new()],
+        negations: Vec::new(),
     };
     let mut temporal = Vec::new();
     let problems: Vec<Diagnostic> = property_ops
@@ -275,7 +278,8 @@ impl<'p> Model<'p> {
             match translator.formula(part.expr, false) {
                 Ok(negated) => {
                     let mut conjuncts = fair.clone();
-                    conjuncts.push(negated);
+                    conjuncts.push(negated.clone());
+                    self.negations.push(negated);
                     obligations.push(Obligation {
                         name: part.name.to_string(),
                         counter: Ltl::And(conjuncts),
@@ -325,8 +329,9 @@ impl<'p> Model<'p> {
                 PropertyPart::Action { action, vars } => {
                     self.action_properties.push(at(action, Some(vars)))
                 }
+                // TLC names a temporal violation by the configured property.
                 PropertyPart::Temporal(expr) => temporal.push(TemporalPart {
-                    name: name.clone(),
+                    name: named.name.clone(),
                     expr,
                 }),
             }

@@ -19,6 +19,7 @@ mod bind;
 pub mod codes;
 mod constants;
 pub mod itf;
+mod lasso;
 mod spec;
 pub mod symmetry;
 mod system;
