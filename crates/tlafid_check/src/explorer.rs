@@ -16,8 +16,13 @@ use crate::claims::{key_ordinal, key_parent, Claim, ClaimTable, OrderKey};
 use crate::errors::{invalid_options, threads_unavailable};
 use crate::event::{keep_first, Check, Event, EventKind};
 use crate::expand::{check_initial, expand_initial, LevelContext};
+use crate::liveness::check::{Phase, Verdict};
+use crate::liveness::graph::{AtomLayout, BlockEdges, StateGraph};
+use crate::liveness::LivenessSpec;
 use crate::options::{Options, Progress};
-use crate::report::{ActionStats, Budget, Outcome, Report, Stats, TraceStep, OUTDEGREE_BUCKETS};
+use crate::report::{
+    ActionStats, Budget, LivenessStats, Outcome, Report, Stats, TraceStep, OUTDEGREE_BUCKETS,
+};
 use crate::seen::FingerprintSet;
 use crate::trace::{replay, ParentLink, ROOT};
 use crate::watch::Watch;
@@ -97,6 +102,8 @@ struct Expansion<S, E> {
     /// Number of parents (1, a virtual root, for the initial states).
     parents: u32,
     is_initial: bool,
+    /// The expanded states' part of the state graph, by block, if it is recorded.
+    edges: Vec<BlockEdges>,
 }
 
 /// The state of one run.
@@ -116,6 +123,15 @@ struct Search<'a, T: TransitionSystem> {
     /// Initial states generated and distinct, once the initial level is committed.
     initial: Option<(u64, u64)>,
     outdegree: [u64; OUTDEGREE_BUCKETS],
+    /// The temporal properties and the state graph, if there are any.
+    liveness: Option<Liveness<'a>>,
+}
+
+/// What the search keeps for liveness checking.
+struct Liveness<'a> {
+    spec: &'a LivenessSpec,
+    layout: AtomLayout,
+    graph: StateGraph,
 }
 
 impl<'a, T: TransitionSystem> Search<'a, T> {
@@ -133,6 +149,14 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             per_action: Vec::new(),
             initial: None,
             outdegree: [0; OUTDEGREE_BUCKETS],
+            liveness: system
+                .liveness()
+                .filter(|spec| !spec.is_empty())
+                .map(|spec| Liveness {
+                    spec,
+                    layout: AtomLayout::new(spec),
+                    graph: StateGraph::new(),
+                }),
         }
     }
 
@@ -147,6 +171,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             aborted: None,
             parents: 1,
             is_initial: true,
+            edges: Vec::new(),
         };
         if let Some(report) = self.finish_level(initial)? {
             return Ok(report);
@@ -162,11 +187,58 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             self.report_progress(0);
         }
         let stats = self.stats(self.generated, self.seen.len(), 0, self.depth);
+        match &self.liveness {
+            Some(liveness) => self.check_liveness(liveness, stats),
+            None => Ok(Report {
+                outcome: Outcome::Success,
+                stats,
+                trace: None,
+                cycle: None,
+                elapsed: self.watch.elapsed(),
+            }),
+        }
+    }
+
+    /// Decides the temporal properties on the recorded graph after a complete search.
+    fn check_liveness(
+        &self,
+        liveness: &Liveness<'_>,
+        mut stats: Stats,
+    ) -> Result<ReportOf<T>, Diagnostic> {
+        let phase = Phase {
+            system: self.system,
+            spec: liveness.spec,
+            layout: &liveness.layout,
+            graph: &liveness.graph,
+            parents: &self.parents,
+            watch: &self.watch,
+        };
+        let mut product_nodes = 0;
+        let verdict = phase.run(&mut product_nodes)?;
+        stats.liveness = Some(LivenessStats {
+            edges: liveness.graph.edge_count(),
+            labels: liveness.graph.labels().len() as u64,
+            graph_bytes: liveness.graph.bytes(),
+            product_nodes,
+        });
+        let (outcome, trace, cycle) = match verdict {
+            Verdict::Holds => (Outcome::Success, None, None),
+            Verdict::Violated {
+                property,
+                trace,
+                cycle,
+            } => (
+                Outcome::LivenessViolation { property },
+                Some(trace),
+                Some(cycle),
+            ),
+            Verdict::Stopped(budget) => (Outcome::Incomplete { budget }, None, None),
+        };
         Ok(Report {
-            outcome: Outcome::Success,
+            outcome,
             stats,
-            trace: None,
-            cycle: None,
+            trace,
+            cycle,
             elapsed: self.watch.elapsed(),
         })
     }
@@ -180,6 +252,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             claims: &claims,
             watch: &self.watch,
             check_deadlock: self.options.check_deadlock,
+            layout: self.liveness.as_ref().map(|l| &l.layout),
             first_stop: AtomicU64::new(OrderKey::MAX),
             aborted: AtomicBool::new(false),
             generated: AtomicU64::new(0),
@@ -199,7 +272,9 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let mut generated = vec![0u32; self.frontier.len()];
         let mut first_event = None;
         let mut action_generated: Vec<u64> = Vec::new();
+        let mut edges = Vec::new();
         for result in results {
+            edges.extend(result.edges);
             let start = result.start as usize;
             generated[start..start + result.generated.len()].copy_from_slice(&result.generated);
             if let Some(event) = result.first_event {
@@ -219,6 +294,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             aborted,
             parents: self.frontier.len() as u32,
             is_initial: false,
+            edges,
         }
     }
 
@@ -233,6 +309,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             first_event,
             action_generated,
             aborted,
+            edges,
             ..
         } = expansion;
         if let Some(budget) = aborted {
@@ -255,6 +332,13 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             Some(event) => self.stopped(event, &winners, &level).map(Some),
             None => {
                 self.commit(winners, &level, &action_generated);
+                if let Some(liveness) = &mut self.liveness {
+                    if level.is_initial {
+                        liveness.graph.set_initial();
+                    } else {
+                        liveness.graph.add_edges(edges);
+                    }
+                }
                 Ok(None)
             }
         }
@@ -328,6 +412,9 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         } else {
             self.frontier_start + self.frontier.len() as u32
         };
+        if let Some(liveness) = &mut self.liveness {
+            liveness.graph.add_states(winners.iter().map(|(fp, _)| *fp));
+        }
         self.parents.reserve(winners.len());
         for (_, claim) in &winners {
             let parent = if is_initial {
@@ -451,6 +538,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             initial_distinct_states: self.initial.map_or(distinct, |(_, distinct)| distinct),
             per_action: self.per_action.clone(),
             outdegree: self.outdegree,
+            liveness: None,
         }
     }
 
