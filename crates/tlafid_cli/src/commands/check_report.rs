@@ -118,7 +118,7 @@ pub fn finish(
                 names.push(first);
             }
             let message = temporal_message(&names);
-            (Some(names.join(", ")), message)
+            (names.into_iter().next(), message)
         }
         (_, violated) => (violated, message),
     };
@@ -332,6 +332,10 @@ struct JsonReport<'a> {
     unchecked: Vec<serde_json::Value>,
     trace: Option<&'a serde_json::Value>,
     trace_actions: Vec<serde_json::Value>,
+    /// For a temporal violation that loops back (rather than stutters): the action of the
+    /// step from the trace's last state back to `trace.loop`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    loop_action: Option<serde_json::Value>,
     diagnostics: Vec<render::JsonDiagnostic>,
 }
 
@@ -369,6 +373,10 @@ pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], 
             trace_actions: explored
                 .map(|e| trace_actions_json(sources, e))
                 .unwrap_or_default(),
+            loop_action: explored
+                .and_then(|e| e.cycle.as_ref())
+                .and_then(|(_, a)| a.as_ref())
+                .map(|a| action_json(sources, a)),
             diagnostics: render::json_diagnostics(sources, diagnostics),
         }),
         Format::Human => {
@@ -388,13 +396,17 @@ fn trace_actions_json(sources: &SourceMap, e: &Explored) -> Vec<serde_json::Valu
         .iter()
         .map(|(action, _)| match action {
             None => json!(null),
-            Some(a) => json!({
-                "name": a.name,
-                "params": a.params.iter().map(|(n, v)| (n.clone(), itf::value(v))).collect::<serde_json::Map<_, _>>(),
-                "location": render::location(sources, a.span),
-            }),
+            Some(a) => action_json(sources, a),
         })
         .collect()
+}
+
+fn action_json(sources: &SourceMap, a: &TraceAction) -> serde_json::Value {
+    json!({
+        "name": a.name,
+        "params": a.params.iter().map(|(n, v)| (n.clone(), itf::value(v))).collect::<serde_json::Map<_, _>>(),
+        "location": render::location(sources, a.span),
+    })
 }
 
 fn print_transcript(sources: &SourceMap, e: &Explored) {
