@@ -108,7 +108,7 @@ impl<'a> Product<'a> {
             if !self.allowed[self.first[x] + t][label] || filter.is_some_and(|f| !f[label]) {
                 continue;
             }
-            let to = self.node(self.graph.target(edge), transitions[t].to);
+            let to = self.node(self.graph.target(state, edge), transitions[t].to);
             return Some((to, edge));
         }
     }
