@@ -101,10 +101,11 @@ impl LabelTable {
     pub fn intern(&mut self, label: &AtomValues) -> u32 {
         // Most specifications have a handful of labels: a scan beats hashing them.
         let found = if self.labels.len() <= SCAN_LABELS {
-            self.labels
-                .iter()
-                .position(|l| l == label)
-                .map(|i| i as u32)
+            let same = |l: &AtomValues| {
+                let (a, b) = (l.words(), label.words());
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+            };
+            self.labels.iter().position(same).map(|i| i as u32)
         } else {
             self.ids.get(label).copied()
         };
