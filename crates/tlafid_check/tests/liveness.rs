@@ -159,3 +159,57 @@ fn the_first_violated_obligation_is_reported() {
     assert_eq!(outcome, "LivenessViolation { property: 1 }");
     assert_eq!((states, cycle), (vec![0, 1], Some(0)));
 }
+
+#[test]
+fn budgets_leave_liveness_undecided() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    // Violated without fairness; a cancellation raised while the last state is expanded, or a
+    // state budget, makes the run incomplete instead.
+    let graph = chain(true).with("<>p", always(not(0)));
+    let flag = Arc::new(AtomicBool::new(false));
+    let cancelled = LiveGraph {
+        cancel_at: Some((2, flag.clone())),
+        ..graph.clone()
+    };
+    let options = Options {
+        check_deadlock: false,
+        cancel: Some(flag),
+        ..Options::default()
+    };
+    let report = Explorer::new(cancelled, options).run().unwrap();
+    assert_eq!(
+        format!("{:?}", report.outcome),
+        "Incomplete { budget: Cancelled }"
+    );
+    assert!(report.trace.is_none() && report.cycle.is_none());
+    let options = Options {
+        check_deadlock: false,
+        max_states: Some(2),
+        ..Options::default()
+    };
+    let report = Explorer::new(graph, options).run().unwrap();
+    assert_eq!(
+        format!("{:?}", report.outcome),
+        "Incomplete { budget: MaxStates }"
+    );
+    assert_eq!(report.stats.liveness, None);
+}
+
+#[test]
+fn statistics_describe_the_graph() {
+    let graph = toggle();
+    let counter = and(vec![graph.weak(0), eventually(always(not(0)))]);
+    let options = Options {
+        check_deadlock: false,
+        ..Options::default()
+    };
+    let report = Explorer::new(graph.with("[]<>p", counter), options)
+        .run()
+        .unwrap();
+    let live = report.stats.liveness.expect("liveness figures");
+    // Two states, each with its stuttering step and one move; labels: (p, enabled, moved)
+    // on 0 -> 0, 0 -> 1, 1 -> 1, 1 -> 0.
+    assert_eq!((live.edges, live.labels, live.product_nodes), (4, 4, 2));
+    assert!(live.graph_bytes > 0);
+}

@@ -49,6 +49,9 @@ impl<T: TransitionSystem> Phase<'_, T> {
     /// Decides every obligation in order; `product_nodes` counts reachable product nodes.
     pub fn run(&self, product_nodes: &mut u64) -> Result<Verdict<T::State>, Diagnostic> {
         for (property, obligation) in self.spec.obligations.iter().enumerate() {
+            if let Some(budget) = self.watch.exhausted() {
+                return Ok(Verdict::Stopped(budget));
+            }
             self.check_atoms(obligation)?;
             let disjuncts = formula::disjuncts(&obligation.counter, MAX_DISJUNCTS)
                 .map_err(|_| liveness_too_large(&obligation.name, "disjunctive normal form"))?;
@@ -82,9 +85,6 @@ impl<T: TransitionSystem> Phase<'_, T> {
                     trace,
                     cycle: lasso.cycle,
                 });
-            }
-            if let Some(budget) = self.watch.exhausted() {
-                return Ok(Verdict::Stopped(budget));
             }
         }
         Ok(Verdict::Holds)

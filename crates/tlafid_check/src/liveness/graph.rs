@@ -9,18 +9,15 @@
 //! appended, in frontier order, to a compact adjacency array ([`StateGraph`]).
 
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 
 use rayon::prelude::*;
 
+use super::index::IndexTable;
 use super::{AtomKind, AtomValues, LivenessSpec};
-use crate::claims::FingerprintHasher;
 use crate::TransitionSystem;
 
 /// Edge counts per state, and `(target, label)` edges.
 type ResolvedBlock = (Vec<u32>, Vec<(u32, u32)>);
-
-type FingerprintMap<V> = HashMap<u64, V, BuildHasherDefault<FingerprintHasher>>;
 
 /// Which atoms are state atoms and which action atoms, as bit masks.
 #[derive(Clone, Debug)]
@@ -61,13 +58,26 @@ impl AtomLayout {
     /// The label of a step: state atoms from `state`, action atoms from `action`.
     pub fn combine(&self, state: &AtomValues, action: &AtomValues) -> AtomValues {
         let mut label = self.values();
-        let words = label.words_mut();
-        for (index, word) in words.iter_mut().enumerate() {
+        self.combine_into(state, action, &mut label);
+        label
+    }
+
+    /// Writes the label of a step into `label` (sized by [`values`](Self::values)).
+    fn combine_into(&self, state: &AtomValues, action: &AtomValues, label: &mut AtomValues) {
+        for (index, word) in label.words_mut().iter_mut().enumerate() {
             let s = state.words().get(index).copied().unwrap_or(0);
             let a = action.words().get(index).copied().unwrap_or(0);
             *word = (s & self.state_mask[index]) | (a & self.action_mask[index]);
         }
-        label
+    }
+
+    /// Resets `values` to all false with room for every atom, keeping its allocation.
+    fn reset(&self, values: &mut AtomValues) {
+        if values.words().len() == self.count.div_ceil(64) {
+            values.clear();
+        } else {
+            *values = self.values();
+        }
     }
 
     /// The state atoms of `state` only (the label of any step when there are no action atoms).
@@ -75,6 +85,9 @@ impl AtomLayout {
         self.combine(state, &AtomValues::default())
     }
 }
+
+/// Up to this many labels, interning scans the table.
+const SCAN_LABELS: usize = 16;
 
 /// Distinct labels, numbered in order of first appearance.
 #[derive(Debug, Default)]
@@ -85,13 +98,23 @@ pub(crate) struct LabelTable {
 
 impl LabelTable {
     /// The number of `label`, added if new.
-    pub fn intern(&mut self, label: AtomValues) -> u32 {
-        if let Some(&id) = self.ids.get(&label) {
+    pub fn intern(&mut self, label: &AtomValues) -> u32 {
+        // Most specifications have a handful of labels: a scan beats hashing them.
+        let found = if self.labels.len() <= SCAN_LABELS {
+            let same = |l: &AtomValues| {
+                let (a, b) = (l.words(), label.words());
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+            };
+            self.labels.iter().position(same).map(|i| i as u32)
+        } else {
+            self.ids.get(label).copied()
+        };
+        if let Some(id) = found {
             return id;
         }
         let id = self.labels.len() as u32;
         self.labels.push(label.clone());
-        self.ids.insert(label, id);
+        self.ids.insert(label.clone(), id);
         id
     }
 
@@ -117,6 +140,7 @@ pub(crate) struct BlockEdges {
     /// Scratch values.
     state_values: AtomValues,
     action_values: AtomValues,
+    label: AtomValues,
     current_state_label: u32,
 }
 
@@ -128,9 +152,11 @@ impl BlockEdges {
         system: &T,
         state: &T::State,
     ) -> Result<(), T::Error> {
-        self.state_values = layout.values();
+        layout.reset(&mut self.state_values);
         system.state_atoms(state, &mut self.state_values)?;
-        let state_label = self.labels.intern(layout.state_only(&self.state_values));
+        layout.reset(&mut self.label);
+        layout.combine_into(&self.state_values, &AtomValues::default(), &mut self.label);
+        let state_label = self.labels.intern(&self.label);
         self.current_state_label = state_label;
         let stutter = if layout.has_action_atoms {
             self.step_label(layout, system, state, state)?
@@ -169,23 +195,25 @@ impl BlockEdges {
         from: &T::State,
         to: &T::State,
     ) -> Result<u32, T::Error> {
-        self.action_values = layout.values();
+        layout.reset(&mut self.action_values);
         system.action_atoms(from, to, &mut self.action_values)?;
-        Ok(self
-            .labels
-            .intern(layout.combine(&self.state_values, &self.action_values)))
+        layout.reset(&mut self.label);
+        layout.combine_into(&self.state_values, &self.action_values, &mut self.label);
+        Ok(self.labels.intern(&self.label))
     }
 }
 
 /// The recorded state graph: every state's out-edges, its stuttering step first.
 #[derive(Debug, Default)]
 pub(crate) struct StateGraph {
-    /// `offsets[s]..offsets[s + 1]` are the edges of state `s`.
+    /// `offsets[s]..offsets[s + 1]` are the edges of state `s`, its stuttering step first.
     offsets: Vec<u64>,
+    /// Targets of the edges that are not stuttering steps: edge `e` of state `s` has its
+    /// target at `e - (s + 1)` (the stuttering steps of states `0..=s` are not stored).
     targets: Vec<u32>,
-    edge_labels: Vec<u32>,
+    edge_labels: LabelColumn,
     labels: LabelTable,
-    index_of: FingerprintMap<u32>,
+    index_of: IndexTable,
     /// States known by fingerprint (committed), whether or not their edges are in yet.
     known: u32,
     /// Initial states: indices `0..initial`.
@@ -221,7 +249,7 @@ impl StateGraph {
         let mut mapped: Vec<Vec<u32>> = Vec::with_capacity(blocks.len());
         for block in &blocks {
             let global = block.labels.labels().iter().cloned();
-            mapped.push(global.map(|label| self.labels.intern(label)).collect());
+            mapped.push(global.map(|label| self.labels.intern(&label)).collect());
         }
         let mut firsts = Vec::with_capacity(blocks.len());
         let mut first = self.states();
@@ -238,12 +266,13 @@ impl StateGraph {
         for (counts, edges) in resolved {
             let mut next = 0usize;
             for count in counts {
-                for &(target, label) in &edges[next..next + count as usize] {
-                    self.targets.push(target);
-                    self.edge_labels.push(label);
-                }
+                let own = &edges[next..next + count as usize];
+                self.targets
+                    .extend(own[1..].iter().map(|&(target, _)| target));
+                own.iter()
+                    .for_each(|&(_, label)| self.edge_labels.push(label));
                 next += count as usize;
-                self.offsets.push(self.targets.len() as u64);
+                self.offsets.push(self.edge_labels.len() as u64);
             }
         }
     }
@@ -264,14 +293,18 @@ impl StateGraph {
         self.offsets[state as usize] as usize..self.offsets[state as usize + 1] as usize
     }
 
-    /// The target of edge `edge`.
-    pub fn target(&self, edge: usize) -> u32 {
-        self.targets[edge]
+    /// The target of edge `edge` of state `source`.
+    pub fn target(&self, source: u32, edge: usize) -> u32 {
+        if self.is_stutter(source, edge) {
+            source
+        } else {
+            self.targets[edge - (source as usize + 1)]
+        }
     }
 
     /// The label number of edge `edge`.
     pub fn label(&self, edge: usize) -> u32 {
-        self.edge_labels[edge]
+        self.edge_labels.get(edge)
     }
 
     /// True if `edge` is the stuttering step of its source.
@@ -286,21 +319,80 @@ impl StateGraph {
 
     /// The index of the state with fingerprint `fp`, if numbered.
     pub fn index_of(&self, fp: u64) -> Option<u32> {
-        self.index_of.get(&fp).copied()
+        self.index_of.get(fp)
     }
 
     /// Number of edges (stuttering steps included).
     pub fn edge_count(&self) -> u64 {
-        self.targets.len() as u64
+        self.edge_labels.len() as u64
     }
 
     /// Bytes held by the graph, the fingerprint index included.
     pub fn bytes(&self) -> u64 {
-        let index = self.index_of.capacity() * (16 + 1);
-        let arrays = self.offsets.capacity() * 8
-            + self.targets.capacity() * 4
-            + self.edge_labels.capacity() * 4;
+        let index = self.index_of.bytes();
+        let arrays =
+            self.offsets.capacity() * 8 + self.targets.capacity() * 4 + self.edge_labels.bytes();
         (index + arrays + self.labels.bytes()) as u64
+    }
+}
+
+/// Edge labels, one byte each while there are at most 256 labels, then two, then four.
+#[derive(Debug)]
+enum LabelColumn {
+    Narrow(Vec<u8>),
+    Middle(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+impl Default for LabelColumn {
+    fn default() -> LabelColumn {
+        LabelColumn::Narrow(Vec::new())
+    }
+}
+
+impl LabelColumn {
+    fn push(&mut self, label: u32) {
+        match self {
+            LabelColumn::Narrow(column) => match u8::try_from(label) {
+                Ok(label) => column.push(label),
+                Err(_) => {
+                    *self = LabelColumn::Middle(column.iter().map(|&l| u16::from(l)).collect());
+                    self.push(label);
+                }
+            },
+            LabelColumn::Middle(column) => match u16::try_from(label) {
+                Ok(label) => column.push(label),
+                Err(_) => {
+                    *self = LabelColumn::Wide(column.iter().map(|&l| u32::from(l)).collect());
+                    self.push(label);
+                }
+            },
+            LabelColumn::Wide(column) => column.push(label),
+        }
+    }
+
+    fn get(&self, edge: usize) -> u32 {
+        match self {
+            LabelColumn::Narrow(column) => u32::from(column[edge]),
+            LabelColumn::Middle(column) => u32::from(column[edge]),
+            LabelColumn::Wide(column) => column[edge],
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            LabelColumn::Narrow(column) => column.len(),
+            LabelColumn::Middle(column) => column.len(),
+            LabelColumn::Wide(column) => column.len(),
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        match self {
+            LabelColumn::Narrow(column) => column.capacity(),
+            LabelColumn::Middle(column) => column.capacity() * 2,
+            LabelColumn::Wide(column) => column.capacity() * 4,
+        }
     }
 }
 
@@ -311,7 +403,7 @@ fn resolve_block(
     block: &BlockEdges,
     first: u32,
     label_map: &[u32],
-    index_of: &FingerprintMap<u32>,
+    index_of: &IndexTable,
 ) -> ResolvedBlock {
     let mut counts = Vec::with_capacity(block.states.len());
     let mut edges = Vec::with_capacity(block.states.len() + block.successors.len());
@@ -324,7 +416,7 @@ fn resolve_block(
         next += successors as usize;
         edges.extend(
             own.iter()
-                .map(|&(fp, label)| (index_of[&fp], label_map[label as usize])),
+                .map(|&(fp, label)| (resolve(index_of, fp), label_map[label as usize])),
         );
         edges[start + 1..].sort_unstable();
         let mut kept = start + 1;
@@ -339,4 +431,11 @@ fn resolve_block(
         counts.push((kept - start) as u32);
     }
     (counts, edges)
+}
+
+/// The index of a successor's fingerprint: committed before its edge is resolved.
+fn resolve(index_of: &IndexTable, fp: u64) -> u32 {
+    index_of
+        .get(fp)
+        .expect("every successor inside the model is committed before its edge is resolved")
 }

@@ -98,17 +98,22 @@ impl<'a> Product<'a> {
         let edges = self.graph.edges(state);
         let count = transitions.len() as u64;
         loop {
-            let edge = edges.start + (*position / count) as usize;
+            // One transition (no tableau) is the common case: no division then.
+            let (edge, t) = if count == 1 {
+                (edges.start + *position as usize, 0)
+            } else {
+                let edge = edges.start + (*position / count) as usize;
+                (edge, (*position % count) as usize)
+            };
             if edge >= edges.end {
                 return None;
             }
-            let t = (*position % count) as usize;
             *position += 1;
             let label = self.graph.label(edge) as usize;
             if !self.allowed[self.first[x] + t][label] || filter.is_some_and(|f| !f[label]) {
                 continue;
             }
-            let to = self.node(self.graph.target(edge), transitions[t].to);
+            let to = self.node(self.graph.target(state, edge), transitions[t].to);
             return Some((to, edge));
         }
     }

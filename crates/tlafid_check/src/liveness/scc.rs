@@ -34,6 +34,9 @@ pub(crate) struct Search<'p, 'g> {
     on_stack: Vec<bool>,
     next_tag: u32,
     work: u64,
+    /// Per label, the stamp of the last component check that met it.
+    label_mark: Vec<u32>,
+    stamp: u32,
 }
 
 /// An accepting component, with the restriction its cycle must respect.
@@ -69,6 +72,8 @@ impl<'p, 'g> Search<'p, 'g> {
             on_stack: Vec::new(),
             next_tag: 1,
             work: 0,
+            label_mark: Vec::new(),
+            stamp: 0,
         };
         for node in product.initial_nodes() {
             search.reach(node, UNSEEN);
@@ -123,17 +128,13 @@ impl<'p, 'g> Search<'p, 'g> {
         found.map(|()| best.map(|(_, accepted)| accepted))
     }
 
-    /// Keeps `accepted` if it is closer to an initial node than `best`.
-    fn offer(&self, accepted: Accepted, best: &mut Option<(u32, Accepted)>) {
-        let rank = accepted
-            .members
+    /// The smallest breadth-first rank among `members`.
+    fn closest(&self, members: &[u32]) -> u32 {
+        members
             .iter()
             .map(|&node| self.rank[node as usize])
             .min()
-            .expect("a component has members");
-        if best.as_ref().is_none_or(|(best_rank, _)| rank < *best_rank) {
-            *best = Some((rank, accepted));
-        }
+            .expect("a component has members")
     }
 
     /// Tarjan's algorithm over nodes tagged `tag` from `roots`; each component is checked as
@@ -229,22 +230,28 @@ impl<'p, 'g> Search<'p, 'g> {
         let mut sets = vec![false; product.automaton.sets];
         let mut met = vec![false; self.pairs.len()];
         let mut broken = vec![false; self.pairs.len()];
-        let mut seen_labels = vec![false; label_count];
+        if self.label_mark.len() != label_count {
+            self.label_mark = vec![0; label_count];
+        }
+        self.stamp += 1;
+        let mut labels = Vec::new();
         for &node in &members {
             for (set, seen) in sets.iter_mut().enumerate() {
                 *seen |= product.accepting(node, set);
             }
             for (to, edge) in product.steps(node, Some(filter)) {
-                if self.tag[to as usize] == tag {
+                let label = product.graph.label(edge) as usize;
+                if self.tag[to as usize] == tag && self.label_mark[label] != self.stamp {
+                    self.label_mark[label] = self.stamp;
                     has_step = true;
-                    seen_labels[product.graph.label(edge) as usize] = true;
+                    labels.push(label);
                 }
             }
         }
         if !has_step || sets.contains(&false) {
             return Ok(());
         }
-        for (label, _) in seen_labels.iter().enumerate().filter(|(_, seen)| **seen) {
+        for &label in &labels {
             for (i, pair) in self.pairs.iter().enumerate() {
                 met[i] |= pair.sometimes.as_ref().is_some_and(|q| q[label]);
                 broken[i] |= !pair.always.as_ref().is_some_and(|p| p[label]);
@@ -254,17 +261,18 @@ impl<'p, 'g> Search<'p, 'g> {
             .filter(|&i| !met[i] && broken[i])
             .collect();
         if bad.is_empty() {
-            let needed = (0..self.pairs.len()).filter(|&i| broken[i]).collect();
-            let filter = filter.to_vec();
-            self.offer(
-                Accepted {
+            let rank = self.closest(&members);
+            if best.as_ref().is_none_or(|(best_rank, _)| rank < *best_rank) {
+                let needed = (0..self.pairs.len()).filter(|&i| broken[i]).collect();
+                let filter = filter.to_vec();
+                let accepted = Accepted {
                     members,
                     tag,
                     filter,
                     needed,
-                },
-                best,
-            );
+                };
+                *best = Some((rank, accepted));
+            }
             return Ok(());
         }
         if bad.iter().any(|&i| self.pairs[i].always.is_none()) {

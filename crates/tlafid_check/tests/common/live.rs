@@ -1,6 +1,9 @@
 //! A small graph system with atoms, for liveness tests: nodes, edges labelled by actions, state
 //! atoms per node, and `<<A>>_v`-like action atoms (a real step of action `A`).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use super::mix;
 use tlafid_check::{
     ActionId, AtomId, AtomKind, AtomValues, LivenessSpec, Ltl, Obligation, TransitionSystem,
@@ -17,6 +20,8 @@ pub struct LiveGraph {
     pub props: Vec<Vec<bool>>,
     pub actions: u32,
     pub spec: LivenessSpec,
+    /// Set this flag when the state atoms of this node are evaluated.
+    pub cancel_at: Option<(u32, Arc<AtomicBool>)>,
 }
 
 pub fn atom(n: u32) -> Ltl {
@@ -61,6 +66,7 @@ impl LiveGraph {
                 atoms,
                 obligations: Vec::new(),
             },
+            cancel_at: None,
         }
     }
 
@@ -146,6 +152,11 @@ impl TransitionSystem for LiveGraph {
         Some(&self.spec)
     }
     fn state_atoms(&self, s: &u32, out: &mut AtomValues) -> Result<(), ()> {
+        if let Some((node, flag)) = &self.cancel_at {
+            if node == s {
+                flag.store(true, Ordering::Relaxed);
+            }
+        }
         let label = self.label(*s, *s);
         for (i, kind) in self.spec.atoms.iter().enumerate() {
             if *kind == AtomKind::State {
