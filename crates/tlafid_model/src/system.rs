@@ -239,8 +239,16 @@ fn eval_atom<'p>(
             }
             as_bool(worker.eval_in(action, &atom.env, s, Some(t))?, action)
         }
+        // An action reached through a refinement mapping (`INSTANCE M WITH y <- 2 * x`) may
+        // set a primed expression rather than a variable (`(2 * x)' = ...`), which no
+        // successor assigns. TLC takes such an equation as satisfiable when it computes
+        // ENABLED (its guards still count), so a read of an unassigned primed variable means
+        // "enabled" here too.
         AtomForm::EnabledAngle { action, vars } => {
-            worker.enabled_in(action, Some(vars), &atom.env, s)
+            match worker.enabled_in(action, Some(vars), &atom.env, s) {
+                Err(e) if e.code == tlafid_eval::E_UNASSIGNED_READ => Ok(true),
+                other => other,
+            }
         }
     }
 }
