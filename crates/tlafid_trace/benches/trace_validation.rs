@@ -28,54 +28,10 @@ fn run(label: &str, logs: &[String], max_seq: usize) {
     let spec = tlafid_model::prepare(&mut program, &parsed.config)
         .expect("spec")
         .expect("INIT and NEXT");
-    let nexts = tlafid_trace::add_action_nexts(&mut program, spec.next);
-    let fixed_programs = tlafid_trace::fixed_arg_programs(&program, &nexts);
     let model = tlafid_model::bind(&program, &parsed.config, Some(spec)).expect("binds");
-    let fixed_models: Vec<_> = fixed_programs
-        .iter()
-        .map(|f| {
-            let ops = tlafid_model::SpecOps {
-                init: spec.init,
-                next: f.next,
-            };
-            (
-                f,
-                tlafid_model::bind(&f.program, &parsed.config, Some(ops)).expect("binds"),
-            )
-        })
-        .collect();
-    let narrowed_models: Vec<(String, tlafid_model::Model<'_>)> = nexts
-        .into_iter()
-        .map(|(name, next)| {
-            let ops = tlafid_model::SpecOps {
-                init: spec.init,
-                next,
-            };
-            (
-                name,
-                tlafid_model::bind(&program, &parsed.config, Some(ops)).expect("binds"),
-            )
-        })
-        .collect();
     let values = tlafid_trace::probe_model_values(&model.evaluator, &probes);
     let vocabulary = Vocabulary::new(&model.evaluator, values);
-    let narrowed = narrowed_models
-        .iter()
-        .map(|(n, m)| (n.clone(), &m.evaluator))
-        .collect();
-    let (validator, refused) =
-        Validator::new(&model.evaluator, vocabulary, Options::default()).with_narrowed(narrowed);
-    assert!(refused.is_empty(), "narrowing refused for {refused:?}");
-    let fixed = fixed_models
-        .iter()
-        .map(|(f, m)| (f.action.clone(), f.params.clone(), &m.evaluator))
-        .collect();
-    let (validator, refused) = validator.with_fixed_args(fixed);
-    assert!(
-        refused.is_empty(),
-        "fixing arguments refused for {refused:?}"
-    );
-    println!("  ({} actions with fixed arguments)", fixed_programs.len());
+    let validator = Validator::new(&model.evaluator, vocabulary, Options::default());
     let inputs: Vec<TraceInput<'_>> = logs
         .iter()
         .map(|text| TraceInput {
@@ -109,8 +65,16 @@ fn run(label: &str, logs: &[String], max_seq: usize) {
 }
 
 fn main() {
-    let long = benchmark_traces(System::KvReplication, 1, 3000, 1);
-    run("one 3,000-step trace", &[long[0].event_log()], 3000);
+    let only = std::env::args()
+        .nth(1)
+        .filter(|a| a == "long" || a == "many");
+    if only.as_deref() != Some("many") {
+        let long = benchmark_traces(System::KvReplication, 1, 3000, 1);
+        run("one 3,000-step trace", &[long[0].event_log()], 3000);
+    }
+    if only.as_deref() == Some("long") {
+        return;
+    }
     let many: Vec<String> = benchmark_traces(System::KvReplication, 1000, 100, 1)
         .iter()
         .map(|t| t.event_log())

@@ -1,11 +1,11 @@
 //! Unit tests over a small model: verdicts, locations, nearest misses, partial observation,
-//! stuttering, bad input, windows and the narrowed next-state relations.
+//! stuttering, bad input, windows.
 
 use tlafid_base::{FileId, SourceMap};
 
 use crate::{
-    add_action_nexts, add_constant_probes, fixed_arg_programs, probe_model_values, Options,
-    TraceFormat, TraceInput, TraceReport, Validator, Verdict, Vocabulary,
+    add_constant_probes, probe_model_values, Options, TraceFormat, TraceInput, TraceReport,
+    Validator, Verdict, Vocabulary,
 };
 
 const SPEC: &str = r#"---- MODULE Counter ----
@@ -21,8 +21,8 @@ Double == 2 * x
 
 const CFG: &str = "CONSTANTS Procs = {a, b} Max = 3\nINIT Init\nNEXT Next\n";
 
-/// Checks `text` against the model (with narrowed relations when `narrow`).
-fn check(text: &str, options: Options, narrow: bool) -> TraceReport {
+/// Checks `text` against the model.
+fn check(text: &str, options: Options) -> TraceReport {
     let mut sources = SourceMap::new();
     let root = sources.add("Counter.tla", SPEC);
     let mut program = tlafid_sema::load(root, &mut sources, &mut |_| None)
@@ -34,60 +34,12 @@ fn check(text: &str, options: Options, narrow: bool) -> TraceReport {
     let spec = tlafid_model::prepare(&mut program, &config)
         .unwrap()
         .unwrap();
-    let nexts = add_action_nexts(&mut program, spec.next);
-    let fixed_programs = fixed_arg_programs(&program, &nexts);
-    assert_eq!(
-        fixed_programs.len(),
-        2,
-        "Inc(p, d) and Reset(p) have binders to fix"
-    );
-    assert_eq!(fixed_programs[0].params, ["p", "d"]);
-    let fixed_models: Vec<_> = fixed_programs
-        .iter()
-        .filter(|_| narrow)
-        .map(|f| {
-            let ops = tlafid_model::SpecOps {
-                init: spec.init,
-                next: f.next,
-            };
-            (
-                f,
-                tlafid_model::bind(&f.program, &config, Some(ops)).unwrap(),
-            )
-        })
-        .collect();
     let model = tlafid_model::bind(&program, &config, Some(spec)).expect("binds");
-    let narrowed_models: Vec<_> = nexts
-        .into_iter()
-        .filter(|_| narrow)
-        .map(|(name, next)| {
-            let ops = tlafid_model::SpecOps {
-                init: spec.init,
-                next,
-            };
-            (
-                name,
-                tlafid_model::bind(&program, &config, Some(ops)).unwrap(),
-            )
-        })
-        .collect();
     let vocabulary = Vocabulary::new(
         &model.evaluator,
         probe_model_values(&model.evaluator, &probes),
     );
-    let narrowed = narrowed_models
-        .iter()
-        .map(|(n, m)| (n.clone(), &m.evaluator))
-        .collect();
-    let (validator, refused) =
-        Validator::new(&model.evaluator, vocabulary, options).with_narrowed(narrowed);
-    assert!(refused.is_empty(), "{refused:?}");
-    let fixed = fixed_models
-        .iter()
-        .map(|(f, m)| (f.action.clone(), f.params.clone(), &m.evaluator))
-        .collect();
-    let (validator, refused) = validator.with_fixed_args(fixed);
-    assert!(refused.is_empty(), "{refused:?}");
+    let validator = Validator::new(&model.evaluator, vocabulary, options);
     let input = TraceInput {
         name: "t",
         file: FileId(9),
@@ -97,19 +49,13 @@ fn check(text: &str, options: Options, narrow: bool) -> TraceReport {
     validator.check(&input)
 }
 
-fn both(text: &str) -> TraceReport {
-    let plain = check(text, Options::default(), false);
-    let narrowed = check(text, Options::default(), true);
-    assert_eq!(
-        plain.verdict, narrowed.verdict,
-        "narrowing changes the verdict"
-    );
-    narrowed
+fn checked(text: &str) -> TraceReport {
+    check(text, Options::default())
 }
 
 #[test]
 fn admits_a_trace_with_model_values_partial_states_and_operators() {
-    let report = both(concat!(
+    let report = checked(concat!(
         "{\"init\": {\"x\": 0}}\n",
         "{\"action\": \"Inc\", \"args\": {\"p\": \"a\", \"d\": 2}, \"state\": {\"x\": 2, \"last\": \"a\"}}\n",
         "{\"state\": {\"Double\": 4}}\n",
@@ -128,7 +74,7 @@ fn admits_a_trace_with_model_values_partial_states_and_operators() {
 
 #[test]
 fn locates_a_missed_step_with_its_nearest_miss() {
-    let report = both(concat!(
+    let report = checked(concat!(
         "{\"action\": \"Inc\", \"args\": {\"p\": \"b\"}, \"state\": {\"x\": 1}}\n",
         "{\"action\": \"Inc\", \"args\": {\"p\": \"b\"}, \"state\": {\"x\": 4}}\n",
     ));
@@ -153,7 +99,7 @@ fn locates_a_missed_step_with_its_nearest_miss() {
 
 #[test]
 fn a_disabled_action_is_a_miss_that_says_so() {
-    let report = both("{\"action\": \"Reset\", \"args\": {\"p\": \"a\"}}\n");
+    let report = checked("{\"action\": \"Reset\", \"args\": {\"p\": \"a\"}}\n");
     let Verdict::Missed(missed) = report.verdict else {
         panic!()
     };
@@ -164,7 +110,7 @@ fn a_disabled_action_is_a_miss_that_says_so() {
 
 #[test]
 fn bad_input_names_the_line_field_and_valid_names() {
-    let report = both(concat!(
+    let report = checked(concat!(
         "{\"action\": \"Jump\"}\n",
         "{\"action\": \"Inc\", \"args\": {\"q\": 1}}\n",
         "{\"state\": {\"y\": 1}}\n",
@@ -206,7 +152,7 @@ fn windows_are_checked_one_by_one() {
         windows: true,
         ..Options::default()
     };
-    let report = check(text, options, true);
+    let report = check(text, options);
     let stats = report.windows.expect("windows mode");
     let per_action: Vec<_> = stats
         .per_action
@@ -224,7 +170,7 @@ fn the_state_budget_gives_no_verdict() {
         max_states: 1,
         ..Options::default()
     };
-    let report = check("{\"action\": \"Inc\"}\n", options, false);
+    let report = check("{\"action\": \"Inc\"}\n", options);
     assert!(
         matches!(report.verdict, Verdict::OutOfBudget { candidates: 4, .. }),
         "{:?}",

@@ -5,10 +5,10 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 use tlafid_base::{Diagnostic, FileId, Span};
-use tlafid_eval::{EvalError, Evaluator, State};
+use tlafid_eval::{ActionProbe, EvalError, Evaluator, State};
 
 use crate::codes;
-use crate::engine::{FixedEvaluator, Stepper};
+use crate::engine::Stepper;
 use crate::parse::{self, ParsedTrace, TraceFormat};
 use crate::verdict::{
     FailedWindow, Location, MissedCodeBehavior, TraceReport, Verdict, WindowStats,
@@ -51,8 +51,7 @@ pub struct Validator<'e, 'p> {
     evaluator: &'e Evaluator<'p>,
     vocabulary: Vocabulary,
     kinds: Vec<Observable>,
-    narrowed: Vec<(String, &'e Evaluator<'p>)>,
-    fixed: Vec<FixedEvaluator<'e, 'p>>,
+    probes: Vec<ActionProbe<'e, 'p>>,
     options: Options,
 }
 
@@ -64,54 +63,18 @@ impl<'e, 'p> Validator<'e, 'p> {
             .iter()
             .map(|n| vocabulary.observables[n])
             .collect();
+        let probes = vocabulary
+            .action_order
+            .iter()
+            .filter_map(|name| evaluator.action_probe(name))
+            .collect();
         Validator {
             evaluator,
             vocabulary,
             kinds,
-            narrowed: Vec::new(),
-            fixed: Vec::new(),
+            probes,
             options,
         }
-    }
-
-    /// Adds relations narrowed to one action and to the logged values of some of its
-    /// parameters (see [`crate::fixed_arg_programs`]); used for a step that names the action
-    /// and logs every one of those parameters. Refused (and named) like
-    /// [`Validator::with_narrowed`].
-    pub fn with_fixed_args(mut self, fixed: Vec<FixedEvaluator<'e, 'p>>) -> (Self, Vec<String>) {
-        let mut refused = Vec::new();
-        for (name, params, evaluator) in fixed {
-            let is_it = |a: &tlafid_eval::ActionDecl| a.name == name.as_str();
-            let full = self.evaluator.actions().iter().filter(|a| is_it(a)).count();
-            let only_it = evaluator.actions().iter().all(is_it);
-            if only_it && evaluator.actions().len() == full && full > 0 {
-                self.fixed.push((name, params, evaluator));
-            } else {
-                refused.push(name);
-            }
-        }
-        (self, refused)
-    }
-
-    /// Adds next-state relations narrowed to one action (see [`crate::add_action_nexts`]),
-    /// each bound in its own evaluator. One is used only when its actions are exactly the
-    /// named action's instances in the full relation; the names of those refused are returned.
-    pub fn with_narrowed(
-        mut self,
-        narrowed: Vec<(String, &'e Evaluator<'p>)>,
-    ) -> (Self, Vec<String>) {
-        let mut refused = Vec::new();
-        for (name, evaluator) in narrowed {
-            let is_it = |a: &tlafid_eval::ActionDecl| a.name == name.as_str();
-            let full = self.evaluator.actions().iter().filter(|a| is_it(a)).count();
-            let only_it = evaluator.actions().iter().all(is_it);
-            if only_it && evaluator.actions().len() == full && full > 0 {
-                self.narrowed.push((name, evaluator));
-            } else {
-                refused.push(name);
-            }
-        }
-        (self, refused)
     }
 
     /// The names traces may use.
@@ -174,8 +137,7 @@ impl<'e, 'p> Validator<'e, 'p> {
             worker: self.evaluator.worker(),
             vocabulary: &self.vocabulary,
             kinds: &self.kinds,
-            narrowed: &self.narrowed,
-            fixed: &self.fixed,
+            probes: &self.probes,
         }
     }
 

@@ -105,47 +105,10 @@ fn trace(
         diagnostics.extend(problems);
         ExitStatus::ConfigError
     })?;
-    let action_nexts = spec.map_or(Vec::new(), |ops| {
-        tlafid_trace::add_action_nexts(&mut program, ops.next)
-    });
-    let fixed_programs = tlafid_trace::fixed_arg_programs(&program, &action_nexts);
     let mut model = tlafid_model::bind(&program, &config, spec).map_err(|problems| {
         diagnostics.extend(problems);
         ExitStatus::ConfigError
     })?;
-    // One evaluator per action, running `Next` narrowed to it (for steps that name it).
-    let narrowed_models: Vec<(String, tlafid_model::Model<'_>)> = match spec {
-        Some(ops) => action_nexts
-            .into_iter()
-            .filter_map(|(name, next)| {
-                let narrowed = tlafid_model::SpecOps {
-                    init: ops.init,
-                    next,
-                };
-                tlafid_model::bind(&program, &config, Some(narrowed))
-                    .ok()
-                    .map(|m| (name, m))
-            })
-            .collect(),
-        None => Vec::new(),
-    };
-    // And per action, one with the parameters the trace logs fixed (`\E n \in 1..Max` bound to
-    // the logged `n`).
-    let fixed_models: Vec<(&tlafid_trace::FixedArgs, tlafid_model::Model<'_>)> = match spec {
-        Some(ops) => fixed_programs
-            .iter()
-            .filter_map(|fixed| {
-                let narrowed = tlafid_model::SpecOps {
-                    init: ops.init,
-                    next: fixed.next,
-                };
-                tlafid_model::bind(&fixed.program, &config, Some(narrowed))
-                    .ok()
-                    .map(|m| (fixed, m))
-            })
-            .collect(),
-        None => Vec::new(),
-    };
     diagnostics.append(&mut model.warnings);
     if let Err(error) = model.evaluator.check_assumes() {
         diagnostics.push(error.to_diagnostic());
@@ -194,17 +157,7 @@ fn trace(
         max_states: args.max_states,
         windows: args.windows,
     };
-    let narrowed = narrowed_models
-        .iter()
-        .map(|(name, m)| (name.clone(), &m.evaluator))
-        .collect();
-    let (validator, _refused) =
-        Validator::new(&model.evaluator, vocabulary, options).with_narrowed(narrowed);
-    let fixed = fixed_models
-        .iter()
-        .map(|(f, m)| (f.action.clone(), f.params.clone(), &m.evaluator))
-        .collect();
-    let (validator, _refused) = validator.with_fixed_args(fixed);
+    let validator = Validator::new(&model.evaluator, vocabulary, options);
     let started = std::time::Instant::now();
     let reports = validator.check_all(&inputs);
     let summary = Summary::of(&reports, validator.vocabulary());
