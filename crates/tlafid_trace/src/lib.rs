@@ -25,6 +25,7 @@ mod engine;
 pub mod json;
 mod miss;
 mod parse;
+mod shared;
 mod validate;
 mod verdict;
 mod vocabulary;
@@ -41,8 +42,8 @@ pub use json::ModelValues;
 pub use parse::{NamedAction, Observation, ParsedTrace, Step, TraceFormat};
 pub use validate::{Options, TraceInput, Validator};
 pub use verdict::{
-    FailedWindow, Location, Mismatch, MissedCodeBehavior, NearestMiss, TraceReport, Verdict,
-    WindowStats,
+    FailedWindow, FalseGuard, Location, Mismatch, MissedCodeBehavior, NearestMiss, TraceReport,
+    Verdict, WindowStats,
 };
 pub use vocabulary::{Observable, Vocabulary};
 

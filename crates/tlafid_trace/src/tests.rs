@@ -106,6 +106,37 @@ fn a_disabled_action_is_a_miss_that_says_so() {
     assert_eq!(missed.location.line, Some(1));
     assert!(!missed.misses[0].enabled);
     assert_eq!(missed.misses[0].params[0].0, "p");
+    let guard = missed.misses[0].guard.as_ref().expect("the false guard");
+    assert_eq!(source_text(guard.span), "x > 0");
+    assert!(!guard.outside_domain);
+}
+
+/// The text of `span` in the spec.
+fn source_text(span: tlafid_base::Span) -> &'static str {
+    &SPEC[span.start as usize..span.end as usize]
+}
+
+#[test]
+fn the_false_guard_is_the_one_after_the_most_conjuncts_that_held() {
+    // From x = 2, Inc(a, 2) passes no conjunct: x + d <= Max is false.
+    let report = checked(concat!(
+        "{\"action\": \"Inc\", \"args\": {\"p\": \"a\", \"d\": 2}, \"state\": {\"x\": 2}}\n",
+        "{\"action\": \"Inc\", \"args\": {\"p\": \"a\", \"d\": 2}}\n",
+    ));
+    let Verdict::Missed(missed) = report.verdict else {
+        panic!("{:?}", report.verdict)
+    };
+    assert_eq!(missed.location.line, Some(2));
+    let guard = missed.misses[0].guard.as_ref().expect("the false guard");
+    assert_eq!(source_text(guard.span), "x + d <= Max");
+    // A logged argument outside its \E domain: the binder is named.
+    let report = checked("{\"action\": \"Inc\", \"args\": {\"p\": \"a\", \"d\": 5}}\n");
+    let Verdict::Missed(missed) = report.verdict else {
+        panic!("{:?}", report.verdict)
+    };
+    let guard = missed.misses[0].guard.as_ref().expect("the binder");
+    assert!(guard.outside_domain);
+    assert_eq!(source_text(guard.span), "d \\in 1..2");
 }
 
 #[test]

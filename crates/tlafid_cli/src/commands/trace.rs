@@ -8,8 +8,8 @@ use serde_json::{json, Value as Json};
 use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_config::ConfigSource;
 use tlafid_trace::{
-    NearestMiss, Options, Summary, TraceFormat, TraceInput, TraceReport, Validator, Verdict,
-    Vocabulary,
+    FalseGuard, NearestMiss, Options, Summary, TraceFormat, TraceInput, TraceReport, Validator,
+    Verdict, Vocabulary,
 };
 
 use crate::exit::ExitStatus;
@@ -176,7 +176,7 @@ fn trace(
         )),
         Format::Human => {
             render::print_human(sources, diagnostics);
-            print_human(args, &reports, &summary, elapsed);
+            print_human(args, sources, &reports, &summary, elapsed);
         }
     }
     Ok(if unreadable || summary.invalid > 0 {
@@ -257,8 +257,13 @@ fn glob_match(pattern: &[u8], name: &[u8]) -> bool {
     }
 }
 
-/// Reads and parses the configuration TLC would read.
-fn print_human(args: &TraceArgs, reports: &[TraceReport], summary: &Summary, elapsed: f64) {
+fn print_human(
+    args: &TraceArgs,
+    sources: &SourceMap,
+    reports: &[TraceReport],
+    summary: &Summary,
+    elapsed: f64,
+) {
     for report in reports {
         println!("{}: {}", report.name, verdict_line(report));
         if let Verdict::Missed(missed) = &report.verdict {
@@ -269,7 +274,7 @@ fn print_human(args: &TraceArgs, reports: &[TraceReport], summary: &Summary, ela
             if missed.misses.is_empty() {
                 println!("  no action of the model is enabled in any candidate state");
             }
-            missed.misses.iter().for_each(print_miss);
+            missed.misses.iter().for_each(|m| print_miss(m, sources));
         }
         if let Some(windows) = &report.windows {
             for failed in windows.failed.iter().skip(1) {
@@ -354,7 +359,22 @@ fn place(line: Option<u32>, step: usize, format: TraceFormat) -> String {
     }
 }
 
-fn print_miss(miss: &NearestMiss) {
+/// Where a false guard is (`file:line:col`) and its text on one line.
+fn guard_place(guard: &FalseGuard, sources: &SourceMap) -> (String, u32, u32, String) {
+    let file = sources.get(guard.span.file);
+    let at = file.line_col(guard.span.start);
+    let text = file
+        .text
+        .get(guard.span.start as usize..guard.span.end as usize)
+        .unwrap_or("");
+    let mut text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.chars().count() > 100 {
+        text = text.chars().take(97).collect::<String>() + "...";
+    }
+    (file.name.clone(), at.line, at.col, text)
+}
+
+fn print_miss(miss: &NearestMiss, sources: &SourceMap) {
     let params: Vec<String> = miss
         .params
         .iter()
@@ -366,7 +386,16 @@ fn print_miss(miss: &NearestMiss) {
         format!("{}({})", miss.action, params.join(", "))
     };
     if !miss.enabled {
-        println!("  nearest miss: {call} is not enabled in any candidate state (the false guard conjunct is not reported yet)");
+        println!("  nearest miss: {call} is not enabled in any candidate state");
+        if let Some(guard) = &miss.guard {
+            let (file, line, col, text) = guard_place(guard, sources);
+            let what = if guard.outside_domain {
+                "a logged argument is outside the domain of"
+            } else {
+                "false guard"
+            };
+            println!("    {what} {file}:{line}:{col}: {text}");
+        }
         return;
     }
     println!("  nearest miss: {call}");
@@ -403,7 +432,7 @@ fn json_report(
     summary: &Summary,
     elapsed: f64,
 ) -> Json {
-    let traces: Vec<Json> = reports.iter().map(trace_json).collect();
+    let traces: Vec<Json> = reports.iter().map(|r| trace_json(r, sources)).collect();
     json!({
         "schema_version": 1,
         "command": "trace",
@@ -422,7 +451,7 @@ fn json_report(
     })
 }
 
-fn trace_json(report: &TraceReport) -> Json {
+fn trace_json(report: &TraceReport, sources: &SourceMap) -> Json {
     let mut out = json!({
         "file": report.name, "format": report.format.name(), "steps": report.steps,
         "verdict": match report.verdict {
@@ -436,7 +465,11 @@ fn trace_json(report: &TraceReport) -> Json {
         out["action"] = json!(missed.action);
         out["admitted_prefix"] = json!(missed.admitted_prefix);
         out["candidates"] = json!(missed.candidates);
-        out["nearest_misses"] = missed.misses.iter().map(miss_json).collect();
+        out["nearest_misses"] = missed
+            .misses
+            .iter()
+            .map(|m| miss_json(m, sources))
+            .collect();
     }
     if let Verdict::OutOfBudget {
         location,
@@ -449,12 +482,17 @@ fn trace_json(report: &TraceReport) -> Json {
     out
 }
 
-fn miss_json(miss: &NearestMiss) -> Json {
+fn miss_json(miss: &NearestMiss, sources: &SourceMap) -> Json {
+    let guard = miss.guard.as_ref().map(|guard| {
+        let (file, line, column, text) = guard_place(guard, sources);
+        json!({"file": file, "line": line, "column": column, "text": text,
+               "outside_domain": guard.outside_domain})
+    });
     json!({
         "action": miss.action,
         "params": miss.params.iter().map(|(n, v)| (n.clone(), json!(v.to_string()))).collect::<serde_json::Map<_, _>>(),
         "enabled": miss.enabled,
-        "guard": null,
+        "guard": guard,
         "mismatches": miss.mismatches.iter().map(|m| json!({
             "observable": m.observable, "logged": m.logged.to_string(),
             "model": m.model.iter().map(ToString::to_string).collect::<Vec<_>>(),
