@@ -161,6 +161,49 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         Ok(out)
     }
 
+    /// `candidates` closed under up to `max_steps` steps of the `silent` actions (the
+    /// implementation does not log them), deduplicated by fingerprint; the flag says the
+    /// closure outgrew `max_states` and is incomplete.
+    pub fn close_silent(
+        &mut self,
+        candidates: Vec<State>,
+        silent: &[String],
+        max_steps: usize,
+        max_states: usize,
+    ) -> Result<(Vec<State>, bool), EvalError> {
+        let mut seen = fingerprints();
+        let mut all: Vec<State> = Vec::with_capacity(candidates.len());
+        for state in candidates {
+            if seen.insert(state.fingerprint()) {
+                all.push(state);
+            }
+        }
+        let probes: Vec<_> = silent.iter().filter_map(|name| self.probe(name)).collect();
+        let mut frontier = 0..all.len();
+        for _ in 0..max_steps {
+            let mut found = Vec::new();
+            for index in frontier.clone() {
+                for probe in &probes {
+                    probe.successors(&all[index], &[], &mut |_, succ| {
+                        if seen.insert(succ.fingerprint()) {
+                            found.push(succ);
+                        }
+                    })?;
+                }
+                if all.len() + found.len() > max_states {
+                    all.append(&mut found);
+                    return Ok((all, true));
+                }
+            }
+            if found.is_empty() {
+                break;
+            }
+            frontier = all.len()..all.len() + found.len();
+            all.append(&mut found);
+        }
+        Ok((all, false))
+    }
+
     /// The full state a window's `pre_state` gives, or the names of the variables it leaves
     /// out.
     pub fn full_state(&self, observed: &Observation) -> Result<State, Vec<String>> {

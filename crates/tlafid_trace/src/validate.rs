@@ -16,12 +16,17 @@ use crate::verdict::{
 use crate::vocabulary::{Observable, Vocabulary};
 
 /// Options of a validation run.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// The most candidate states kept per step; beyond it the trace gets no verdict.
     pub max_states: usize,
     /// Check action windows one by one instead of as one behaviour.
     pub windows: bool,
+    /// Actions the implementation does not log: up to [`Options::max_silent`] steps of them
+    /// may happen before each logged step (behaviours only, not `--windows`).
+    pub silent: Vec<String>,
+    /// The most silent steps before one logged step.
+    pub max_silent: usize,
 }
 
 impl Default for Options {
@@ -29,6 +34,8 @@ impl Default for Options {
         Options {
             max_states: 100_000,
             windows: false,
+            silent: Vec::new(),
+            max_silent: 0,
         }
     }
 }
@@ -175,6 +182,22 @@ impl<'e, 'p> Validator<'e, 'p> {
                 line: step.line,
                 step: step.number,
             };
+            if !self.options.silent.is_empty() && self.options.max_silent > 0 {
+                let (closed, over_budget) = stepper.close_silent(
+                    candidates,
+                    &self.options.silent,
+                    self.options.max_silent,
+                    self.options.max_states,
+                )?;
+                if over_budget {
+                    report.verdict = Verdict::OutOfBudget {
+                        location,
+                        candidates: closed.len(),
+                    };
+                    return Ok(());
+                }
+                candidates = closed;
+            }
             let advance =
                 stepper.advance(&candidates, step, may_stutter, self.options.max_states)?;
             if advance.over_budget {

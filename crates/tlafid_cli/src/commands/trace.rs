@@ -56,6 +56,13 @@ pub struct TraceArgs {
     /// The most candidate model states kept per step (beyond it: no verdict).
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub max_states: usize,
+    /// Actions the implementation does not log: up to --max-silent steps of them may
+    /// happen before each logged step.
+    #[arg(long, value_name = "A,B", value_delimiter = ',')]
+    pub silent: Vec<String>,
+    /// The most unlogged (--silent) steps before one logged step.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub max_silent: usize,
 }
 
 /// Runs `tlafid trace`.
@@ -156,8 +163,21 @@ fn trace(
     let options = Options {
         max_states: args.max_states,
         windows: args.windows,
+        silent: args.silent.clone(),
+        max_silent: args.max_silent,
     };
     let validator = Validator::new(&model.evaluator, vocabulary, options);
+    let actions = &validator.vocabulary().action_order;
+    if let Some(unknown) = args.silent.iter().find(|a| !actions.contains(a)) {
+        diagnostics.push(Diagnostic::error_nowhere(
+            tlafid_trace::codes::UNKNOWN_SILENT_ACTION,
+            format!(
+                "--silent: the model has no action {unknown} (valid: {})",
+                actions.join(", ")
+            ),
+        ));
+        return Err(ExitStatus::Usage);
+    }
     let started = std::time::Instant::now();
     let reports = validator.check_all(&inputs);
     let summary = Summary::of(&reports, validator.vocabulary());
