@@ -208,3 +208,51 @@ fn the_state_budget_gives_no_verdict() {
         report.verdict
     );
 }
+
+const OBSERVATION: &str = r#"---- MODULE CounterObs ----
+EXTENDS Counter
+value == x
+who == IF last = "none" THEN "nobody" ELSE last
+===="#;
+
+#[test]
+fn an_observation_module_maps_the_traces_names() {
+    let mut sources = SourceMap::new();
+    let root = sources.add("CounterObs.tla", OBSERVATION);
+    let mut program = tlafid_sema::load(root, &mut sources, &mut |name| {
+        (name == "Counter").then(|| ("Counter.tla".to_string(), SPEC.to_string()))
+    })
+    .program
+    .expect("the observation module loads");
+    let config = tlafid_config::parse(FileId(0), CFG).config;
+    let probes = add_constant_probes(&mut program);
+    let spec = tlafid_model::prepare(&mut program, &config)
+        .unwrap()
+        .unwrap();
+    let model = tlafid_model::bind(&program, &config, Some(spec)).expect("binds");
+    let values = probe_model_values(&model.evaluator, &probes);
+    let vocabulary = Vocabulary::observing(&model.evaluator, values, &["Counter"]);
+    // The observation module's names and the model's own (variables and `Double`).
+    assert_eq!(
+        vocabulary.observable_names,
+        ["Double", "Init", "last", "value", "who", "x"]
+    );
+    let validator = Validator::new(&model.evaluator, vocabulary, Options::default());
+    let text = concat!(
+        "{\"init\": {\"who\": \"nobody\"}}\n",
+        "{\"action\": \"Inc\", \"state\": {\"value\": 2, \"who\": \"b\", \"Double\": 4}}\n",
+        "{\"action\": \"Inc\", \"state\": {\"value\": 3, \"who\": \"nobody\"}}\n",
+    );
+    let input = TraceInput {
+        name: "t",
+        file: FileId(9),
+        text,
+        format: None,
+    };
+    let report = validator.check(&input);
+    let Verdict::Missed(missed) = report.verdict else {
+        panic!("{:?}", report.verdict)
+    };
+    assert_eq!((missed.location.line, missed.admitted_prefix), (Some(3), 1));
+    assert_eq!(missed.misses[0].mismatches[0].observable, "who");
+}

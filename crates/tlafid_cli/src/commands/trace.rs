@@ -46,6 +46,10 @@ pub struct TraceArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// An observation module: it `EXTENDS` the model and defines the traces' observable
+    /// names as zero-argument operators (resolved before the model's own names).
+    #[arg(long, value_name = "Obs.tla")]
+    pub observe: Option<PathBuf>,
     /// The traces' format (default: detected from each file's first line).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub trace_format: Option<TraceFormatArg>,
@@ -105,7 +109,7 @@ fn trace(
         ));
         return Err(ExitStatus::Usage);
     }
-    let mut program = load::program(&args.file, &args.libs, sources, diagnostics)?;
+    let (mut program, model_module) = load_program(args, sources, diagnostics)?;
     let config = load::config(&args.file, args.config.as_deref(), sources, diagnostics)?;
     let probes = tlafid_trace::add_constant_probes(&mut program);
     let spec = tlafid_model::prepare(&mut program, &config).map_err(|problems| {
@@ -159,7 +163,8 @@ fn trace(
         })
         .collect();
     let model_values = tlafid_trace::probe_model_values(&model.evaluator, &probes);
-    let vocabulary = Vocabulary::new(&model.evaluator, model_values);
+    let also: Vec<&str> = model_module.iter().map(String::as_str).collect();
+    let vocabulary = Vocabulary::observing(&model.evaluator, model_values, &also);
     let options = Options {
         max_states: args.max_states,
         windows: args.windows,
@@ -208,6 +213,61 @@ fn trace(
     } else {
         ExitStatus::Success
     })
+}
+
+/// The program to validate against: the model, or with `--observe` the observation module
+/// (which must extend the model; the model's folder is searched for it), with the name of
+/// the model's module in that case.
+fn load_program(
+    args: &TraceArgs,
+    sources: &mut SourceMap,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<(tlafid_sema::ir::Program, Option<String>), ExitStatus> {
+    let Some(observe) = &args.observe else {
+        return Ok((
+            load::program(&args.file, &args.libs, sources, diagnostics)?,
+            None,
+        ));
+    };
+    let model_dir = args
+        .file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
+    let mut libs = vec![model_dir];
+    libs.extend(args.libs.iter().cloned());
+    let Ok(program) = load::program(observe, &libs, sources, diagnostics) else {
+        diagnostics.push(Diagnostic::error_nowhere(
+            tlafid_trace::codes::BAD_OBSERVATION_MODULE,
+            format!(
+                "the observation module {} does not load (see the errors above)",
+                observe.display()
+            ),
+        ));
+        return Err(ExitStatus::SpecError);
+    };
+    let model = args
+        .file
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default()
+        .to_string();
+    let extends = program.ops.iter().any(|op| op.module == model.as_str());
+    if !extends {
+        diagnostics.push(
+            Diagnostic::error_nowhere(
+                tlafid_trace::codes::BAD_OBSERVATION_MODULE,
+                format!(
+                    "the observation module {} does not extend the model {model}",
+                    observe.display()
+                ),
+            )
+            .with_hint(format!("begin it with EXTENDS {model}")),
+        );
+        return Err(ExitStatus::SpecError);
+    }
+    Ok((program, Some(model)))
 }
 
 fn format_of(arg: TraceFormatArg) -> TraceFormat {
