@@ -27,6 +27,3 @@ pub const UNKNOWN_SILENT_ACTION: Code = Code(109);
 /// The observation module (`--observe`) cannot be used: it does not load, does not extend
 /// the model, or defines an observable that is not a zero-argument state-level operator.
 pub const BAD_OBSERVATION_MODULE: Code = Code(110);
-/// `--windows`: the model's reachable states outgrew `--max-states`, so a window that
-/// matched none of the states explored may still be reachable (its verdict is incomplete).
-pub const WINDOWS_INCOMPLETE: Code = Code(111);
