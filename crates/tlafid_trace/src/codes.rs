@@ -24,6 +24,6 @@ pub const EVALUATION_FAILED: Code = Code(107);
 pub const EMPTY_TRACE: Code = Code(108);
 /// `--silent` names an action the model's next-state relation does not have.
 pub const UNKNOWN_SILENT_ACTION: Code = Code(109);
-/// The observation module (`--observe`) cannot be used: it does not load, does not extend
-/// the model, or defines an observable that is not a zero-argument state-level operator.
+/// The observation module (`--observe`) cannot be used: it does not load, or does not
+/// extend the model.
 pub const BAD_OBSERVATION_MODULE: Code = Code(110);
