@@ -42,6 +42,7 @@ mod evaluator;
 mod exprs;
 mod frame;
 mod natives;
+mod probe;
 mod state;
 
 pub use action::{ActionDecl, ActionInfo};
@@ -49,5 +50,6 @@ pub use env::{Env, EnvFrame, EnvSlot};
 pub use error::*;
 pub use evaluator::{ConstBinding, EvalOptions, Evaluator, PrintSink, Worker};
 pub use frame::{Arg, Closure};
+pub use probe::{ActionProbe, FalseConjunct};
 pub use state::State;
 pub use tlafid_value::Value;
