@@ -140,7 +140,11 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             system,
             options,
             watch: Watch::start(options),
-            seen: FingerprintSet::with_capacity(expected_states(options)),
+            seen: if system.liveness().is_some_and(|spec| !spec.is_empty()) {
+                FingerprintSet::with_indices(expected_states(options))
+            } else {
+                FingerprintSet::with_capacity(expected_states(options))
+            },
             parents: Vec::new(),
             frontier: Vec::new(),
             frontier_start: 0,
@@ -210,6 +214,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             spec: liveness.spec,
             layout: &liveness.layout,
             graph: &liveness.graph,
+            seen: &self.seen,
             parents: &self.parents,
             watch: &self.watch,
         };
@@ -218,7 +223,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         stats.liveness = Some(LivenessStats {
             edges: liveness.graph.edge_count(),
             labels: liveness.graph.labels().len() as u64,
-            graph_bytes: liveness.graph.bytes(),
+            graph_bytes: liveness.graph.bytes() + self.seen.index_bytes() as u64,
             product_nodes,
         });
         let (outcome, trace, cycle) = match verdict {
@@ -334,9 +339,9 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                 self.commit(winners, &level, &action_generated);
                 if let Some(liveness) = &mut self.liveness {
                     if level.is_initial {
-                        liveness.graph.set_initial();
+                        liveness.graph.set_initial(self.parents.len() as u32);
                     } else {
-                        liveness.graph.add_edges(edges);
+                        liveness.graph.add_edges(edges, &self.seen);
                     }
                 }
                 Ok(None)
@@ -403,18 +408,19 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             self.add_outdegrees(&winners, level.parents);
         }
         self.seen.reserve(winners.len());
-        winners.par_iter().for_each(|(fp, _)| {
-            self.seen.insert(*fp);
-        });
+        let first_index = self.parents.len() as u32;
+        winners
+            .par_iter()
+            .enumerate()
+            .for_each(|(offset, (fp, _))| {
+                self.seen.insert_indexed(*fp, first_index + offset as u32);
+            });
         let is_initial = level.is_initial;
         let next_start = if is_initial {
             0
         } else {
             self.frontier_start + self.frontier.len() as u32
         };
-        if let Some(liveness) = &mut self.liveness {
-            liveness.graph.add_states(winners.iter().map(|(fp, _)| *fp));
-        }
         self.parents.reserve(winners.len());
         for (_, claim) in &winners {
             let parent = if is_initial {

@@ -11,6 +11,7 @@ use super::tableau;
 use super::{LivenessSpec, Obligation};
 use crate::errors::{liveness_too_large, unknown_atom};
 use crate::report::{Budget, TraceStep};
+use crate::seen::FingerprintSet;
 use crate::trace::ParentLink;
 use crate::watch::Watch;
 use crate::TransitionSystem;
@@ -41,6 +42,7 @@ pub(crate) struct Phase<'a, T: TransitionSystem> {
     pub spec: &'a LivenessSpec,
     pub layout: &'a AtomLayout,
     pub graph: &'a StateGraph,
+    pub seen: &'a FingerprintSet,
     pub parents: &'a [ParentLink],
     pub watch: &'a Watch,
 }
@@ -77,6 +79,7 @@ impl<T: TransitionSystem> Phase<'_, T> {
                     self.system,
                     self.layout,
                     self.graph,
+                    self.seen,
                     self.parents,
                     &lasso.path,
                 )?;
