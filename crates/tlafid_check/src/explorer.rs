@@ -16,13 +16,11 @@ use crate::claims::{key_ordinal, key_parent, Claim, ClaimTable, OrderKey};
 use crate::errors::{invalid_options, threads_unavailable};
 use crate::event::{keep_first, Check, Event, EventKind};
 use crate::expand::{check_initial, expand_initial, LevelContext};
-use crate::liveness::check::{Phase, Verdict};
+use crate::liveness::check::Phase;
 use crate::liveness::graph::{AtomLayout, BlockEdges, StateGraph};
 use crate::liveness::LivenessSpec;
 use crate::options::{Options, Progress};
-use crate::report::{
-    ActionStats, Budget, LivenessStats, Outcome, Report, Stats, TraceStep, OUTDEGREE_BUCKETS,
-};
+use crate::report::{ActionStats, Budget, Outcome, Report, Stats, TraceStep, OUTDEGREE_BUCKETS};
 use crate::seen::FingerprintSet;
 use crate::trace::{replay, ParentLink, ROOT};
 use crate::watch::Watch;
@@ -218,27 +216,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             parents: &self.parents,
             watch: &self.watch,
         };
-        let mut product_nodes = 0;
-        let verdict = phase.run(&mut product_nodes)?;
-        stats.liveness = Some(LivenessStats {
-            edges: liveness.graph.edge_count(),
-            labels: liveness.graph.labels().len() as u64,
-            graph_bytes: liveness.graph.bytes() + self.seen.index_bytes() as u64,
-            product_nodes,
-        });
-        let (outcome, trace, cycle) = match verdict {
-            Verdict::Holds => (Outcome::Success, None, None),
-            Verdict::Violated {
-                property,
-                trace,
-                cycle,
-            } => (
-                Outcome::LivenessViolation { property },
-                Some(trace),
-                Some(cycle),
-            ),
-            Verdict::Stopped(budget) => (Outcome::Incomplete { budget }, None, None),
-        };
+        let (outcome, trace, cycle) = phase.decide(&mut stats)?;
         Ok(Report {
             outcome,
             stats,
