@@ -133,6 +133,16 @@ fn liveness_cost(bencher: divan::Bencher, live: bool) {
         .bench(|| run(50, 0, 1, live).depth);
 }
 
+/// 125,000 states with about a microsecond of work per successor, without and with the
+/// liveness property: the overhead when evaluating states dominates, as in real specifications.
+#[divan::bench(args = [false, true], sample_count = 3, sample_size = 1)]
+fn liveness_cost_costly_states(bencher: divan::Bencher, live: bool) {
+    let generated = 1 + 3 * 50u64.pow(3);
+    bencher
+        .counter(divan::counter::ItemsCount::new(generated))
+        .bench(|| run(50, 300, 1, live).depth);
+}
+
 fn main() {
     let stats = run(50, 0, 1, true);
     let live = stats.liveness.expect("liveness figures");

@@ -187,29 +187,43 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         };
         let step_event = step_event.map(|kind| event(Check::Step, kind, successor.clone()));
         if in_model {
-            let fp = system.fingerprint(&successor);
-            let mut atom_event = None;
-            if let (Some(edges), Some(layout), None) = (edges, self.layout, &step_event) {
-                if let Err(error) = edges.add_successor(layout, system, parent, &successor, fp) {
-                    let kind = EventKind::Error(error);
-                    atom_event = Some(event(Check::Step, kind, successor.clone()));
-                }
-            }
-            if !self.seen.contains(fp) {
-                self.claims.offer(
-                    fp,
-                    Claim {
-                        key,
-                        action: Some(action),
-                        state: successor,
-                    },
-                );
-            }
-            if atom_event.is_some() {
-                return atom_event;
+            let recorded = step_event.is_none().then_some(edges).flatten();
+            if let Some((error, state)) = self.offer(key, parent, action, successor, recorded) {
+                return Some(event(Check::Step, EventKind::Error(error), state));
             }
         }
         step_event
+    }
+}
+
+impl<T: TransitionSystem> LevelContext<'_, T> {
+    /// Offers a successor inside the model as a new state, after recording its edge in the
+    /// state graph if `edges` is given; returns the error of an action atom, with the state.
+    fn offer(
+        &self,
+        key: OrderKey,
+        parent: &T::State,
+        action: ActionId,
+        successor: T::State,
+        edges: Option<&mut BlockEdges>,
+    ) -> Option<(T::Error, T::State)> {
+        let fp = self.system.fingerprint(&successor);
+        let mut failed = None;
+        if let (Some(edges), Some(layout)) = (edges, self.layout) {
+            failed = edges
+                .add_successor(layout, self.system, parent, &successor, fp)
+                .err()
+                .map(|error| (error, successor.clone()));
+        }
+        if !self.seen.contains(fp) {
+            let claim = Claim {
+                key,
+                action: Some(action),
+                state: successor,
+            };
+            self.claims.offer(fp, claim);
+        }
+        failed
     }
 }
 

@@ -16,13 +16,11 @@ use crate::claims::{key_ordinal, key_parent, Claim, ClaimTable, OrderKey};
 use crate::errors::{invalid_options, threads_unavailable};
 use crate::event::{keep_first, Check, Event, EventKind};
 use crate::expand::{check_initial, expand_initial, LevelContext};
-use crate::liveness::check::{Phase, Verdict};
+use crate::liveness::check::Phase;
 use crate::liveness::graph::{AtomLayout, BlockEdges, StateGraph};
 use crate::liveness::LivenessSpec;
 use crate::options::{Options, Progress};
-use crate::report::{
-    ActionStats, Budget, LivenessStats, Outcome, Report, Stats, TraceStep, OUTDEGREE_BUCKETS,
-};
+use crate::report::{ActionStats, Budget, Outcome, Report, Stats, TraceStep, OUTDEGREE_BUCKETS};
 use crate::seen::FingerprintSet;
 use crate::trace::{replay, ParentLink, ROOT};
 use crate::watch::Watch;
@@ -140,7 +138,11 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             system,
             options,
             watch: Watch::start(options),
-            seen: FingerprintSet::with_capacity(expected_states(options)),
+            seen: if system.liveness().is_some_and(|spec| !spec.is_empty()) {
+                FingerprintSet::with_indices(expected_states(options))
+            } else {
+                FingerprintSet::with_capacity(expected_states(options))
+            },
             parents: Vec::new(),
             frontier: Vec::new(),
             frontier_start: 0,
@@ -210,30 +212,11 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             spec: liveness.spec,
             layout: &liveness.layout,
             graph: &liveness.graph,
+            seen: &self.seen,
             parents: &self.parents,
             watch: &self.watch,
         };
-        let mut product_nodes = 0;
-        let verdict = phase.run(&mut product_nodes)?;
-        stats.liveness = Some(LivenessStats {
-            edges: liveness.graph.edge_count(),
-            labels: liveness.graph.labels().len() as u64,
-            graph_bytes: liveness.graph.bytes(),
-            product_nodes,
-        });
-        let (outcome, trace, cycle) = match verdict {
-            Verdict::Holds => (Outcome::Success, None, None),
-            Verdict::Violated {
-                property,
-                trace,
-                cycle,
-            } => (
-                Outcome::LivenessViolation { property },
-                Some(trace),
-                Some(cycle),
-            ),
-            Verdict::Stopped(budget) => (Outcome::Incomplete { budget }, None, None),
-        };
+        let (outcome, trace, cycle) = phase.decide(&mut stats)?;
         Ok(Report {
             outcome,
             stats,
@@ -334,9 +317,9 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                 self.commit(winners, &level, &action_generated);
                 if let Some(liveness) = &mut self.liveness {
                     if level.is_initial {
-                        liveness.graph.set_initial();
+                        liveness.graph.set_initial(self.parents.len() as u32);
                     } else {
-                        liveness.graph.add_edges(edges);
+                        liveness.graph.add_edges(edges, &self.seen);
                     }
                 }
                 Ok(None)
@@ -403,18 +386,19 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             self.add_outdegrees(&winners, level.parents);
         }
         self.seen.reserve(winners.len());
-        winners.par_iter().for_each(|(fp, _)| {
-            self.seen.insert(*fp);
-        });
+        let first_index = self.parents.len() as u32;
+        winners
+            .par_iter()
+            .enumerate()
+            .for_each(|(offset, (fp, _))| {
+                self.seen.insert_indexed(*fp, first_index + offset as u32);
+            });
         let is_initial = level.is_initial;
         let next_start = if is_initial {
             0
         } else {
             self.frontier_start + self.frontier.len() as u32
         };
-        if let Some(liveness) = &mut self.liveness {
-            liveness.graph.add_states(winners.iter().map(|(fp, _)| *fp));
-        }
         self.parents.reserve(winners.len());
         for (_, claim) in &winners {
             let parent = if is_initial {

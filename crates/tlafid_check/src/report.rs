@@ -119,6 +119,10 @@ pub struct LivenessStats {
     /// Reachable nodes of the products of the graph with the tableaux, summed over the
     /// disjuncts and properties checked.
     pub product_nodes: u64,
+    /// Bytes the largest product search held (per product node number: breadth-first rank
+    /// and parent, Tarjan's index, low link, stack flag and component tag), on top of the
+    /// graph, while it ran.
+    pub search_bytes: u64,
 }
 
 impl LivenessStats {

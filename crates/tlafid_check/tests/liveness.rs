@@ -213,3 +213,25 @@ fn statistics_describe_the_graph() {
     assert_eq!((live.edges, live.labels, live.product_nodes), (4, 4, 2));
     assert!(live.graph_bytes > 0);
 }
+
+#[test]
+fn a_formula_too_large_is_a_diagnostic() {
+    // Thirteen disjunctions of two persistences: 8192 disjuncts, over the limit of 4096.
+    let props = vec![vec![false; 26]; 2];
+    let graph = LiveGraph::new(vec![0], vec![vec![(0, 1)], vec![(0, 0)]], props, 1);
+    let either = |n: u32| {
+        common::live::or(vec![
+            eventually(always(atom(2 * n))),
+            eventually(always(atom(2 * n + 1))),
+        ])
+    };
+    let counter = and((0..13).map(either).collect());
+    let options = Options {
+        check_deadlock: false,
+        ..Options::default()
+    };
+    let error = Explorer::new(graph.with("big", counter), options)
+        .run()
+        .unwrap_err();
+    assert_eq!(error.code, tlafid_check::errors::LIVENESS_TOO_LARGE);
+}

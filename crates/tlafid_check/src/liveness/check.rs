@@ -10,7 +10,8 @@ use super::scc::{LabelPair, Search, Stopped};
 use super::tableau;
 use super::{LivenessSpec, Obligation};
 use crate::errors::{liveness_too_large, unknown_atom};
-use crate::report::{Budget, TraceStep};
+use crate::report::{Budget, LivenessStats, Outcome, Stats, TraceStep};
+use crate::seen::FingerprintSet;
 use crate::trace::ParentLink;
 use crate::watch::Watch;
 use crate::TransitionSystem;
@@ -41,13 +42,46 @@ pub(crate) struct Phase<'a, T: TransitionSystem> {
     pub spec: &'a LivenessSpec,
     pub layout: &'a AtomLayout,
     pub graph: &'a StateGraph,
+    pub seen: &'a FingerprintSet,
     pub parents: &'a [ParentLink],
     pub watch: &'a Watch,
 }
 
+/// The outcome, trace and cycle of a run.
+type Decision<T> = (
+    Outcome<<T as TransitionSystem>::Error>,
+    Option<Vec<TraceStep<<T as TransitionSystem>::State>>>,
+    Option<usize>,
+);
+
 impl<T: TransitionSystem> Phase<'_, T> {
-    /// Decides every obligation in order; `product_nodes` counts reachable product nodes.
-    pub fn run(&self, product_nodes: &mut u64) -> Result<Verdict<T::State>, Diagnostic> {
+    /// Decides every obligation in order and adds the liveness figures to `stats`.
+    pub fn decide(&self, stats: &mut Stats) -> Result<Decision<T>, Diagnostic> {
+        let mut figures = LivenessStats {
+            edges: self.graph.edge_count(),
+            labels: self.graph.labels().len() as u64,
+            graph_bytes: self.graph.bytes() + self.seen.index_bytes() as u64,
+            ..LivenessStats::default()
+        };
+        let verdict = self.run(&mut figures);
+        stats.liveness = Some(figures);
+        Ok(match verdict? {
+            Verdict::Holds => (Outcome::Success, None, None),
+            Verdict::Violated {
+                property,
+                trace,
+                cycle,
+            } => (
+                Outcome::LivenessViolation { property },
+                Some(trace),
+                Some(cycle),
+            ),
+            Verdict::Stopped(budget) => (Outcome::Incomplete { budget }, None, None),
+        })
+    }
+
+    /// Decides every obligation in order, counting product nodes and search memory.
+    fn run(&self, figures: &mut LivenessStats) -> Result<Verdict<T::State>, Diagnostic> {
         for (property, obligation) in self.spec.obligations.iter().enumerate() {
             if let Some(budget) = self.watch.exhausted() {
                 return Ok(Verdict::Stopped(budget));
@@ -64,8 +98,10 @@ impl<T: TransitionSystem> Phase<'_, T> {
                     disjunct.pairs.iter().map(|p| self.label_pair(p)).collect();
                 let filter = self.persistent_filter(&pairs);
                 let found = Search::new(&product, &pairs, self.watch).and_then(|mut search| {
-                    *product_nodes += search.order.len() as u64;
-                    let accepted = search.find(filter)?;
+                    figures.product_nodes += search.order.len() as u64;
+                    let accepted = search.find(filter);
+                    figures.search_bytes = figures.search_bytes.max(search.bytes());
+                    let accepted = accepted?;
                     Ok(accepted.map(|accepted| search.lasso(&accepted)))
                 });
                 let lasso = match found {
@@ -77,6 +113,7 @@ impl<T: TransitionSystem> Phase<'_, T> {
                     self.system,
                     self.layout,
                     self.graph,
+                    self.seen,
                     self.parents,
                     &lasso.path,
                 )?;

@@ -12,8 +12,8 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
-use super::index::IndexTable;
 use super::{AtomKind, AtomValues, LivenessSpec};
+use crate::seen::FingerprintSet;
 use crate::TransitionSystem;
 
 /// Edge counts per state, and `(target, label)` edges.
@@ -213,9 +213,6 @@ pub(crate) struct StateGraph {
     targets: Vec<u32>,
     edge_labels: LabelColumn,
     labels: LabelTable,
-    index_of: IndexTable,
-    /// States known by fingerprint (committed), whether or not their edges are in yet.
-    known: u32,
     /// Initial states: indices `0..initial`.
     initial: u32,
 }
@@ -229,23 +226,14 @@ impl StateGraph {
         }
     }
 
-    /// Numbers newly committed states, in breadth-first order.
-    pub fn add_states(&mut self, fingerprints: impl ExactSizeIterator<Item = u64>) {
-        self.index_of.reserve(fingerprints.len());
-        for fp in fingerprints {
-            self.index_of.insert(fp, self.known);
-            self.known += 1;
-        }
-    }
-
-    /// Marks the states numbered so far as the initial ones.
-    pub fn set_initial(&mut self) {
-        self.initial = self.known;
+    /// Marks the first `count` states as the initial ones.
+    pub fn set_initial(&mut self, count: u32) {
+        self.initial = count;
     }
 
     /// Appends the edges of the next states (a level's blocks, in frontier order). Every
-    /// successor's fingerprint must be numbered already.
-    pub fn add_edges(&mut self, blocks: Vec<BlockEdges>) {
+    /// successor's fingerprint must have its index in `seen` already.
+    pub fn add_edges(&mut self, blocks: Vec<BlockEdges>, seen: &FingerprintSet) {
         let mut mapped: Vec<Vec<u32>> = Vec::with_capacity(blocks.len());
         for block in &blocks {
             let global = block.labels.labels().iter().cloned();
@@ -257,7 +245,7 @@ impl StateGraph {
             firsts.push(first);
             first += block.states.len() as u32;
         }
-        let index_of = &self.index_of;
+        let index_of = seen;
         let resolved: Vec<ResolvedBlock> = blocks
             .par_iter()
             .zip(mapped.par_iter().zip(firsts.par_iter()))
@@ -317,22 +305,16 @@ impl StateGraph {
         self.labels.labels()
     }
 
-    /// The index of the state with fingerprint `fp`, if numbered.
-    pub fn index_of(&self, fp: u64) -> Option<u32> {
-        self.index_of.get(fp)
-    }
-
     /// Number of edges (stuttering steps included).
     pub fn edge_count(&self) -> u64 {
         self.edge_labels.len() as u64
     }
 
-    /// Bytes held by the graph, the fingerprint index included.
+    /// Bytes held by the graph (without the seen set's indices).
     pub fn bytes(&self) -> u64 {
-        let index = self.index_of.bytes();
         let arrays =
             self.offsets.capacity() * 8 + self.targets.capacity() * 4 + self.edge_labels.bytes();
-        (index + arrays + self.labels.bytes()) as u64
+        (arrays + self.labels.bytes()) as u64
     }
 }
 
@@ -403,7 +385,7 @@ fn resolve_block(
     block: &BlockEdges,
     first: u32,
     label_map: &[u32],
-    index_of: &IndexTable,
+    index_of: &FingerprintSet,
 ) -> ResolvedBlock {
     let mut counts = Vec::with_capacity(block.states.len());
     let mut edges = Vec::with_capacity(block.states.len() + block.successors.len());
@@ -434,8 +416,8 @@ fn resolve_block(
 }
 
 /// The index of a successor's fingerprint: committed before its edge is resolved.
-fn resolve(index_of: &IndexTable, fp: u64) -> u32 {
+fn resolve(index_of: &FingerprintSet, fp: u64) -> u32 {
     index_of
-        .get(fp)
+        .index_of(fp)
         .expect("every successor inside the model is committed before its edge is resolved")
 }

@@ -10,6 +10,7 @@ use super::graph::{AtomLayout, StateGraph};
 use super::scc::{Accepted, Search};
 use crate::errors::replay_mismatch;
 use crate::report::TraceStep;
+use crate::seen::FingerprintSet;
 use crate::trace::{pick_initial, ParentLink};
 use crate::{ActionId, TransitionSystem};
 
@@ -182,12 +183,13 @@ pub(crate) fn replay_path<T: TransitionSystem>(
     system: &T,
     layout: &AtomLayout,
     graph: &StateGraph,
+    seen: &FingerprintSet,
     parents: &[ParentLink],
     path: &GraphPath,
 ) -> Result<Vec<TraceStep<T::State>>, Diagnostic> {
     let first = path.states[0];
     let (_, state) = pick_initial(system, parents[first as usize].ordinal)
-        .filter(|(_, s)| graph.index_of(system.fingerprint(s)) == Some(first))
+        .filter(|(_, s)| seen.index_of(system.fingerprint(s)) == Some(first))
         .ok_or_else(|| replay_mismatch("the first state of a lasso could not be regenerated"))?;
     let mut trace = vec![TraceStep {
         action: None,
@@ -195,7 +197,7 @@ pub(crate) fn replay_path<T: TransitionSystem>(
     }];
     for (&target, &edge) in path.states[1..].iter().zip(&path.edges) {
         let from = &trace.last().expect("not empty").state;
-        let step = pick_step(system, layout, graph, from, target, graph.label(edge))
+        let step = pick_step(system, layout, graph, seen, from, target, graph.label(edge))
             .ok_or_else(|| replay_mismatch("a step of a lasso could not be regenerated"))?;
         trace.push(TraceStep {
             action: Some(step.0),
@@ -210,6 +212,7 @@ fn pick_step<T: TransitionSystem>(
     system: &T,
     layout: &AtomLayout,
     graph: &StateGraph,
+    seen: &FingerprintSet,
     from: &T::State,
     target: u32,
     label: u32,
@@ -219,7 +222,7 @@ fn pick_step<T: TransitionSystem>(
     system.state_atoms(from, &mut state_values).ok()?;
     let mut picked = None;
     let _ = system.successors(from, &mut |action, successor| {
-        if picked.is_some() || graph.index_of(system.fingerprint(&successor)) != Some(target) {
+        if picked.is_some() || seen.index_of(system.fingerprint(&successor)) != Some(target) {
             return;
         }
         let inside = system.in_model(&successor).unwrap_or(false)

@@ -26,7 +26,6 @@
 pub(crate) mod check;
 pub(crate) mod formula;
 pub(crate) mod graph;
-mod index;
 pub(crate) mod lasso;
 pub(crate) mod product;
 pub(crate) mod scc;

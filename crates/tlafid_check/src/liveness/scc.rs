@@ -52,6 +52,17 @@ pub(crate) struct Accepted {
 pub(crate) struct Stopped(pub Budget);
 
 impl<'p, 'g> Search<'p, 'g> {
+    /// Bytes held by the search's arrays.
+    pub fn bytes(&self) -> u64 {
+        let words = self.rank.capacity()
+            + self.parent.capacity()
+            + self.order.capacity()
+            + self.tag.capacity()
+            + self.index.capacity()
+            + self.low.capacity();
+        (words * 4 + self.on_stack.capacity()) as u64
+    }
+
     /// Marks every node reachable from the initial nodes, breadth-first.
     pub fn new(
         product: &'p Product<'g>,
