@@ -158,7 +158,15 @@ fn write_liveness(out: &mut String, sources: &SourceMap, model: &tlafid_model::M
             .collect()
     };
     let mut values = AtomValues::new(spec.atoms.len());
-    model.state_atoms(&init, &mut values).expect("state atoms");
+    if let Err(error) = model.state_atoms(&init, &mut values) {
+        writeln!(
+            out,
+            "state atoms on the first initial state: error {}",
+            error.code
+        )
+        .unwrap();
+        return;
+    }
     writeln!(
         out,
         "state atoms on the first initial state: {}",

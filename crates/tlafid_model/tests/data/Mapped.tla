@@ -1,6 +1,7 @@
 ---- MODULE Mapped ----
 \* ENABLED through a refinement mapping: the abstract action sets (2 * x)', which no
-\* successor assigns; TLC takes that equation as satisfiable and still evaluates guards.
+\* successor assigns. TLC treats the abstract y as assignable there (Prop: violated, 4/4/0;
+\* GuardedProp: no error); tlafid cannot yet and stops with E072 (a known miss, pinned).
 EXTENDS Naturals
 VARIABLE x
 Init == x = 0
