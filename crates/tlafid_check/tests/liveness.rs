@@ -6,14 +6,14 @@ mod common;
 use common::live::{always, and, atom, eventually, holds_on_lasso, not, LiveGraph};
 use tlafid_check::{Explorer, Options, Outcome, Report};
 
-/// Runs with 1, 2 and 4 workers (blocks of one state) and checks the three agree; returns the
-/// outcome, the trace's states and the cycle index.
+/// Runs with 1, 2, 4 workers (blocks of one state) and 3 workers (blocks of two) and checks
+/// they agree; returns the outcome, the trace's states and the cycle index.
 fn check(graph: &LiveGraph) -> (String, Vec<u32>, Option<usize>) {
     let mut results = Vec::new();
-    for workers in [1, 2, 4] {
+    for (workers, block_size) in [(1, 1), (2, 1), (4, 1), (3, 2)] {
         let options = Options {
             workers,
-            block_size: 1,
+            block_size,
             check_deadlock: false,
             ..Options::default()
         };
@@ -234,4 +234,26 @@ fn a_formula_too_large_is_a_diagnostic() {
         .run()
         .unwrap_err();
     assert_eq!(error.code, tlafid_check::errors::LIVENESS_TOO_LARGE);
+}
+
+#[test]
+fn atoms_that_fail_to_evaluate_are_evaluation_errors() {
+    let graph = chain(true).with("<>p", always(not(0)));
+    let run = |fail_at| {
+        let system = LiveGraph {
+            fail_at: Some(fail_at),
+            ..graph.clone()
+        };
+        check(&system)
+    };
+    // The state atoms of state 1: the trace ends in the state being expanded.
+    assert_eq!(
+        run((1, false)),
+        ("EvalError { error: () }".into(), vec![0, 1], None)
+    );
+    // The action atoms of the step into 2: the trace ends with that step.
+    assert_eq!(
+        run((2, true)),
+        ("EvalError { error: () }".into(), vec![0, 1, 2], None)
+    );
 }

@@ -9,11 +9,13 @@ use common::live::{always, and, atom, eventually, holds_on_lasso, not, or, LiveG
 use proptest::prelude::*;
 use tlafid_check::{Explorer, Ltl, Options, Outcome};
 
-/// A random formula in negation normal form over state atoms 0 and 1.
-fn formula() -> impl Strategy<Value = Ltl> {
+/// A random formula in negation normal form over state atoms 0 and 1, and with `steps` also
+/// over the atoms "enabled k" (2, 4) and "a step of k" (3, 5).
+fn formula(steps: bool) -> impl Strategy<Value = Ltl> {
+    let atoms = if steps { 0u32..6 } else { 0u32..2 };
     let leaf = prop_oneof![
-        (0u32..2).prop_map(atom),
-        (0u32..2).prop_map(not),
+        atoms.clone().prop_map(atom),
+        atoms.prop_map(not),
         Just(Ltl::Bool(true)),
     ];
     leaf.prop_recursive(3, 12, 2, |inner| {
@@ -26,15 +28,15 @@ fn formula() -> impl Strategy<Value = Ltl> {
     })
 }
 
-fn graph() -> impl Strategy<Value = (LiveGraph, Ltl)> {
-    (1usize..5).prop_flat_map(|nodes| {
+fn graph(steps: bool) -> impl Strategy<Value = (LiveGraph, Ltl)> {
+    (1usize..5).prop_flat_map(move |nodes| {
         let node = 0..nodes as u32;
         (
             proptest::collection::vec(node.clone(), 1..3),
             proptest::collection::vec(proptest::collection::vec((0u32..2, node), 0..3), nodes),
             proptest::collection::vec(proptest::collection::vec(any::<bool>(), 2), nodes),
             proptest::collection::vec(0u8..3, 2),
-            formula(),
+            formula(steps),
         )
             .prop_map(|(initial, edges, props, fairness, property)| {
                 let graph = LiveGraph::new(initial, edges, props, 2);
@@ -96,7 +98,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     #[test]
-    fn explorer_agrees_with_brute_force((graph, counter) in graph(), workers in 1usize..4) {
+    fn explorer_agrees_with_brute_force((graph, counter) in graph(false), workers in 1usize..4) {
         let options = Options { workers, block_size: 1, check_deadlock: false, ..Options::default() };
         let report = Explorer::new(graph.clone(), options).run().unwrap();
         let brute = brute_force(&graph, &counter, 6);
@@ -107,6 +109,25 @@ proptest! {
                 let cycle = report.cycle.unwrap();
                 prop_assert!(is_lasso(&graph, &states, cycle), "{:?} {}", states, cycle);
                 prop_assert!(holds_on_lasso(&graph, &counter, &states, cycle), "{:?} {}", states, cycle);
+            }
+            Outcome::Success => prop_assert!(!brute, "missed a counterexample"),
+            other => prop_assert!(false, "unexpected {:?}", other),
+        }
+    }
+
+    /// With action atoms in the formula, a lasso shown without its stuttering steps may not
+    /// satisfy a formula that is not invariant under stuttering; only whether a counterexample
+    /// exists is compared.
+    #[test]
+    fn existence_agrees_with_action_atoms((graph, counter) in graph(true)) {
+        let options = Options { check_deadlock: false, ..Options::default() };
+        let report = Explorer::new(graph.clone(), options).run().unwrap();
+        let brute = brute_force(&graph, &counter, 6);
+        match report.outcome {
+            Outcome::LivenessViolation { property: 0 } => {
+                let states: Vec<u32> =
+                    report.trace.unwrap().iter().map(|step| step.state).collect();
+                prop_assert!(is_lasso(&graph, &states, report.cycle.unwrap()));
             }
             Outcome::Success => prop_assert!(!brute, "missed a counterexample"),
             other => prop_assert!(false, "unexpected {:?}", other),

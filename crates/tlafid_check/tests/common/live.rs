@@ -22,6 +22,8 @@ pub struct LiveGraph {
     pub spec: LivenessSpec,
     /// Set this flag when the state atoms of this node are evaluated.
     pub cancel_at: Option<(u32, Arc<AtomicBool>)>,
+    /// Fail to evaluate the state atoms of this node, or the action atoms of steps into it.
+    pub fail_at: Option<(u32, bool)>,
 }
 
 pub fn atom(n: u32) -> Ltl {
@@ -67,6 +69,7 @@ impl LiveGraph {
                 obligations: Vec::new(),
             },
             cancel_at: None,
+            fail_at: None,
         }
     }
 
@@ -157,6 +160,9 @@ impl TransitionSystem for LiveGraph {
                 flag.store(true, Ordering::Relaxed);
             }
         }
+        if self.fail_at == Some((*s, false)) {
+            return Err(());
+        }
         let label = self.label(*s, *s);
         for (i, kind) in self.spec.atoms.iter().enumerate() {
             if *kind == AtomKind::State {
@@ -166,6 +172,9 @@ impl TransitionSystem for LiveGraph {
         Ok(())
     }
     fn action_atoms(&self, from: &u32, to: &u32, out: &mut AtomValues) -> Result<(), ()> {
+        if self.fail_at == Some((*to, true)) && from != to {
+            return Err(());
+        }
         for k in 0..self.actions {
             out.set(AtomId(self.step(k)), self.is_step(k, *from, *to));
         }
