@@ -223,6 +223,18 @@ impl Value {
         Ok((0..view.len()).map(|i| view.value(i).clone()).collect())
     }
 
+    /// The values of a function in domain order, borrowed (the range, with repeats).
+    pub fn fn_value_refs(&self) -> ValueResult<impl ExactSizeIterator<Item = &Value> + '_> {
+        if !self.is_fcn() {
+            return fail(format!(
+                "expected a function, found the {} {self}",
+                self.kind_name()
+            ));
+        }
+        let view = FnView::of(self);
+        Ok((0..view.len()).map(move |i| view.value(i)))
+    }
+
     /// `[f EXCEPT ![arg] = value]`: an error when `arg` is not in the domain.
     pub fn except(&self, arg: &Value, value: Value) -> ValueResult<Value> {
         match (self, arg) {
