@@ -1,7 +1,9 @@
 //! Functions in their three canonical forms (sequence, record, general), built, applied and
 //! updated through one view.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+
+use crate::fingerprint::FpCell;
 
 use crate::{fail, FcnValue, RecordValue, SeqValue, Value, ValueResult};
 
@@ -126,12 +128,12 @@ impl Value {
                 .collect();
             return Value::Record(Arc::new(RecordValue {
                 fields,
-                fp: OnceLock::new(),
+                fp: FpCell::new(),
             }));
         }
         Value::Fcn(Arc::new(FcnValue {
             pairs,
-            fp: OnceLock::new(),
+            fp: FpCell::new(),
         }))
     }
 
@@ -251,7 +253,7 @@ impl Value {
                 fields[i].1 = value;
                 Ok(Value::Record(Arc::new(RecordValue {
                     fields,
-                    fp: OnceLock::new(),
+                    fp: FpCell::new(),
                 })))
             }
             (Value::Fcn(f), _) => {
@@ -262,7 +264,7 @@ impl Value {
                 pairs[i].1 = value;
                 Ok(Value::Fcn(Arc::new(FcnValue {
                     pairs,
-                    fp: OnceLock::new(),
+                    fp: FpCell::new(),
                 })))
             }
             (Value::Seq(_) | Value::Record(_), _) => {
@@ -299,7 +301,7 @@ impl SeqValue {
     pub fn new(elems: Vec<Value>) -> SeqValue {
         SeqValue {
             elems,
-            fp: OnceLock::new(),
+            fp: FpCell::new(),
         }
     }
 }
