@@ -390,12 +390,19 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 binders,
                 body,
             } => {
-                let scope: Vec<Slot> = binders
-                    .iter()
-                    .flat_map(|b| b.slots.iter().copied())
-                    .collect();
+                let collected: Vec<Slot>;
+                let scope: &[Slot] = match binders.as_slice() {
+                    [one] => &one.slots,
+                    _ => {
+                        collected = binders
+                            .iter()
+                            .flat_map(|b| b.slots.iter().copied())
+                            .collect();
+                        &collected
+                    }
+                };
                 self.for_each_binding(binders, &mut |ctx| {
-                    ctx.gen(body, &mut |ctx| ctx.resume(&scope, k))
+                    ctx.gen(body, &mut |ctx| ctx.resume(scope, k))
                 })
             }
             ExprKind::Quant {
@@ -584,6 +591,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// Runs the continuation `k` outside a scope whose slots it may reuse, then restores
     /// them: the generator comes back into the scope for its other branches.
     fn resume(&mut self, scope: &[Slot], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        if let [slot] = scope {
+            // The common case (one `LET` or one bound variable), without a vector.
+            let saved = self.frame_slot(*slot);
+            let r = k(self);
+            self.bind(*slot, saved);
+            return r;
+        }
         let saved: Vec<FrameSlot<'p>> = scope
             .iter()
             .map(|s| {
@@ -598,6 +612,14 @@ impl<'a, 'p> Ctx<'a, 'p> {
             self.bind(*slot, old);
         }
         r
+    }
+
+    /// A copy of a slot of the current frame (empty when the frame is shorter).
+    fn frame_slot(&self, slot: Slot) -> FrameSlot<'p> {
+        self.stack
+            .get(self.base + slot.0 as usize)
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// The conjuncts still pending after one was run. Once every variable is assigned they

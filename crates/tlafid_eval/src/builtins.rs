@@ -67,12 +67,16 @@ impl<'a, 'p> Ctx<'a, 'p> {
 
     /// `a = b`, an error (as in TLC) for values TLC cannot compare.
     fn equal(&mut self, a: &'p Expr, b: &'p Expr, span: Span) -> EvalResult<bool> {
-        let (x, y) = (self.eval(a)?, self.eval(b)?);
+        let x = self.eval_cow(a)?;
+        if let (ExprKind::Str(s), Value::Str(t)) = (&b.kind, &*x) {
+            return Ok(**t == **s);
+        }
+        let y = self.eval_cow(b)?;
         values_equal(&x, &y, span)
     }
 
     fn member(&mut self, a: &'p Expr, b: &'p Expr, span: Span) -> EvalResult<bool> {
-        let x = self.eval(a)?;
+        let x = self.eval_cow(a)?;
         self.member_of_expr(&x, b, span)
     }
 
@@ -97,18 +101,18 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 if !x.is_fcn() || self.value(x.domain(), span)? != d {
                     return Ok(false);
                 }
-                let values = self.value(x.fn_values(), span)?;
+                let values = self.value(x.fn_value_refs(), span)?;
                 if !matches!(range.kind, ExprKind::SetFilter(..) | ExprKind::FnSet(..)) {
                     // An ordinary range is evaluated once, not per value.
                     let r = self.eval(range)?;
-                    for v in &values {
+                    for v in values {
                         if !self.value(r.contains(v), span)? {
                             return Ok(false);
                         }
                     }
                     return Ok(true);
                 }
-                for v in &values {
+                for v in values {
                     if !self.member_of_expr(v, range, span)? {
                         return Ok(false);
                     }

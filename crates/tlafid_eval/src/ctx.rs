@@ -1,5 +1,7 @@
 //! The evaluation context (frames, current and next state) and the expression dispatcher.
 
+use std::borrow::Cow;
+
 use tlafid_base::Span;
 use tlafid_sema::ir::{Expr, ExprKind, Slot, VarId};
 use tlafid_value::{LazySet, Value};
@@ -145,6 +147,54 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 span,
             )),
         }
+    }
+
+    /// The value of a slot when it is already known (a bound value, a forced `LET` value or a
+    /// cached by-name argument, outside a prime): borrowed, nothing evaluated.
+    pub fn ready_local(&self, slot: Slot) -> Option<&Value> {
+        match self.stack.get(self.base + slot.0 as usize)? {
+            FrameSlot::Val(v) => Some(v),
+            FrameSlot::Forced(_, v) if !self.in_prime => Some(v),
+            FrameSlot::ByName {
+                cached: Some(v), ..
+            } if !self.in_prime => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The value of `e` borrowed from the current state, when `e` is a variable of the
+    /// current state, or an application or field of such a place (`network[q][p]`,
+    /// `msg[i].type`): the containers on the way are not cloned. `None`, having evaluated
+    /// nothing, for any other expression.
+    pub fn place(&mut self, e: &'p Expr) -> EvalResult<Option<&'a Value>> {
+        match &e.kind {
+            ExprKind::Var { var, primed: false } if !self.in_prime && !self.init_mode => {
+                Ok(self.cur.get(var.0 as usize))
+            }
+            ExprKind::FnApp(f, arg) => {
+                let Some(fv) = self.place(f)? else {
+                    return Ok(None);
+                };
+                let a = self.eval_cow(arg)?;
+                self.value(fv.apply(&a), e.span).map(Some)
+            }
+            ExprKind::Dot(r, field) => {
+                let Some(rv) = self.place(r)? else {
+                    return Ok(None);
+                };
+                self.value(rv.field(field), e.span).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Evaluates `e`, borrowing the value when it is a [`place`](Self::place) of the
+    /// current state.
+    pub fn eval_cow(&mut self, e: &'p Expr) -> EvalResult<Cow<'a, Value>> {
+        Ok(match self.place(e)? {
+            Some(v) => Cow::Borrowed(v),
+            None => Cow::Owned(self.eval(e)?),
+        })
     }
 
     /// The operator argument held in a slot.

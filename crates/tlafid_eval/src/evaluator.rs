@@ -1,8 +1,9 @@
 //! The [`Evaluator`]: a program with its constant bindings, natives and caches; and the
 //! [`Worker`] that holds reusable buffers for one thread.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use smol_str::SmolStr;
@@ -89,6 +90,18 @@ pub struct Evaluator<'p> {
     pub(crate) registers_frozen: AtomicBool,
     /// The state of the fixed-seed generator behind `RandomElement` in `ASSUME`s.
     pub(crate) random_state: Mutex<u64>,
+    /// Tells this evaluator's buffers from another's in [`THREAD_SPARE`].
+    id: u64,
+}
+
+/// Source of [`Evaluator`] ids.
+static NEXT_EVALUATOR_ID: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// The buffers of the last worker dropped on this thread, with its evaluator's id: the
+    /// next worker on the thread takes them without touching the shared pool's lock (one
+    /// worker per checked state and per invariant made that lock a point of contention).
+    static THREAD_SPARE: RefCell<Option<(u64, Buffers<'static>)>> = const { RefCell::new(None) };
 }
 
 /// Facts about the program under its overrides.
@@ -160,6 +173,7 @@ impl<'p> Evaluator<'p> {
             actions: Vec::new(),
             exists_counts: Default::default(),
             spare: Mutex::new(Vec::new()),
+            id: NEXT_EVALUATOR_ID.fetch_add(1, Ordering::Relaxed),
             facts: OnceLock::new(),
             registers: Mutex::new(BTreeMap::new()),
             registers_frozen: AtomicBool::new(false),
@@ -222,7 +236,19 @@ impl<'p> Evaluator<'p> {
 
     /// A worker with its own buffers, for repeated calls from one thread.
     pub fn worker(&self) -> Worker<'_, 'p> {
-        let spare = self.spare.lock().ok().and_then(|mut spare| spare.pop());
+        let local = THREAD_SPARE
+            .try_with(|cell| cell.borrow_mut().take())
+            .ok()
+            .flatten();
+        let spare = match local {
+            Some((id, buffers)) if id == self.id => Some(buffers),
+            // Another evaluator's: its expression addresses mean nothing here.
+            Some((_, mut buffers)) => {
+                buffers.slots_used.clear();
+                Some(buffers)
+            }
+            None => self.spare.lock().ok().and_then(|mut spare| spare.pop()),
+        };
         Worker {
             ev: self,
             buffers: spare.unwrap_or_default(),
@@ -384,9 +410,19 @@ impl Drop for Worker<'_, '_> {
             next: buffers.next,
             slots_used: buffers.slots_used,
         };
-        if let Ok(mut spare) = self.ev.spare.lock() {
-            if spare.len() < 64 {
-                spare.push(buffers);
+        let id = self.ev.id;
+        let displaced = THREAD_SPARE
+            .try_with(|cell| cell.borrow_mut().replace((id, buffers)))
+            .ok()
+            .flatten();
+        if let Some((other, buffers)) = displaced {
+            if other != id {
+                return;
+            }
+            if let Ok(mut spare) = self.ev.spare.lock() {
+                if spare.len() < 64 {
+                    spare.push(buffers);
+                }
             }
         }
     }

@@ -120,6 +120,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
                 Ok(Value::lazy(LazySet::RecordSet(out)))
             }
+            ExprKind::Tuple(items) if items.is_empty() => {
+                static EMPTY: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+                Ok(EMPTY.get_or_init(Value::empty_seq).clone())
+            }
             ExprKind::Tuple(items) => {
                 let elems = items
                     .iter()
@@ -143,8 +147,19 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
                 Ok(value)
             }
-            ExprKind::FnApp(f, arg) => self.fn_app(f, arg, span),
+            ExprKind::FnApp(f, arg) => match self.place(expr)? {
+                Some(v) => Ok(v.clone()),
+                None => self.fn_app(f, arg, span),
+            },
             ExprKind::Dot(r, field) => {
+                if let Some(v) = self.place(expr)? {
+                    return Ok(v.clone());
+                }
+                if let ExprKind::Local(slot) = r.kind {
+                    if let Some(v) = self.ready_local(slot) {
+                        return self.value(v.field(field).cloned(), span);
+                    }
+                }
                 let r = self.eval(r)?;
                 self.value(r.field(field).cloned(), span)
             }
@@ -424,8 +439,18 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 return self.value(fv.apply(&a).cloned(), span);
             }
         }
+        if let ExprKind::Local(slot) = f.kind {
+            if self.ready_local(slot).is_some() {
+                let a = self.eval_cow(arg)?;
+                if let Some(fv) = self.ready_local(slot) {
+                    return self.value(fv.apply(&a).cloned(), span);
+                }
+                let fv = self.eval(f)?;
+                return self.value(fv.apply(&a).cloned(), span);
+            }
+        }
         let fv = self.eval(f)?;
-        let a = self.eval(arg)?;
+        let a = self.eval_cow(arg)?;
         self.value(fv.apply(&a).cloned(), span)
     }
 

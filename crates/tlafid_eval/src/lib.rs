@@ -19,8 +19,11 @@
 //! tested. These rules decide TLC's "states generated" count, which this crate reproduces.
 //!
 //! Threads: one [`Evaluator`] is shared (`Sync`); each thread uses its own [`Worker`].
-//! Dropped workers return their buffers to a pool in the evaluator, so the one-shot
-//! methods of [`Evaluator`] allocate no per-call buffers either.
+//! Dropped workers return their buffers to a one-slot cache of their thread (then to a pool
+//! in the evaluator), so the one-shot methods of [`Evaluator`] allocate no per-call buffers
+//! either and threads do not meet on a lock for them. Reads of state variables and of their
+//! applications and fields (`network[q][p]`, `m.type`) borrow from the state rather than
+//! clone each container on the way.
 //!
 //! Caches (none changes a result): zero-parameter constant operators and closed constant
 //! `LET` values once per evaluator; pure zero-parameter state-level operators once per call

@@ -1,6 +1,8 @@
 //! 64-bit fingerprints with fixed constants: deterministic across runs and platforms, and
 //! computed on the canonical form, so equal values have equal fingerprints.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::func::{FnView, KeyRef};
 use crate::set::SetView;
 use crate::Value;
@@ -17,6 +19,31 @@ const TAG_MODEL: u64 = 5;
 const TAG_SET: u64 = 6;
 const TAG_FCN: u64 = 7;
 const TAG_LAZY: u64 = 8;
+
+/// A compound value's fingerprint, computed on first use: 8 bytes, no lock. Zero means "not
+/// computed yet" (a value whose fingerprint is zero is fingerprinted again at each use, which
+/// is rare and only slower).
+#[derive(Debug, Default)]
+pub(crate) struct FpCell(AtomicU64);
+
+impl FpCell {
+    pub(crate) const fn new() -> FpCell {
+        FpCell(AtomicU64::new(0))
+    }
+
+    /// The fingerprint, computed with `compute` if not known yet (racing threads compute
+    /// the same value).
+    pub(crate) fn get_or_init(&self, compute: impl FnOnce() -> u64) -> u64 {
+        match self.0.load(Ordering::Relaxed) {
+            0 => {
+                let fp = compute();
+                self.0.store(fp, Ordering::Relaxed);
+                fp
+            }
+            fp => fp,
+        }
+    }
+}
 
 /// The finaliser of SplitMix64: a bijective, well-mixing function on 64 bits.
 fn mix(mut z: u64) -> u64 {
@@ -71,12 +98,12 @@ impl Value {
             }
             Value::Str(s) => fp_str(s),
             Value::Model(m) => fold(fold(SEED, TAG_MODEL), fp_str(&m.name)),
-            Value::Set(s) => *s.fp.get_or_init(|| fp_set(self)),
+            Value::Set(s) => s.fp.get_or_init(|| fp_set(self)),
             Value::Interval(..) => fp_set(self),
             Value::Lazy(_) => fp_set(self),
-            Value::Seq(s) => *s.fp.get_or_init(|| fp_fcn(self)),
-            Value::Record(r) => *r.fp.get_or_init(|| fp_fcn(self)),
-            Value::Fcn(f) => *f.fp.get_or_init(|| fp_fcn(self)),
+            Value::Seq(s) => s.fp.get_or_init(|| fp_fcn(self)),
+            Value::Record(r) => r.fp.get_or_init(|| fp_fcn(self)),
+            Value::Fcn(f) => f.fp.get_or_init(|| fp_fcn(self)),
         }
     }
 }

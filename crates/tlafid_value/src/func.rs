@@ -1,7 +1,9 @@
 //! Functions in their three canonical forms (sequence, record, general), built, applied and
 //! updated through one view.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+
+use crate::fingerprint::FpCell;
 
 use crate::{fail, FcnValue, RecordValue, SeqValue, Value, ValueResult};
 
@@ -126,12 +128,12 @@ impl Value {
                 .collect();
             return Value::Record(Arc::new(RecordValue {
                 fields,
-                fp: OnceLock::new(),
+                fp: FpCell::new(),
             }));
         }
         Value::Fcn(Arc::new(FcnValue {
             pairs,
-            fp: OnceLock::new(),
+            fp: FpCell::new(),
         }))
     }
 
@@ -223,6 +225,18 @@ impl Value {
         Ok((0..view.len()).map(|i| view.value(i).clone()).collect())
     }
 
+    /// The values of a function in domain order, borrowed (the range, with repeats).
+    pub fn fn_value_refs(&self) -> ValueResult<impl ExactSizeIterator<Item = &Value> + '_> {
+        if !self.is_fcn() {
+            return fail(format!(
+                "expected a function, found the {} {self}",
+                self.kind_name()
+            ));
+        }
+        let view = FnView::of(self);
+        Ok((0..view.len()).map(move |i| view.value(i)))
+    }
+
     /// `[f EXCEPT ![arg] = value]`: an error when `arg` is not in the domain.
     pub fn except(&self, arg: &Value, value: Value) -> ValueResult<Value> {
         match (self, arg) {
@@ -239,7 +253,7 @@ impl Value {
                 fields[i].1 = value;
                 Ok(Value::Record(Arc::new(RecordValue {
                     fields,
-                    fp: OnceLock::new(),
+                    fp: FpCell::new(),
                 })))
             }
             (Value::Fcn(f), _) => {
@@ -250,7 +264,7 @@ impl Value {
                 pairs[i].1 = value;
                 Ok(Value::Fcn(Arc::new(FcnValue {
                     pairs,
-                    fp: OnceLock::new(),
+                    fp: FpCell::new(),
                 })))
             }
             (Value::Seq(_) | Value::Record(_), _) => {
@@ -287,7 +301,7 @@ impl SeqValue {
     pub fn new(elems: Vec<Value>) -> SeqValue {
         SeqValue {
             elems,
-            fp: OnceLock::new(),
+            fp: FpCell::new(),
         }
     }
 }

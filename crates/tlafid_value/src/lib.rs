@@ -28,7 +28,9 @@ mod order;
 mod set;
 mod symmetry;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+
+use crate::fingerprint::FpCell;
 
 use num_bigint::BigInt;
 
@@ -70,28 +72,28 @@ pub struct ModelValue {
 #[derive(Debug, Default)]
 pub struct SetValue {
     elems: Vec<Value>,
-    fp: OnceLock<u64>,
+    fp: FpCell,
 }
 
 /// A sequence (a function on `1..n`).
 #[derive(Debug, Default)]
 pub struct SeqValue {
     elems: Vec<Value>,
-    fp: OnceLock<u64>,
+    fp: FpCell,
 }
 
 /// A record (a function on a non-empty set of strings): fields sorted by name.
 #[derive(Debug)]
 pub struct RecordValue {
     fields: Vec<(Arc<str>, Value)>,
-    fp: OnceLock<u64>,
+    fp: FpCell,
 }
 
 /// Any other finite function: pairs sorted by domain element.
 #[derive(Debug)]
 pub struct FcnValue {
     pairs: Vec<(Value, Value)>,
-    fp: OnceLock<u64>,
+    fp: FpCell,
 }
 
 /// A TLA+ value. Clone is cheap (an `Arc` clone at most).
@@ -158,7 +160,7 @@ impl Value {
         }
         Value::Set(Arc::new(SetValue {
             elems,
-            fp: OnceLock::new(),
+            fp: FpCell::new(),
         }))
     }
 
@@ -167,7 +169,7 @@ impl Value {
         debug_assert!(elems.windows(2).all(|w| w[0] < w[1]));
         Value::Set(Arc::new(SetValue {
             elems,
-            fp: OnceLock::new(),
+            fp: FpCell::new(),
         }))
     }
 
@@ -189,7 +191,7 @@ impl Value {
     pub fn seq(elems: Vec<Value>) -> Value {
         Value::Seq(Arc::new(SeqValue {
             elems,
-            fp: OnceLock::new(),
+            fp: FpCell::new(),
         }))
     }
 
@@ -209,7 +211,7 @@ impl Value {
         });
         Value::Record(Arc::new(RecordValue {
             fields,
-            fp: OnceLock::new(),
+            fp: FpCell::new(),
         }))
     }
 
