@@ -3,4 +3,6 @@
 pub mod check;
 mod check_report;
 pub mod parse;
+mod progress;
+mod simulate;
 pub mod trace;
