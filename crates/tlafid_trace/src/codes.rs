@@ -16,8 +16,8 @@ pub const UNKNOWN_ARGUMENT: Code = Code(103);
 pub const UNKNOWN_OBSERVABLE: Code = Code(104);
 /// A value cannot be read as a TLA+ value (`null`, a fraction, an unknown `#` form).
 pub const BAD_VALUE: Code = Code(105);
-/// In `--windows` mode, a window's `pre_state` does not give every variable.
-pub const PARTIAL_PRE_STATE: Code = Code(106);
+// E106 (a partial `pre_state` in `--windows` mode) is retired: windows are now checked
+// from the reachable states that show their `pre_state`, which may be partial.
 /// Evaluating the model on a trace state failed.
 pub const EVALUATION_FAILED: Code = Code(107);
 /// The trace has no steps.

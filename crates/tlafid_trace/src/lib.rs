@@ -25,10 +25,12 @@ mod engine;
 pub mod json;
 mod miss;
 mod parse;
+mod reach;
 mod shared;
 mod validate;
 mod verdict;
 mod vocabulary;
+mod windows;
 
 #[cfg(test)]
 mod tests;
@@ -42,8 +44,8 @@ pub use json::ModelValues;
 pub use parse::{NamedAction, Observation, ParsedTrace, Step, TraceFormat};
 pub use validate::{Options, TraceInput, Validator};
 pub use verdict::{
-    FailedWindow, FalseGuard, Location, Mismatch, MissedCodeBehavior, NearestMiss, TraceReport,
-    Verdict, WindowStats,
+    ActionWindows, FailedWindow, FalseGuard, Location, Mismatch, MissedCodeBehavior, NearestMiss,
+    TraceReport, Verdict, WindowFailure, WindowStats,
 };
 pub use vocabulary::{Observable, Vocabulary};
 

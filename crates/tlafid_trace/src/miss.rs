@@ -46,7 +46,12 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
                 .pre
                 .as_ref()
                 .expect("only a pre-state filters candidates out");
-            return Ok(vec![self.observation_miss("pre_state", examined, pre)?]);
+            return Ok(vec![self.observation_miss(
+                "pre_state",
+                examined,
+                pre,
+                MAX_CANDIDATES_EXAMINED,
+            )?]);
         }
         let mut groups: BTreeMap<String, Group> = BTreeMap::new();
         for candidate in &fitting {
@@ -152,15 +157,20 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         }
     }
 
-    /// How states fail to show `observed` (an `init` line or a window's `pre_state`).
+    /// How the closest of the first `limit` states fails to show `observed` (an `init`
+    /// line or a window's `pre_state`): the first state with the fewest mismatches.
     pub fn observation_miss(
         &mut self,
         label: &str,
         states: &[State],
         observed: &Observation,
+        limit: usize,
     ) -> Result<NearestMiss, EvalError> {
         let mut best: Option<Vec<Mismatch>> = None;
-        for state in states.iter().take(MAX_CANDIDATES_EXAMINED) {
+        for state in states.iter().take(limit) {
+            if best.as_ref().is_some_and(|b| b.len() <= 1) {
+                break;
+            }
             let mut wrong = Vec::new();
             for (index, logged) in observed {
                 let produced = self.observe(state, *index)?;

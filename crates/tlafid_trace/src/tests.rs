@@ -5,7 +5,7 @@ use tlafid_base::{FileId, SourceMap};
 
 use crate::{
     add_constant_probes, probe_model_values, Options, TraceFormat, TraceInput, TraceReport,
-    Validator, Verdict, Vocabulary,
+    Validator, Verdict, Vocabulary, WindowFailure,
 };
 
 const SPEC: &str = r#"---- MODULE Counter ----
@@ -172,26 +172,89 @@ fn bad_input_names_the_line_field_and_valid_names() {
     );
 }
 
+/// Per action (passed, rejected, inconclusive); per failed window its line and failure.
+type WindowResults = (Vec<(String, [usize; 3])>, Vec<(u32, WindowFailure)>);
+
+/// The windows' results: per action (passed, rejected, inconclusive), and per failed
+/// window its line and failure.
+fn window_results(text: &str, max_states: usize) -> WindowResults {
+    let options = Options {
+        windows: true,
+        max_states,
+        ..Options::default()
+    };
+    let stats = check(text, options).windows.expect("windows mode");
+    let per_action = stats
+        .per_action
+        .iter()
+        .map(|(a, c)| (a.clone(), [c.passed, c.rejected, c.inconclusive]))
+        .collect();
+    let failed = stats
+        .failed
+        .iter()
+        .map(|f| (f.location.line.unwrap(), f.failure))
+        .collect();
+    (per_action, failed)
+}
+
 #[test]
-fn windows_are_checked_one_by_one() {
+fn windows_are_checked_one_by_one_from_reachable_states() {
     let text = concat!(
         "{\"action\": \"Inc\", \"data\": {\"p\": \"a\"}, \"pre_state\": {\"x\": 3, \"last\": \"a\"}, \"post_state\": {\"x\": 4, \"last\": \"a\"}}\n",
         "{\"action\": \"Reset\", \"data\": {\"p\": \"b\"}, \"pre_state\": {\"x\": 2, \"last\": \"a\"}, \"post_state\": {\"x\": 0, \"last\": \"b\"}}\n",
+        // Partial: some reachable state with x = 1 (last = a or b) reaches x = 3.
+        "{\"action\": \"Inc\", \"data\": {\"p\": \"b\"}, \"pre_state\": {\"x\": 1}, \"post_state\": {\"x\": 3}}\n",
+        // x is never 5 (Max = 3).
+        "{\"action\": \"Reset\", \"pre_state\": {\"Double\": 10}, \"post_state\": {\"x\": 0}}\n",
     );
     assert_eq!(TraceFormat::detect(text), TraceFormat::Windows);
-    let options = Options {
-        windows: true,
-        ..Options::default()
-    };
-    let report = check(text, options);
-    let stats = report.windows.expect("windows mode");
-    let per_action: Vec<_> = stats
-        .per_action
-        .iter()
-        .map(|(a, r)| (a.as_str(), *r))
-        .collect();
-    assert_eq!(per_action, [("Inc", (0, 1)), ("Reset", (1, 1))]);
-    assert_eq!(stats.failed[0].location.line, Some(1));
+    let (per_action, failed) = window_results(text, 100);
+    assert_eq!(
+        per_action,
+        [
+            ("Inc".to_string(), [1, 1, 0]),
+            ("Reset".to_string(), [1, 1, 0])
+        ]
+    );
+    assert_eq!(
+        failed,
+        [
+            (1, WindowFailure::PostStateUnreachable),
+            (4, WindowFailure::PreStateUnreachable)
+        ]
+    );
+}
+
+#[test]
+fn a_cut_exploration_makes_windows_inconclusive_not_rejected() {
+    // Budget 1: only the initial state (x = 0) is known. Window 1 starts there and passes;
+    // window 2 follows from it (its pre_state is window 1's post_state); window 3's
+    // partial pre_state (x = 3) is not among the states explored, so it gets no verdict.
+    // Window 4 names a full state reached by window 2, so its failure is certain.
+    let text = concat!(
+        "{\"action\": \"Inc\", \"data\": {\"p\": \"a\", \"d\": 2}, \"pre_state\": {\"x\": 0, \"last\": \"none\"}, \"post_state\": {\"x\": 2, \"last\": \"a\"}}\n",
+        "{\"action\": \"Inc\", \"data\": {\"p\": \"b\"}, \"pre_state\": {\"x\": 2, \"last\": \"a\"}, \"post_state\": {\"x\": 3, \"last\": \"b\"}}\n",
+        "{\"action\": \"Reset\", \"pre_state\": {\"x\": 3}, \"post_state\": {\"x\": 1}}\n",
+        "{\"action\": \"Inc\", \"pre_state\": {\"x\": 3, \"last\": \"b\"}, \"post_state\": {\"x\": 4}}\n",
+    );
+    let (per_action, failed) = window_results(text, 1);
+    assert_eq!(
+        per_action,
+        [
+            ("Inc".to_string(), [2, 1, 0]),
+            ("Reset".to_string(), [0, 0, 1])
+        ]
+    );
+    assert_eq!(
+        failed,
+        [
+            (3, WindowFailure::Inconclusive),
+            (4, WindowFailure::PostStateUnreachable)
+        ]
+    );
+    // With the whole state space, window 3 is rejected: Reset goes to 0, never 1.
+    let (_, failed) = window_results(text, 100);
+    assert_eq!(failed[0], (3, WindowFailure::PostStateUnreachable));
 }
 
 #[test]

@@ -4,23 +4,27 @@
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
-use tlafid_base::{Diagnostic, FileId, Span};
-use tlafid_eval::{ActionProbe, EvalError, Evaluator, State};
+use tlafid_base::{Diagnostic, FileId};
+use tlafid_eval::{ActionProbe, EvalError, Evaluator};
 
 use crate::codes;
 use crate::engine::Stepper;
 use crate::parse::{self, ParsedTrace, TraceFormat};
+use crate::reach::LazyReachable;
 use crate::verdict::{
-    FailedWindow, Location, MissedCodeBehavior, TraceReport, Verdict, WindowStats,
+    Location, MissedCodeBehavior, TraceReport, Verdict, WindowFailure, WindowStats,
 };
 use crate::vocabulary::{Observable, Vocabulary};
+use crate::windows::WindowChecker;
 
 /// Options of a validation run.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The most candidate states kept per step; beyond it the trace gets no verdict.
+    /// The most candidate states kept per step; beyond it the trace gets no verdict. With
+    /// [`Options::windows`]: the most reachable states explored.
     pub max_states: usize,
-    /// Check action windows one by one instead of as one behaviour.
+    /// Check action windows one by one (each from the reachable states showing its
+    /// `pre_state`) instead of as one behaviour.
     pub windows: bool,
     /// Actions the implementation does not log: up to [`Options::max_silent`] steps of them
     /// may happen before each logged step (behaviours only, not `--windows`).
@@ -60,6 +64,8 @@ pub struct Validator<'e, 'p> {
     kinds: Vec<Observable>,
     probes: Vec<ActionProbe<'e, 'p>>,
     options: Options,
+    /// `--windows`: the model's reachable states, explored when a window first needs them.
+    reachable: LazyReachable<'e, 'p>,
 }
 
 impl<'e, 'p> Validator<'e, 'p> {
@@ -80,6 +86,7 @@ impl<'e, 'p> Validator<'e, 'p> {
             vocabulary,
             kinds,
             probes,
+            reachable: LazyReachable::new(evaluator, options.max_states),
             options,
         }
     }
@@ -117,7 +124,7 @@ impl<'e, 'p> Validator<'e, 'p> {
         };
         report.steps = trace.steps.len();
         let result = if self.options.windows {
-            self.windows(&trace, input.file, &mut report)
+            self.windows(&trace, &mut report)
         } else {
             self.behaviour(&trace, format, &mut report)
         };
@@ -163,7 +170,7 @@ impl<'e, 'p> Validator<'e, 'p> {
                 .init
                 .as_ref()
                 .expect("only an init observation rules states out");
-            let miss = stepper.observation_miss("Init", &all, observed)?;
+            let miss = stepper.observation_miss("Init", &all, observed, 256)?;
             report.verdict = Verdict::Missed(MissedCodeBehavior {
                 location: Location {
                     line: (format == TraceFormat::EventLog).then_some(1),
@@ -225,76 +232,60 @@ impl<'e, 'p> Validator<'e, 'p> {
         Ok(())
     }
 
-    /// Each window on its own: from the full `pre_state`, does the named action reach a
-    /// state showing `post_state`?
-    fn windows(
-        &self,
-        trace: &ParsedTrace,
-        file: FileId,
-        report: &mut TraceReport,
-    ) -> Result<(), EvalError> {
+    /// Each window on its own: is there a reachable state showing `pre_state` from which
+    /// the action reaches a state showing `post_state` (see [`crate::windows`])?
+    fn windows(&self, trace: &ParsedTrace, report: &mut TraceReport) -> Result<(), EvalError> {
         let mut stepper = self.stepper();
+        // Room for the states the windows reach, beyond the budget: a chain of windows
+        // keeps at least one state per window.
+        let max_learned = self.options.max_states + trace.steps.len();
+        let mut checker = WindowChecker::new(&mut stepper, &self.reachable, max_learned)?;
         let mut stats = WindowStats::default();
         for step in &trace.steps {
-            let location = Location {
-                line: step.line,
-                step: step.number,
+            let Some(pre) = &step.pre else {
+                report.diagnostics.push(Diagnostic::error_nowhere(
+                    codes::BAD_SHAPE,
+                    "--windows needs action windows (lines with pre_state and post_state)",
+                ));
+                return Ok(());
             };
-            let pre = step.pre.as_ref().map(|pre| stepper.full_state(pre));
-            let state: State = match pre {
-                Some(Ok(state)) => state,
-                Some(Err(missing)) => {
-                    report.diagnostics.push(Diagnostic::error(
-                        codes::PARTIAL_PRE_STATE,
-                        format!(
-                            "line {}: pre_state does not give the variables {} (--windows needs full pre-states)",
-                            step.line.unwrap_or(0),
-                            missing.join(", ")
-                        ),
-                        Span::new(file, 0, 0),
-                    ));
-                    continue;
-                }
-                None => {
-                    report.diagnostics.push(Diagnostic::error_nowhere(
-                        codes::BAD_SHAPE,
-                        "--windows needs action windows (lines with pre_state and post_state)",
-                    ));
-                    return Ok(());
-                }
-            };
-            let action = step
-                .action
-                .as_ref()
-                .map_or("(none)".to_string(), |a| a.name.clone());
-            let candidates = [state];
-            let advance = stepper.advance(&candidates, step, false, self.options.max_states)?;
-            let entry = stats.per_action.entry(action.clone()).or_default();
-            entry.1 += 1;
-            Stepper::count_action(&mut report.action_counts, step, &advance.actions);
-            if advance.states.is_empty() {
-                let misses = stepper.nearest_misses(&candidates, step)?;
-                stats.failed.push(FailedWindow {
-                    location,
-                    action,
-                    misses,
-                });
-            } else {
-                entry.0 += 1;
+            checker.check(step, pre, &mut stats)?;
+            let counts = &mut report.action_counts;
+            if let Some(named) = &step.action {
+                *counts.entry(named.name.clone()).or_default() += 1;
             }
         }
-        report.verdict = match stats.failed.first() {
-            _ if !report.diagnostics.is_empty() => Verdict::Invalid,
-            None => Verdict::Admitted,
-            Some(first) => Verdict::Missed(MissedCodeBehavior {
+        let rejected = stats
+            .failed
+            .iter()
+            .find(|f| f.failure != WindowFailure::Inconclusive);
+        let inconclusive = stats
+            .failed
+            .iter()
+            .find(|f| f.failure == WindowFailure::Inconclusive);
+        report.verdict = match (rejected, inconclusive) {
+            (Some(first), _) => Verdict::Missed(MissedCodeBehavior {
                 location: first.location.clone(),
                 action: Some(first.action.clone()),
                 admitted_prefix: first.location.step - 1,
-                candidates: 1,
+                candidates: first.matching,
                 misses: first.misses.clone(),
             }),
+            (None, Some(first)) => Verdict::OutOfBudget {
+                location: first.location.clone(),
+                candidates: self.reachable.explored().map_or(0, |r| r.states.len()),
+            },
+            (None, None) => Verdict::Admitted,
         };
         report.windows = Some(stats);
         Ok(())
+    }
+
+    /// With `--windows`: how many reachable states were explored, and whether that is all of
+    /// them (`None` when every window was decided without exploring).
+    pub fn reachable_explored(&self) -> Option<(usize, bool)> {
+        self.reachable
+            .explored()
+            .map(|r| (r.states.len(), r.complete))
     }
 }

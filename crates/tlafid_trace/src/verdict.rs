@@ -88,23 +88,78 @@ pub enum Verdict {
     Invalid,
 }
 
-/// One window of `--windows` mode that the model cannot reproduce.
+/// Why a window of `--windows` mode did not pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WindowFailure {
+    /// No reachable state of the model shows the window's `pre_state` (rejected).
+    PreStateUnreachable,
+    /// Reachable states show `pre_state`, but from none of them does the action reach a
+    /// state showing `post_state` (rejected).
+    PostStateUnreachable,
+    /// The state budget cut the reachable states before one that passes the window was
+    /// found: no verdict.
+    Inconclusive,
+}
+
+impl WindowFailure {
+    /// The label in reports.
+    pub fn label(self) -> &'static str {
+        match self {
+            WindowFailure::PreStateUnreachable => "pre_state unreachable",
+            WindowFailure::PostStateUnreachable => "post_state unreachable",
+            WindowFailure::Inconclusive => "inconclusive",
+        }
+    }
+}
+
+/// One window of `--windows` mode that did not pass.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FailedWindow {
     /// Its line.
     pub location: Location,
-    /// The action it names.
+    /// The action it names (`(none)` when it names none).
     pub action: String,
-    /// How close the model came.
+    /// Why it did not pass.
+    pub failure: WindowFailure,
+    /// The reachable states found that show its `pre_state`.
+    pub matching: usize,
+    /// How close the model came (for a rejected window): for an unreachable `pre_state`,
+    /// the reachable state closest to it (labelled `pre_state`); otherwise the action
+    /// instances closest to `post_state`.
     pub misses: Vec<NearestMiss>,
+}
+
+/// The windows of one action: how many passed, were rejected, or got no verdict.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ActionWindows {
+    /// Windows the model reproduces.
+    pub passed: usize,
+    /// Windows the model cannot reproduce.
+    pub rejected: usize,
+    /// Windows without a verdict (state budget).
+    pub inconclusive: usize,
+}
+
+impl ActionWindows {
+    /// Windows checked.
+    pub fn total(&self) -> usize {
+        self.passed + self.rejected + self.inconclusive
+    }
+
+    /// Adds `other`'s counts.
+    pub fn add(&mut self, other: &ActionWindows) {
+        self.passed += other.passed;
+        self.rejected += other.rejected;
+        self.inconclusive += other.inconclusive;
+    }
 }
 
 /// Per-action results of `--windows` mode.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WindowStats {
-    /// Action name to (windows passed, windows checked).
-    pub per_action: BTreeMap<String, (usize, usize)>,
-    /// Every window that failed, in order.
+    /// Per action name, its windows' results.
+    pub per_action: BTreeMap<String, ActionWindows>,
+    /// Every window that did not pass (rejected or inconclusive), in order.
     pub failed: Vec<FailedWindow>,
 }
 

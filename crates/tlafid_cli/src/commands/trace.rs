@@ -8,8 +8,8 @@ use serde_json::{json, Value as Json};
 use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_config::ConfigSource;
 use tlafid_trace::{
-    FalseGuard, NearestMiss, Options, Summary, TraceFormat, TraceInput, TraceReport, Validator,
-    Verdict, Vocabulary,
+    ActionWindows, FailedWindow, FalseGuard, NearestMiss, Options, Summary, TraceFormat,
+    TraceInput, TraceReport, Validator, Verdict, Vocabulary, WindowFailure,
 };
 
 use crate::exit::ExitStatus;
@@ -53,11 +53,12 @@ pub struct TraceArgs {
     /// The traces' format (default: detected from each file's first line).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub trace_format: Option<TraceFormatArg>,
-    /// Check action windows one by one (from each full pre_state) and report a pass rate
-    /// per action.
+    /// Check action windows one by one (each from the reachable model states that show its
+    /// pre_state) and report a pass rate per action.
     #[arg(long)]
     pub windows: bool,
-    /// The most candidate model states kept per step (beyond it: no verdict).
+    /// The most candidate model states kept per step (beyond it: no verdict); with
+    /// --windows, the most reachable states explored.
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub max_states: usize,
     /// Actions the implementation does not log: up to --max-silent steps of them may
@@ -132,6 +133,13 @@ fn trace(
         ));
         return Err(ExitStatus::ConfigError);
     }
+    if args.windows && !(model.constraints.is_empty() && model.action_constraints.is_empty()) {
+        diagnostics.push(Diagnostic::error_nowhere(
+            files::CODE_BAD_FLAG,
+            "--windows does not support CONSTRAINT or ACTION_CONSTRAINT (the reachable states would differ from the model checker's)",
+        ).with_hint("validate against a configuration without constraints"));
+        return Err(ExitStatus::ConfigError);
+    }
     let paths = expand_traces(&args.traces, diagnostics);
     let mut texts = Vec::new();
     for path in &paths {
@@ -197,11 +205,12 @@ fn trace(
             diagnostics,
             &reports,
             &summary,
+            &validator,
             elapsed,
         )),
         Format::Human => {
             render::print_human(sources, diagnostics);
-            print_human(args, sources, &reports, &summary, elapsed);
+            print_human(args, sources, &reports, &summary, &validator, elapsed);
         }
     }
     Ok(if unreadable || summary.invalid > 0 {
@@ -342,10 +351,15 @@ fn print_human(
     sources: &SourceMap,
     reports: &[TraceReport],
     summary: &Summary,
+    validator: &Validator<'_, '_>,
     elapsed: f64,
 ) {
     for report in reports {
         println!("{}: {}", report.name, verdict_line(report));
+        if let Some(windows) = &report.windows {
+            print_failed_windows(&report.name, &windows.failed, sources);
+            continue;
+        }
         if let Verdict::Missed(missed) = &report.verdict {
             println!(
                 "  admitted prefix: {} step(s); {} candidate state(s) before this step",
@@ -356,21 +370,9 @@ fn print_human(
             }
             missed.misses.iter().for_each(|m| print_miss(m, sources));
         }
-        if let Some(windows) = &report.windows {
-            for failed in windows.failed.iter().skip(1) {
-                println!(
-                    "  window at line {} ({}) fails too",
-                    failed.location.line.unwrap_or(0),
-                    failed.action
-                );
-            }
-        }
     }
     if args.windows {
-        println!("Windows passed per action:");
-        for (action, (passed, total)) in windows_per_action(reports) {
-            println!("  {action}: {passed} of {total}");
-        }
+        print_windows_summary(reports, validator);
     }
     println!(
         "Admitted {} of {} trace(s){}{}.",
@@ -401,6 +403,95 @@ fn print_human(
     println!("Finished in {elapsed:.2}s.");
 }
 
+/// Rejected windows shown in full per trace; the others are listed by line.
+const WINDOWS_SHOWN: usize = 3;
+
+fn print_failed_windows(name: &str, failed: &[FailedWindow], sources: &SourceMap) {
+    let rejected: Vec<&FailedWindow> = failed
+        .iter()
+        .filter(|f| f.failure != WindowFailure::Inconclusive)
+        .collect();
+    for window in rejected.iter().take(WINDOWS_SHOWN) {
+        let why = match window.failure {
+            WindowFailure::PreStateUnreachable => {
+                "no reachable state shows pre_state".to_string()
+            }
+            _ => format!(
+                "from the {} reachable state(s) showing pre_state, the action reaches no state showing post_state",
+                window.matching
+            ),
+        };
+        println!(
+            "  {name}:{} ({}) rejected, {}: {why}",
+            window.location.line.unwrap_or(0),
+            window.action,
+            window.failure.label()
+        );
+        window.misses.iter().for_each(|m| print_miss(m, sources));
+    }
+    for failure in [
+        WindowFailure::PostStateUnreachable,
+        WindowFailure::PreStateUnreachable,
+    ] {
+        let lines: Vec<String> = rejected
+            .iter()
+            .skip(WINDOWS_SHOWN)
+            .filter(|w| w.failure == failure)
+            .map(|w| w.location.line.unwrap_or(0).to_string())
+            .collect();
+        if !lines.is_empty() {
+            println!(
+                "  also rejected, {}: lines {}",
+                failure.label(),
+                lines.join(", ")
+            );
+        }
+    }
+    let inconclusive: Vec<String> = failed
+        .iter()
+        .filter(|f| f.failure == WindowFailure::Inconclusive)
+        .map(|w| w.location.line.unwrap_or(0).to_string())
+        .collect();
+    if !inconclusive.is_empty() {
+        println!(
+            "  inconclusive (no reachable state found passes them; the exploration was cut by --max-states): lines {}",
+            inconclusive.join(", ")
+        );
+    }
+}
+
+fn print_windows_summary(reports: &[TraceReport], validator: &Validator<'_, '_>) {
+    match validator.reachable_explored() {
+        None => println!("Reachable states explored: none (every window follows from an initial state and the windows before it)."),
+        Some((states, true)) => println!("Reachable states explored: {states} (all of them)."),
+        Some((states, false)) => println!("Reachable states explored: {states} (cut by --max-states)."),
+    }
+    println!("Windows per action (passed of checked):");
+    for (action, counts) in windows_per_action(reports) {
+        let mut line = format!(
+            "  {action}: {} of {} ({:.1}%)",
+            counts.passed,
+            counts.total(),
+            pass_rate(&counts) * 100.0
+        );
+        if counts.rejected > 0 {
+            line += &format!("; {} rejected", counts.rejected);
+        }
+        if counts.inconclusive > 0 {
+            line += &format!("; {} inconclusive", counts.inconclusive);
+        }
+        println!("{line}");
+    }
+}
+
+fn pass_rate(counts: &ActionWindows) -> f64 {
+    if counts.total() == 0 {
+        0.0
+    } else {
+        counts.passed as f64 / counts.total() as f64
+    }
+}
+
 fn plural_part(count: usize, what: &str) -> String {
     if count == 0 {
         String::new()
@@ -413,6 +504,26 @@ fn verdict_line(report: &TraceReport) -> String {
     match &report.verdict {
         Verdict::Admitted => format!("admitted ({} steps)", report.steps),
         Verdict::Invalid => "not checked (bad input, see the errors above)".into(),
+        Verdict::OutOfBudget { candidates, .. } if report.windows.is_some() => {
+            let stats = report.windows.as_ref().expect("windows mode");
+            format!(
+                "no verdict: {} of {} window(s) inconclusive ({candidates} reachable states explored, --max-states)",
+                stats.failed.len(),
+                report.steps
+            )
+        }
+        Verdict::Missed(_) if report.windows.is_some() => {
+            let stats = report.windows.as_ref().expect("windows mode");
+            let rejected = stats
+                .failed
+                .iter()
+                .filter(|f| f.failure != WindowFailure::Inconclusive)
+                .count();
+            format!(
+                "missed code behavior: {rejected} of {} window(s) rejected",
+                report.steps
+            )
+        }
         Verdict::OutOfBudget {
             location,
             candidates,
@@ -492,13 +603,11 @@ fn print_miss(miss: &NearestMiss, sources: &SourceMap) {
 
 fn windows_per_action(
     reports: &[TraceReport],
-) -> std::collections::BTreeMap<String, (usize, usize)> {
-    let mut totals = std::collections::BTreeMap::new();
+) -> std::collections::BTreeMap<String, ActionWindows> {
+    let mut totals: std::collections::BTreeMap<String, ActionWindows> = Default::default();
     for stats in reports.iter().filter_map(|r| r.windows.as_ref()) {
-        for (action, (passed, total)) in &stats.per_action {
-            let entry: &mut (usize, usize) = totals.entry(action.clone()).or_default();
-            entry.0 += passed;
-            entry.1 += total;
+        for (action, counts) in &stats.per_action {
+            totals.entry(action.clone()).or_default().add(counts);
         }
     }
     totals
@@ -510,10 +619,27 @@ fn json_report(
     diagnostics: &[Diagnostic],
     reports: &[TraceReport],
     summary: &Summary,
+    validator: &Validator<'_, '_>,
     elapsed: f64,
 ) -> Json {
     let traces: Vec<Json> = reports.iter().map(|r| trace_json(r, sources)).collect();
-    json!({
+    let windows_per_action = args.windows.then(|| {
+        windows_per_action(reports)
+            .into_iter()
+            .map(|(a, c)| {
+                let rate = json!(pass_rate(&c));
+                (
+                    a,
+                    json!({"passed": c.passed, "rejected": c.rejected,
+                           "inconclusive": c.inconclusive, "total": c.total(), "pass_rate": rate}),
+                )
+            })
+            .collect::<serde_json::Map<_, _>>()
+    });
+    let reachable = validator
+        .reachable_explored()
+        .map(|(states, complete)| json!({"explored": states, "complete": complete}));
+    let mut out = json!({
         "schema_version": 1,
         "command": "trace",
         "spec": args.file.display().to_string(),
@@ -522,13 +648,17 @@ fn json_report(
             "admitted": summary.admitted, "missed": summary.missed, "out_of_budget": summary.out_of_budget,
             "invalid": summary.invalid, "total": summary.total,
             "steps_per_action": summary.steps_per_action, "unexercised_actions": summary.unexercised,
-            "windows_per_action": args.windows.then(|| windows_per_action(reports).into_iter()
-                .map(|(a, (p, t))| (a, json!({"passed": p, "total": t}))).collect::<serde_json::Map<_, _>>()),
+            "windows_per_action": windows_per_action,
         },
         "traces": traces,
         "elapsed_seconds": elapsed,
         "diagnostics": render::json_diagnostics(sources, diagnostics),
-    })
+    });
+    if args.windows {
+        // null when every window was decided without exploring the model
+        out["summary"]["reachable_states"] = json!(reachable);
+    }
+    out
 }
 
 fn trace_json(report: &TraceReport, sources: &SourceMap) -> Json {
@@ -558,6 +688,19 @@ fn trace_json(report: &TraceReport, sources: &SourceMap) -> Json {
     {
         out["location"] = json!({"line": location.line, "step": location.step});
         out["candidates"] = json!(candidates);
+    }
+    if let Some(windows) = &report.windows {
+        out["failed_windows"] = windows
+            .failed
+            .iter()
+            .map(|w| {
+                json!({
+                    "line": w.location.line, "action": w.action, "outcome": w.failure.label(),
+                    "matching_states": w.matching,
+                    "nearest_misses": w.misses.iter().map(|m| miss_json(m, sources)).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
     }
     out
 }
