@@ -2,5 +2,7 @@
 
 pub mod check;
 mod check_report;
+pub mod mutate;
+mod mutate_report;
 pub mod parse;
 pub mod trace;
