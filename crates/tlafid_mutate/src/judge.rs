@@ -57,9 +57,6 @@ impl Judged {
                 )
             })
             .count();
-        let unknown = mutants
-            .iter()
-            .any(|m| matches!(m.outcome, MutantOutcome::Unknown | MutantOutcome::Error));
         let properties = self
             .targets
             .iter()
@@ -76,7 +73,7 @@ impl Judged {
                     Verdict::Vacuous
                 } else if kills > 0 {
                     Verdict::LoadBearing
-                } else if unknown || considered == 0 {
+                } else if considered == 0 {
                     Verdict::Inconclusive
                 } else {
                     Verdict::NotLoadBearing
