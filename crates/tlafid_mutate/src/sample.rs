@@ -20,8 +20,11 @@ impl Rng {
         Rng(seed)
     }
 
-    /// A number below `bound` (which must be positive).
+    /// A number below `bound` (0 when `bound` is 0).
     pub fn below(&mut self, bound: usize) -> usize {
+        if bound == 0 {
+            return 0;
+        }
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -92,14 +95,14 @@ fn perturb_point(value: &Value, pool: &[Value], rng: &mut Rng) -> Option<Value> 
     let (key, old) = &pairs[rng.below(pairs.len())];
     let new = match rng.below(3) {
         0 => pairs[rng.below(pairs.len())].1.clone(),
-        1 => {
-            let other = &pool[rng.below(pool.len())];
-            other
+        1 => match pool.get(rng.below(pool.len())) {
+            Some(other) => other
                 .apply(key)
                 .ok()
                 .cloned()
-                .unwrap_or_else(|| old.clone())
-        }
+                .unwrap_or_else(|| old.clone()),
+            None => old.clone(),
+        },
         _ => perturb(old, &[], rng),
     };
     value.except(key, new).ok()
@@ -112,7 +115,7 @@ fn perturb_set(value: &Value, pool: &[Value], rng: &mut Rng) -> Option<Value> {
         let gone = Value::set(vec![elems[rng.below(elems.len())].clone()]);
         return value.minus(&gone).ok();
     }
-    let other = pool.get(rng.below(pool.len().max(1)))?;
+    let other = pool.get(rng.below(pool.len()))?;
     value.union(other).ok()
 }
 
@@ -131,5 +134,13 @@ mod tests {
         );
         let ints: BTreeSet<i64> = a.iter().filter_map(|s| s.values()[0].as_i64()).collect();
         assert_eq!(ints, BTreeSet::from([-1, 0, 1, 2]));
+    }
+
+    #[test]
+    fn nested_functions_are_perturbed_without_a_pool() {
+        let inner = Value::function(vec![(Value::from(2i64), Value::from(3i64))]);
+        let outer = Value::function(vec![(Value::from(1i64), inner)]);
+        let states = sample(&[vec![outer]]);
+        assert!(states.len() > 1);
     }
 }

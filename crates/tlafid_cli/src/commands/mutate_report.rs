@@ -82,7 +82,12 @@ fn verdict_line(sources: &SourceMap, report: &MutationReport, p: &PropertyReport
             "kills {} of {} mutants, vacuous in nothing",
             p.kills, p.mutants_considered
         ),
-        Verdict::Vacuous => format!("vacuous in {} subformula(s)", p.vacuous_in.len()),
+        Verdict::Vacuous => format!(
+            "{} subformula(s) never matter (kills {} of {} mutants)",
+            p.vacuous_in.len(),
+            p.kills,
+            p.mutants_considered
+        ),
         Verdict::Tautology => match (report.domain.0, p.tautology) {
             (DomainSource::TypeDomain, TautologyFinding::HoldsIn(n)) => {
                 format!("holds in every one of the {n} states of the type domain, whatever the model does")
