@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use tlafid_eval::{State, Value};
 
 /// How many states are sampled.
-pub const SAMPLE_SIZE: usize = 2_000;
+pub const SAMPLE_SIZE: usize = 20_000;
 
 /// A fixed-seed generator (splitmix64), so samples are the same on every run.
 pub struct Rng(u64);

@@ -47,7 +47,7 @@ impl SpaceHash {
 }
 
 /// How many values are kept per variable.
-pub const VALUES_PER_VARIABLE: usize = 24;
+pub const VALUES_PER_VARIABLE: usize = 256;
 
 /// For each variable, the values (at most [`VALUES_PER_VARIABLE`]) with the smallest
 /// fingerprints among those it takes in the states met: the same set whatever the order.
@@ -124,13 +124,13 @@ mod tests {
     #[test]
     fn collector_keeps_the_smallest_fingerprints() {
         let collector = ValueCollector::new(1);
-        for n in 0..100 {
+        for n in 0..1000 {
             collector.add(&[Value::from(n as i64)]);
         }
         let kept = collector.values();
         assert_eq!(kept[0].len(), VALUES_PER_VARIABLE);
         let again = ValueCollector::new(1);
-        for n in (0..100).rev() {
+        for n in (0..1000).rev() {
             again.add(&[Value::from(n as i64)]);
         }
         assert_eq!(kept, again.values());
