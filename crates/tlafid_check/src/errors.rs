@@ -11,6 +11,13 @@ pub const REPLAY_MISMATCH: Code = Code(91);
 /// `E092`: the worker threads could not be started.
 pub const THREADS_UNAVAILABLE: Code = Code(92);
 
+/// `E094`: a temporal property is too large to check: its disjunctive normal form, its
+/// tableau or its product with the state graph exceeds the checker's limits.
+pub const LIVENESS_TOO_LARGE: Code = Code(94);
+/// `E095`: a temporal property names an atom the liveness specification does not declare (a
+/// binding error).
+pub const UNKNOWN_ATOM: Code = Code(95);
+
 /// An `E090` diagnostic.
 pub(crate) fn invalid_options(message: impl Into<String>) -> Diagnostic {
     Diagnostic::error_nowhere(INVALID_OPTIONS, message)
@@ -29,5 +36,24 @@ pub(crate) fn threads_unavailable(error: impl std::fmt::Display) -> Diagnostic {
     Diagnostic::error_nowhere(
         THREADS_UNAVAILABLE,
         format!("cannot start worker threads: {error}"),
+    )
+}
+
+/// An `E094` diagnostic.
+pub(crate) fn liveness_too_large(property: &str, what: &str) -> Diagnostic {
+    Diagnostic::error_nowhere(
+        LIVENESS_TOO_LARGE,
+        format!(
+            "the temporal property {property} is too large to check: its {what} exceeds the limit"
+        ),
+    )
+    .with_hint("split the property, or state fairness per action rather than on a disjunction")
+}
+
+/// An `E095` diagnostic.
+pub(crate) fn unknown_atom(property: &str, atom: u32, declared: usize) -> Diagnostic {
+    Diagnostic::error_nowhere(
+        UNKNOWN_ATOM,
+        format!("the temporal property {property} uses atom {atom}, but only {declared} atoms are declared"),
     )
 }

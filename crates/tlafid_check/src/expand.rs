@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::claims::{key_ordinal, key_parent, order_key, Claim, ClaimTable, OrderKey};
 use crate::event::{keep_first, Check, Event, EventKind};
+use crate::liveness::graph::{AtomLayout, BlockEdges};
 use crate::seen::FingerprintSet;
 use crate::watch::Watch;
 use crate::{ActionId, TransitionSystem};
@@ -19,6 +20,8 @@ pub(crate) struct LevelContext<'a, T: TransitionSystem> {
     pub claims: &'a ClaimTable<T::State>,
     pub watch: &'a Watch,
     pub check_deadlock: bool,
+    /// The atoms to record the state graph with, when there are temporal properties.
+    pub layout: Option<&'a AtomLayout>,
     /// The smallest key of an event found so far in this level.
     pub first_stop: AtomicU64,
     /// Set when a time budget or cancellation stopped the level midway.
@@ -39,6 +42,8 @@ pub(crate) struct BlockResult<S, E> {
     pub first_event: Option<Event<S, E>>,
     /// Successors generated, per action.
     pub action_generated: Vec<u64>,
+    /// The block's part of the state graph, if it is recorded.
+    pub edges: Option<BlockEdges>,
 }
 
 type EventOf<T> = Event<<T as TransitionSystem>::State, <T as TransitionSystem>::Error>;
@@ -51,6 +56,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             generated: Vec::with_capacity(chunk.len()),
             first_event: None,
             action_generated: Vec::new(),
+            edges: self.layout.map(|_| BlockEdges::default()),
         };
         if self.aborted.load(Ordering::Relaxed) || self.watch.exhausted().is_some() {
             self.aborted.store(true, Ordering::Relaxed);
@@ -61,7 +67,12 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             if position > key_parent(self.first_stop.load(Ordering::Relaxed)) {
                 break;
             }
-            let (generated, event) = self.expand_state(position, state, &mut out.action_generated);
+            let (generated, event) = self.expand_state(
+                position,
+                state,
+                &mut out.action_generated,
+                out.edges.as_mut(),
+            );
             out.generated.push(generated);
             if let Some(event) = event {
                 self.first_stop.fetch_min(event.key, Ordering::Relaxed);
@@ -82,9 +93,22 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         position: u32,
         state: &T::State,
         action_generated: &mut Vec<u64>,
+        mut edges: Option<&mut BlockEdges>,
     ) -> (u32, Option<EventOf<T>>) {
         let mut ordinal: u32 = 0;
         let mut event: Option<EventOf<T>> = None;
+        if let (Some(edges), Some(layout)) = (edges.as_deref_mut(), self.layout) {
+            if let Err(error) = edges.begin_state(layout, self.system, state) {
+                let event = Event {
+                    key: order_key(position, 0),
+                    check: Check::State,
+                    generated_through: 0,
+                    kind: EventKind::Error(error),
+                    successor: None,
+                };
+                return (0, Some(event));
+            }
+        }
         let result = self.system.successors(state, &mut |action, successor| {
             let index = action.0 as usize;
             if action_generated.len() <= index {
@@ -94,7 +118,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             let key = order_key(position, ordinal);
             ordinal += 1;
             if event.is_none() {
-                event = self.visit_successor(key, state, action, successor);
+                event = self.visit_successor(key, state, action, successor, edges.as_deref_mut());
             }
         });
         if let (Err(error), None) = (result, &event) {
@@ -125,6 +149,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         parent: &T::State,
         action: ActionId,
         successor: T::State,
+        edges: Option<&mut BlockEdges>,
     ) -> Option<EventOf<T>> {
         let system = self.system;
         // TLC counts a successor as generated before it checks it.
@@ -162,19 +187,43 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         };
         let step_event = step_event.map(|kind| event(Check::Step, kind, successor.clone()));
         if in_model {
-            let fp = system.fingerprint(&successor);
-            if !self.seen.contains(fp) {
-                self.claims.offer(
-                    fp,
-                    Claim {
-                        key,
-                        action: Some(action),
-                        state: successor,
-                    },
-                );
+            let recorded = step_event.is_none().then_some(edges).flatten();
+            if let Some((error, state)) = self.offer(key, parent, action, successor, recorded) {
+                return Some(event(Check::Step, EventKind::Error(error), state));
             }
         }
         step_event
+    }
+}
+
+impl<T: TransitionSystem> LevelContext<'_, T> {
+    /// Offers a successor inside the model as a new state, after recording its edge in the
+    /// state graph if `edges` is given; returns the error of an action atom, with the state.
+    fn offer(
+        &self,
+        key: OrderKey,
+        parent: &T::State,
+        action: ActionId,
+        successor: T::State,
+        edges: Option<&mut BlockEdges>,
+    ) -> Option<(T::Error, T::State)> {
+        let fp = self.system.fingerprint(&successor);
+        let mut failed = None;
+        if let (Some(edges), Some(layout)) = (edges, self.layout) {
+            failed = edges
+                .add_successor(layout, self.system, parent, &successor, fp)
+                .err()
+                .map(|error| (error, successor.clone()));
+        }
+        if !self.seen.contains(fp) {
+            let claim = Claim {
+                key,
+                action: Some(action),
+                state: successor,
+            };
+            self.claims.offer(fp, claim);
+        }
+        failed
     }
 }
 

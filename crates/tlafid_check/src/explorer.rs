@@ -16,6 +16,9 @@ use crate::claims::{key_ordinal, key_parent, Claim, ClaimTable, OrderKey};
 use crate::errors::{invalid_options, threads_unavailable};
 use crate::event::{keep_first, Check, Event, EventKind};
 use crate::expand::{check_initial, expand_initial, LevelContext};
+use crate::liveness::check::Phase;
+use crate::liveness::graph::{AtomLayout, BlockEdges, StateGraph};
+use crate::liveness::LivenessSpec;
 use crate::options::{Options, Progress};
 use crate::report::{ActionStats, Budget, Outcome, Report, Stats, TraceStep, OUTDEGREE_BUCKETS};
 use crate::seen::FingerprintSet;
@@ -97,6 +100,8 @@ struct Expansion<S, E> {
     /// Number of parents (1, a virtual root, for the initial states).
     parents: u32,
     is_initial: bool,
+    /// The expanded states' part of the state graph, by block, if it is recorded.
+    edges: Vec<BlockEdges>,
 }
 
 /// The state of one run.
@@ -116,6 +121,15 @@ struct Search<'a, T: TransitionSystem> {
     /// Initial states generated and distinct, once the initial level is committed.
     initial: Option<(u64, u64)>,
     outdegree: [u64; OUTDEGREE_BUCKETS],
+    /// The temporal properties and the state graph, if there are any.
+    liveness: Option<Liveness<'a>>,
+}
+
+/// What the search keeps for liveness checking.
+struct Liveness<'a> {
+    spec: &'a LivenessSpec,
+    layout: AtomLayout,
+    graph: StateGraph,
 }
 
 impl<'a, T: TransitionSystem> Search<'a, T> {
@@ -124,7 +138,11 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             system,
             options,
             watch: Watch::start(options),
-            seen: FingerprintSet::with_capacity(expected_states(options)),
+            seen: if system.liveness().is_some_and(|spec| !spec.is_empty()) {
+                FingerprintSet::with_indices(expected_states(options))
+            } else {
+                FingerprintSet::with_capacity(expected_states(options))
+            },
             parents: Vec::new(),
             frontier: Vec::new(),
             frontier_start: 0,
@@ -133,6 +151,14 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             per_action: Vec::new(),
             initial: None,
             outdegree: [0; OUTDEGREE_BUCKETS],
+            liveness: system
+                .liveness()
+                .filter(|spec| !spec.is_empty())
+                .map(|spec| Liveness {
+                    spec,
+                    layout: AtomLayout::new(spec),
+                    graph: StateGraph::new(),
+                }),
         }
     }
 
@@ -147,6 +173,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             aborted: None,
             parents: 1,
             is_initial: true,
+            edges: Vec::new(),
         };
         if let Some(report) = self.finish_level(initial)? {
             return Ok(report);
@@ -162,11 +189,39 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             self.report_progress(0);
         }
         let stats = self.stats(self.generated, self.seen.len(), 0, self.depth);
+        match &self.liveness {
+            Some(liveness) => self.check_liveness(liveness, stats),
+            None => Ok(Report {
+                outcome: Outcome::Success,
+                stats,
+                trace: None,
+                cycle: None,
+                elapsed: self.watch.elapsed(),
+            }),
+        }
+    }
+
+    /// Decides the temporal properties on the recorded graph after a complete search.
+    fn check_liveness(
+        &self,
+        liveness: &Liveness<'_>,
+        mut stats: Stats,
+    ) -> Result<ReportOf<T>, Diagnostic> {
+        let phase = Phase {
+            system: self.system,
+            spec: liveness.spec,
+            layout: &liveness.layout,
+            graph: &liveness.graph,
+            seen: &self.seen,
+            parents: &self.parents,
+            watch: &self.watch,
+        };
+        let (outcome, trace, cycle) = phase.decide(&mut stats)?;
         Ok(Report {
-            outcome: Outcome::Success,
+            outcome,
             stats,
-            trace: None,
-            cycle: None,
+            trace,
+            cycle,
             elapsed: self.watch.elapsed(),
         })
     }
@@ -180,6 +235,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             claims: &claims,
             watch: &self.watch,
             check_deadlock: self.options.check_deadlock,
+            layout: self.liveness.as_ref().map(|l| &l.layout),
             first_stop: AtomicU64::new(OrderKey::MAX),
             aborted: AtomicBool::new(false),
             generated: AtomicU64::new(0),
@@ -199,7 +255,9 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let mut generated = vec![0u32; self.frontier.len()];
         let mut first_event = None;
         let mut action_generated: Vec<u64> = Vec::new();
+        let mut edges = Vec::new();
         for result in results {
+            edges.extend(result.edges);
             let start = result.start as usize;
             generated[start..start + result.generated.len()].copy_from_slice(&result.generated);
             if let Some(event) = result.first_event {
@@ -219,6 +277,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             aborted,
             parents: self.frontier.len() as u32,
             is_initial: false,
+            edges,
         }
     }
 
@@ -233,6 +292,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             first_event,
             action_generated,
             aborted,
+            edges,
             ..
         } = expansion;
         if let Some(budget) = aborted {
@@ -255,6 +315,13 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             Some(event) => self.stopped(event, &winners, &level).map(Some),
             None => {
                 self.commit(winners, &level, &action_generated);
+                if let Some(liveness) = &mut self.liveness {
+                    if level.is_initial {
+                        liveness.graph.set_initial(self.parents.len() as u32);
+                    } else {
+                        liveness.graph.add_edges(edges, &self.seen);
+                    }
+                }
                 Ok(None)
             }
         }
@@ -319,9 +386,13 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             self.add_outdegrees(&winners, level.parents);
         }
         self.seen.reserve(winners.len());
-        winners.par_iter().for_each(|(fp, _)| {
-            self.seen.insert(*fp);
-        });
+        let first_index = self.parents.len() as u32;
+        winners
+            .par_iter()
+            .enumerate()
+            .for_each(|(offset, (fp, _))| {
+                self.seen.insert_indexed(*fp, first_index + offset as u32);
+            });
         let is_initial = level.is_initial;
         let next_start = if is_initial {
             0
@@ -451,6 +522,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             initial_distinct_states: self.initial.map_or(distinct, |(_, distinct)| distinct),
             per_action: self.per_action.clone(),
             outdegree: self.outdegree,
+            liveness: None,
         }
     }
 

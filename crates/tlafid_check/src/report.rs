@@ -102,6 +102,38 @@ pub struct Stats {
     /// TLC's "outdegree": `outdegree[k]` explored states found `k` new states (the last
     /// bucket counts 31 or more). See [`Stats::outdegree_summary`].
     pub outdegree: [u64; OUTDEGREE_BUCKETS],
+    /// Figures of the liveness phase, when the system has temporal properties and the safety
+    /// search completed.
+    pub liveness: Option<LivenessStats>,
+}
+
+/// What checking temporal properties cost.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LivenessStats {
+    /// Edges of the state graph, each state's stuttering step included.
+    pub edges: u64,
+    /// Distinct sets of atom values on steps (labels).
+    pub labels: u64,
+    /// Bytes the state graph held (adjacency, labels, fingerprint-to-index table).
+    pub graph_bytes: u64,
+    /// Reachable nodes of the products of the graph with the tableaux, summed over the
+    /// disjuncts and properties checked.
+    pub product_nodes: u64,
+    /// Bytes the largest product search held (per product node number: breadth-first rank
+    /// and parent, Tarjan's index, low link, stack flag and component tag), on top of the
+    /// graph, while it ran.
+    pub search_bytes: u64,
+}
+
+impl LivenessStats {
+    /// Graph bytes per distinct state (0 without states).
+    pub fn bytes_per_state(&self, distinct_states: u64) -> f64 {
+        if distinct_states == 0 {
+            0.0
+        } else {
+            self.graph_bytes as f64 / distinct_states as f64
+        }
+    }
 }
 
 /// Buckets of [`Stats::outdegree`], as TLC keeps them.

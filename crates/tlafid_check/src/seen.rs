@@ -5,8 +5,12 @@
 //! known ([`FingerprintSet::reserve`]). Each slot is 8 bytes; the load stays at most 3/4 and,
 //! since the table grows by half when it must grow, at least about 1/2 once it is past its
 //! initial size: 11 to 16 bytes per distinct state.
+//!
+//! For liveness checking, the set can also keep each fingerprint's state index (breadth-first
+//! numbering) in a parallel array of `AtomicU32`, 4 more bytes a slot: the state graph's edges
+//! are resolved from fingerprints to indices with the same probe as a membership test.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// The marker of an empty slot. A fingerprint equal to it is stored as [`ZERO_STAND_IN`].
 const EMPTY: u64 = 0;
@@ -20,6 +24,8 @@ const MIN_SLOTS: usize = 1 << 10;
 pub struct FingerprintSet {
     slots: Vec<AtomicU64>,
     len: AtomicU64,
+    /// Per slot, the state index of its fingerprint, if indices are kept.
+    indices: Option<Vec<AtomicU32>>,
 }
 
 /// Maps a fingerprint to a stored key (never [`EMPTY`]).
@@ -37,10 +43,20 @@ impl FingerprintSet {
         FingerprintSet::with_slots(slots_for(expected))
     }
 
+    /// A set that also keeps a state index per fingerprint ([`insert_indexed`](Self::insert_indexed)).
+    pub(crate) fn with_indices(expected: usize) -> FingerprintSet {
+        FingerprintSet::with_slots_and_indices(slots_for(expected), true)
+    }
+
     fn with_slots(slots: usize) -> FingerprintSet {
+        FingerprintSet::with_slots_and_indices(slots, false)
+    }
+
+    fn with_slots_and_indices(slots: usize, indexed: bool) -> FingerprintSet {
         FingerprintSet {
             slots: (0..slots).map(|_| AtomicU64::new(EMPTY)).collect(),
             len: AtomicU64::new(0),
+            indices: indexed.then(|| (0..slots).map(|_| AtomicU32::new(u32::MAX)).collect()),
         }
     }
 
@@ -77,15 +93,32 @@ impl FingerprintSet {
 
     /// True if `fp` is in the set.
     pub fn contains(&self, fp: u64) -> bool {
+        self.slot_of(fp).is_some()
+    }
+
+    /// The slot holding `fp`.
+    fn slot_of(&self, fp: u64) -> Option<usize> {
         let key = stored_key(fp);
         let mut index = self.home(key);
         loop {
             match self.slots[index].load(Ordering::Acquire) {
-                EMPTY => return false,
-                k if k == key => return true,
+                EMPTY => return None,
+                k if k == key => return Some(index),
                 _ => index = self.next(index),
             }
         }
+    }
+
+    /// The state index stored with `fp` (`None` if absent or indices are not kept).
+    pub(crate) fn index_of(&self, fp: u64) -> Option<u32> {
+        let indices = self.indices.as_ref()?;
+        let slot = self.slot_of(fp)?;
+        Some(indices[slot].load(Ordering::Acquire)).filter(|&i| i != u32::MAX)
+    }
+
+    /// Bytes used by the state indices.
+    pub(crate) fn index_bytes(&self) -> usize {
+        self.indices.as_ref().map_or(0, |i| i.len() * 4)
     }
 
     /// Adds `fp`; true if it was not there before. Lock-free.
@@ -93,12 +126,21 @@ impl FingerprintSet {
     /// The caller must have made room with [`reserve`](Self::reserve): inserting into a full
     /// table would never end, so this panics instead (a bug in the caller, not bad input).
     pub fn insert(&self, fp: u64) -> bool {
+        self.insert_indexed(fp, u32::MAX)
+    }
+
+    /// Adds `fp` with state index `state` (kept if indices are); true if it was new. Lock-free;
+    /// the caller must have reserved room.
+    pub(crate) fn insert_indexed(&self, fp: u64, state: u32) -> bool {
         let key = stored_key(fp);
         let mut index = self.home(key);
         for _ in 0..self.slots.len() {
             let slot = &self.slots[index];
             match slot.compare_exchange(EMPTY, key, Ordering::AcqRel, Ordering::Acquire) {
                 Ok(_) => {
+                    if let Some(indices) = &self.indices {
+                        indices[index].store(state, Ordering::Release);
+                    }
                     self.len.fetch_add(1, Ordering::Relaxed);
                     return true;
                 }
@@ -117,11 +159,16 @@ impl FingerprintSet {
             return;
         }
         let grown = self.slots.len().saturating_add(self.slots.len() / 2);
-        let bigger = FingerprintSet::with_slots(slots_for(needed).max(grown));
-        for slot in &self.slots {
+        let slots = slots_for(needed).max(grown);
+        let bigger = FingerprintSet::with_slots_and_indices(slots, self.indices.is_some());
+        for (position, slot) in self.slots.iter().enumerate() {
             let key = slot.load(Ordering::Relaxed);
             if key != EMPTY {
-                bigger.insert(key);
+                let state = self
+                    .indices
+                    .as_ref()
+                    .map_or(u32::MAX, |i| i[position].load(Ordering::Relaxed));
+                bigger.insert_indexed(key, state);
             }
         }
         *self = bigger;
@@ -172,6 +219,21 @@ mod tests {
             }
         }
         assert_eq!(set.len(), 200_000);
+    }
+
+    #[test]
+    fn indices_follow_their_fingerprints_across_growth() {
+        let mut set = FingerprintSet::with_indices(0);
+        set.reserve(3000);
+        for i in 0..3000u32 {
+            assert!(set.insert_indexed(u64::from(i).wrapping_mul(0x2545_F491_4F6C_DD1D), i));
+        }
+        set.reserve(100_000);
+        assert!((0..3000u32)
+            .all(|i| set.index_of(u64::from(i).wrapping_mul(0x2545_F491_4F6C_DD1D)) == Some(i)));
+        assert_eq!(set.index_of(12345), None);
+        assert_eq!(FingerprintSet::with_capacity(4).index_of(0), None);
+        assert!(set.index_bytes() >= 4 * 103_000);
     }
 
     #[test]

@@ -77,7 +77,7 @@ pub(crate) fn replay<T: TransitionSystem>(
 }
 
 /// The initial state at `ordinal`.
-fn pick_initial<T: TransitionSystem>(
+pub(crate) fn pick_initial<T: TransitionSystem>(
     system: &T,
     ordinal: u32,
 ) -> Option<(Option<ActionId>, T::State)> {

@@ -1,7 +1,8 @@
 //! The [`Evaluator`]: a program with its constant bindings, natives and caches; and the
 //! [`Worker`] that holds reusable buffers for one thread.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use smol_str::SmolStr;
@@ -81,6 +82,13 @@ pub struct Evaluator<'p> {
     /// Buffers of dropped workers, reused by the next [`Evaluator::worker`] call so that
     /// one-shot calls ([`Evaluator::successors`], ...) allocate nothing per call.
     spare: Mutex<Vec<Buffers<'static>>>,
+    /// TLC's registers: `TLCSet(i, v)` writes them while the `ASSUME`s are checked.
+    pub(crate) registers: Mutex<BTreeMap<i64, Value>>,
+    /// Set once the `ASSUME`s are checked: from then on `TLCSet` is an error, so that what
+    /// `TLCGet(i)` reads does not depend on the order in which states are explored.
+    pub(crate) registers_frozen: AtomicBool,
+    /// The state of the fixed-seed generator behind `RandomElement` in `ASSUME`s.
+    pub(crate) random_state: Mutex<u64>,
 }
 
 /// Facts about the program under its overrides.
@@ -153,6 +161,9 @@ impl<'p> Evaluator<'p> {
             exists_counts: Default::default(),
             spare: Mutex::new(Vec::new()),
             facts: OnceLock::new(),
+            registers: Mutex::new(BTreeMap::new()),
+            registers_frozen: AtomicBool::new(false),
+            random_state: Mutex::new(0x2545_f491_4f6c_dd1d),
         }
     }
 
@@ -160,6 +171,11 @@ impl<'p> Evaluator<'p> {
     pub fn with_options(mut self, options: EvalOptions) -> Evaluator<'p> {
         self.options = options;
         self
+    }
+
+    /// Sets the value of `TLCGet("config")` (the record TLC builds from its options).
+    pub fn set_tlc_config(&mut self, config: Value) {
+        self.options.tlc_config = Some(config);
     }
 
     /// Replaces a defined operator by a value or another operator (`Op <- Other` or
@@ -254,19 +270,24 @@ impl<'p> Evaluator<'p> {
         self.worker().eval_op(op, state, next)
     }
 
-    /// Checks every `ASSUME`: the first false one is an error at its position.
+    /// Checks every `ASSUME`: the first false one is an error at its position. Afterwards
+    /// `TLCSet` and `RandomElement` are refused (the registers keep what the `ASSUME`s
+    /// wrote): during exploration their results would depend on the order of the workers.
     pub fn check_assumes(&self) -> EvalResult<()> {
         let mut worker = self.worker();
-        for assume in &self.program.assumes {
-            if !worker.eval_bool(&assume.expr, &[], None)? {
-                return Err(EvalError::new(
+        let result = self.program.assumes.iter().try_for_each(|assume| {
+            if worker.eval_bool(&assume.expr, &[], None)? {
+                Ok(())
+            } else {
+                Err(EvalError::new(
                     crate::error::E_ASSERT,
                     "assumption is false",
                     assume.span,
-                ));
+                ))
             }
-        }
-        Ok(())
+        });
+        self.registers_frozen.store(true, Ordering::Relaxed);
+        result
     }
 
     fn facts(&self) -> &Facts {

@@ -41,11 +41,13 @@ mod evaluator;
 mod exprs;
 mod frame;
 mod natives;
+mod probe;
 mod state;
 
 pub use action::{ActionDecl, ActionInfo};
 pub use error::*;
 pub use evaluator::{ConstBinding, EvalOptions, Evaluator, PrintSink, Worker};
 pub use frame::{Arg, Closure};
+pub use probe::{ActionProbe, FalseConjunct};
 pub use state::State;
 pub use tlafid_value::Value;

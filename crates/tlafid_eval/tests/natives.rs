@@ -102,9 +102,21 @@ fn bitwise_any_and_refused_operators() {
         run(&b, call(exec, vec![tuple(vec![])])),
         "error E075: IOExec is not supported: it reads or writes files, the environment or processes"
     );
+    assert_eq!(run(&b, call(random, vec![set(vec![int(1)])])), "1");
     assert_eq!(
-        run(&b, call(random, vec![set(vec![int(1)])])),
-        "error E075: RandomElement is not supported: it is random; TLC's choice cannot be reproduced"
+        run(&b, call(random, vec![set(vec![])])),
+        "error E070: RandomElement of the empty set"
+    );
+    let seeded = Evaluator::new(&b.program, vec![]);
+    let draw = call(random, vec![set((1..=9).map(int).collect())]);
+    let draws: Vec<String> = (0..6)
+        .map(|_| seeded.eval(&draw, &[], None).unwrap().to_string())
+        .collect();
+    assert_eq!(draws.join(" "), "6 7 4 7 4 6");
+    seeded.check_assumes().unwrap();
+    assert_eq!(
+        seeded.eval(&draw, &[], None).unwrap_err().message,
+        "RandomElement is not supported during exploration: its choices would depend on the exploration order"
     );
     let level = call(get, vec![string("level")]);
     assert_eq!(
@@ -115,4 +127,32 @@ fn bitwise_any_and_refused_operators() {
     let mut worker = ev.worker();
     worker.set_level(Some(4));
     assert_eq!(worker.eval(&level, &[], None).unwrap(), Value::Int(4));
+}
+
+#[test]
+fn tlc_registers_are_written_by_assumes_only() {
+    let mut b = Builder::new();
+    let set = b.native("TLC", "TLCSet", 2);
+    let get = b.native("TLC", "TLCGet", 1);
+    let ev = Evaluator::new(&b.program, vec![]);
+    let eval = |e: Expr| match ev.eval(&e, &[], None) {
+        Ok(v) => v.to_string(),
+        Err(err) => format!("error {}: {}", err.code, err.message),
+    };
+    assert_eq!(
+        eval(call(get, vec![int(2)])),
+        "error E075: TLCGet(2): the register was not set by TLCSet"
+    );
+    assert_eq!(eval(call(set, vec![int(2), string("a")])), "TRUE");
+    assert_eq!(eval(call(get, vec![int(2)])), "\"a\"");
+    ev.check_assumes().unwrap();
+    assert_eq!(
+        eval(call(set, vec![int(2), int(1)])),
+        "error E075: TLCSet(2, ...) is not supported during exploration: what it reads would depend on the exploration order"
+    );
+    assert_eq!(eval(call(get, vec![int(2)])), "\"a\"");
+    let mut config = Evaluator::new(&b.program, vec![]);
+    config.set_tlc_config(Value::str("cfg"));
+    let read = call(get, vec![string("config")]);
+    assert_eq!(config.eval(&read, &[], None).unwrap(), Value::str("cfg"));
 }

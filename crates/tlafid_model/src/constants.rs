@@ -5,7 +5,7 @@ use smol_str::SmolStr;
 use tlafid_base::{Diagnostic, Span};
 use tlafid_config::{Binding, Config, ConfigValue, ConstantBinding};
 use tlafid_eval::ConstBinding;
-use tlafid_sema::ir::{OpId, Program, RootName};
+use tlafid_sema::ir::{Expr, ExprKind, OpId, Program, RootName};
 use tlafid_value::{FnBuilder, Value};
 
 use crate::codes;
@@ -132,13 +132,7 @@ fn bind_one(
     let first = group[0];
     let binding = binding_of(program, group, models)?;
     if let Some(module) = &first.module {
-        let ops: Vec<OpId> = (0..program.ops.len() as u32)
-            .map(OpId)
-            .filter(|&id| {
-                let op = program.op(id);
-                op.module == module.name && op.name == first.name.name
-            })
-            .collect();
+        let ops = scoped_ops(program, &module.name, &first.name.name);
         if ops.is_empty() {
             return Err(undefined(
                 &first.name.name,
@@ -167,6 +161,47 @@ fn bind_one(
             )))
         }
     }
+}
+
+/// The operators `[module]name` names. TLC looks `name` up among the names visible in
+/// `module`: its own definitions, or one it imports (`Nat` of `LOCAL INSTANCE Naturals`); an
+/// imported definition is one definition for TLC, so every copy of it is overridden (also
+/// where other modules use it).
+fn scoped_ops(program: &Program, module: &str, name: &str) -> Vec<OpId> {
+    let all = || (0..program.ops.len() as u32).map(OpId);
+    let own: Vec<OpId> = all()
+        .filter(|&id| {
+            let op = program.op(id);
+            op.module == module && op.name == name
+        })
+        .collect();
+    if !own.is_empty() {
+        return own;
+    }
+    let mut used: Vec<OpId> = Vec::new();
+    for op in program.ops.iter().filter(|op| op.module == module) {
+        collect_calls(&op.body, &mut |id| {
+            if program.op(id).name == name && !used.contains(&id) {
+                used.push(id);
+            }
+        });
+    }
+    all()
+        .filter(|&id| {
+            let op = program.op(id);
+            used.iter().any(|&u| {
+                let found = program.op(u);
+                found.name == op.name && found.module == op.module && found.span == op.span
+            })
+        })
+        .collect()
+}
+
+fn collect_calls(expr: &Expr, f: &mut impl FnMut(OpId)) {
+    if let ExprKind::Call(id, _) | ExprKind::OpArg(id, _) = &expr.kind {
+        f(*id);
+    }
+    tlafid_sema::walk::each_child(expr, &mut |child| collect_calls(child, f));
 }
 
 fn binding_of(

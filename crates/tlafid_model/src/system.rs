@@ -124,7 +124,8 @@ impl Model<'_> {
 
     /// [`TransitionSystem::fingerprint`] cannot fail, so a `VIEW` that cannot be evaluated
     /// falls back to the state's own fingerprint there; this reports the error (as TLC
-    /// does) when the state is checked.
+    /// does) before the state is fingerprinted: from [`TransitionSystem::in_model`], so that
+    /// the state is not counted as distinct.
     fn check_view(&self, state: &State) -> Result<(), EvalError> {
         let Some(view) = self.view else {
             return Ok(());
@@ -219,7 +220,6 @@ impl TransitionSystem for Model<'_> {
     }
 
     fn check_invariants(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
-        self.check_view(state)?;
         self.first_failing(&self.invariants, 0, state, None)
     }
 
@@ -228,7 +228,11 @@ impl TransitionSystem for Model<'_> {
     }
 
     fn in_model(&self, state: &State) -> Result<bool, EvalError> {
-        self.all_hold(&self.constraints, state, None)
+        let in_model = self.all_hold(&self.constraints, state, None)?;
+        if in_model {
+            self.check_view(state)?;
+        }
+        Ok(in_model)
     }
 
     fn action_allowed(&self, from: &State, to: &State) -> Result<bool, EvalError> {

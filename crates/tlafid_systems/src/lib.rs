@@ -17,13 +17,26 @@ pub mod trace;
 pub use catalog::{benchmark_traces, recorded_traces, System};
 pub use trace::{Observables, Step, Trace};
 
+/// Actions of the store that a deployment logging only the primary and the clients does not
+/// see: the backups' steps and their acknowledgements.
+pub const KV_UNLOGGED: [&str; 2] = ["BackupApply", "PrimaryAck"];
+
 /// The files one trace is written to, relative to the `traces/` folder, with their contents:
-/// `<system>/<scenario>-<seed>.ndjson`, `.windows.ndjson` and `.itf.json`.
+/// `<system>/<scenario>-<seed>.ndjson`, `.windows.ndjson` and `.itf.json`; for the store also
+/// `kv_replication_unlogged/<scenario>-<seed>.ndjson`, the event log without the
+/// [`KV_UNLOGGED`] steps.
 pub fn trace_files(trace: &Trace) -> Vec<(String, String)> {
     let base = format!("{}/{}", trace.system, trace.file_stem());
-    vec![
+    let mut files = vec![
         (format!("{base}.ndjson"), trace.event_log()),
         (format!("{base}.windows.ndjson"), trace.action_windows()),
         (format!("{base}.itf.json"), trace.itf()),
-    ]
+    ];
+    if trace.system == "kv_replication" {
+        files.push((
+            format!("{}_unlogged/{}.ndjson", trace.system, trace.file_stem()),
+            trace.event_log_without(&KV_UNLOGGED),
+        ));
+    }
+    files
 }

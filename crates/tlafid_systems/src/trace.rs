@@ -62,6 +62,27 @@ impl Trace {
         out
     }
 
+    /// The event log as an implementation that does not log the steps of `unlogged` writes
+    /// it: the same as [`Trace::event_log`] without those steps' lines.
+    pub fn event_log_without(&self, unlogged: &[&str]) -> String {
+        let mut out = String::new();
+        let init = record([("init", self.observed(&self.initial_state))]);
+        push_line(&mut out, &init);
+        for step in self
+            .steps
+            .iter()
+            .filter(|s| !unlogged.contains(&s.action.as_str()))
+        {
+            let line = record([
+                ("action", Value::String(step.action.clone())),
+                ("args", record(step.args.clone())),
+                ("state", self.observed(&step.post_state)),
+            ]);
+            push_line(&mut out, &line);
+        }
+        out
+    }
+
     /// The action windows (`.windows.ndjson`): one line per step
     /// `{"action": name, "data": args, "pre_state": full, "post_state": full}`.
     pub fn action_windows(&self) -> String {

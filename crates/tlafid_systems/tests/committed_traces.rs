@@ -26,7 +26,10 @@ fn committed_traces_are_byte_identical_to_regenerated_ones() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 24, "8 traces in 3 formats");
+    assert_eq!(
+        checked, 28,
+        "8 traces in 3 formats, and the 4 store traces without the backups' steps"
+    );
 }
 
 #[test]
@@ -37,7 +40,7 @@ fn no_stray_trace_files() {
         .map(|(relative, _)| relative)
         .collect();
     let mut found = BTreeSet::new();
-    for system in ["lock_service", "kv_replication"] {
+    for system in ["lock_service", "kv_replication", "kv_replication_unlogged"] {
         let folder = traces_root().join(system);
         for entry in std::fs::read_dir(&folder).expect("the system's trace folder exists") {
             let name = entry

@@ -1,4 +1,5 @@
-//! Diagnostic codes of trace validation (`E100`-`E109`): the trace, not the model, is wrong.
+//! Diagnostic codes of trace validation (`E100`-`E112`): the trace, or how it is to be read,
+//! is wrong.
 
 use tlafid_base::Code;
 
@@ -21,3 +22,8 @@ pub const PARTIAL_PRE_STATE: Code = Code(106);
 pub const EVALUATION_FAILED: Code = Code(107);
 /// The trace has no steps.
 pub const EMPTY_TRACE: Code = Code(108);
+/// `--silent` names an action the model's next-state relation does not have.
+pub const UNKNOWN_SILENT_ACTION: Code = Code(109);
+/// The observation module (`--observe`) cannot be used: it does not load, or does not
+/// extend the model.
+pub const BAD_OBSERVATION_MODULE: Code = Code(110);

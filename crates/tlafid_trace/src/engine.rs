@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use tlafid_eval::{ActionInfo, EvalError, Evaluator, State, Worker};
+use tlafid_eval::{ActionInfo, ActionProbe, EvalError, Evaluator, State, Worker};
 use tlafid_value::Value;
 
 use crate::parse::{NamedAction, Observation, Step};
@@ -17,15 +17,9 @@ pub struct Stepper<'w, 'e, 'p> {
     pub(crate) worker: Worker<'w, 'p>,
     pub(crate) vocabulary: &'w Vocabulary,
     pub(crate) kinds: &'w [Observable],
-    /// Next-state relations narrowed to one action, by action name.
-    pub(crate) narrowed: &'w [(String, &'e Evaluator<'p>)],
-    /// Next-state relations narrowed to one action and logged values of the parameters
-    /// named, which extra state variables (after the model's own) carry.
-    pub(crate) fixed: &'w [FixedEvaluator<'e, 'p>],
+    /// Each action of the next-state relation on its own, in the vocabulary's action order.
+    pub(crate) probes: &'w [ActionProbe<'e, 'p>],
 }
-
-/// See [`crate::Validator::with_fixed_args`]: action, fixed parameters, evaluator.
-pub type FixedEvaluator<'e, 'p> = (String, Vec<String>, &'e Evaluator<'p>);
 
 /// A successor that fits a step: the action's name, its parameters and the state.
 pub type Fitting = (String, ActionInfo, State);
@@ -79,61 +73,45 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         Ok(kept)
     }
 
-    /// The successors of `state` whose action fits the step's named action, if any (run on
-    /// the next-state relation narrowed to that action when there is one).
+    /// The successors of `state` whose action fits the step's named action, if any (only
+    /// that action is run, with the logged arguments fixed).
     pub fn fitting_successors(
         &mut self,
         state: &State,
         named: Option<&NamedAction>,
     ) -> Result<Vec<Fitting>, EvalError> {
-        let var_count = self.vocabulary.var_count;
-        let fixed = named.and_then(|n| {
-            self.fixed.iter().find_map(|(action, params, evaluator)| {
-                let values: Option<Vec<_>> = params
-                    .iter()
-                    .map(|p| n.args.iter().find(|(a, _)| a == p).map(|(_, v)| v.clone()))
-                    .collect();
-                (*action == n.name).then_some(())?;
-                values.map(|values| (*evaluator, values))
-            })
-        });
-        let narrowed = named.and_then(|n| self.narrowed.iter().find(|(a, _)| *a == n.name));
         let mut all = Vec::new();
-        let evaluator = match (fixed, narrowed) {
-            (Some((evaluator, values)), _) => {
-                let mut extended: Vec<_> = state.values().to_vec();
-                extended.extend(values);
-                let extended = State::new(extended.into_boxed_slice());
-                evaluator.successors(&extended, &mut |info, succ| {
-                    let own = succ.values()[..var_count].to_vec().into_boxed_slice();
-                    all.push((info, State::new(own)))
-                })?;
-                evaluator
-            }
-            (None, Some((_, evaluator))) => {
-                evaluator.successors(state, &mut |info, succ| all.push((info, succ)))?;
-                *evaluator
-            }
-            (None, None) => {
-                self.worker
-                    .successors(state, &mut |info, succ| all.push((info, succ)))?;
-                self.evaluator
-            }
+        let Some(named) = named else {
+            self.worker
+                .successors(state, &mut |info, succ| all.push((info, succ)))?;
+            let actions = self.evaluator.actions();
+            return Ok(all
+                .into_iter()
+                .map(|(info, succ)| (actions[info.index].name.to_string(), info, succ))
+                .collect());
         };
+        let Some(probe) = self.probe(&named.name) else {
+            return Ok(Vec::new());
+        };
+        probe.successors(state, &named.args, &mut |info, succ| all.push((info, succ)))?;
+        // Arguments passed through expressions (not bare `\E` variables) are checked here.
         let fits = |info: &ActionInfo| {
-            let Some(named) = named else { return true };
-            evaluator.actions()[info.index].name == named.name.as_str()
-                && named.args.iter().all(|(param, value)| {
-                    info.params
-                        .iter()
-                        .any(|(p, v)| p.as_str() == param && v == value)
-                })
+            named.args.iter().all(|(param, value)| {
+                info.params
+                    .iter()
+                    .any(|(p, v)| p.as_str() == param && v == value)
+            })
         };
         Ok(all
             .into_iter()
             .filter(|(info, _)| fits(info))
-            .map(|(info, succ)| (evaluator.actions()[info.index].name.to_string(), info, succ))
+            .map(|(info, succ)| (named.name.clone(), info, succ))
             .collect())
+    }
+
+    /// The probe of the action `name`.
+    pub fn probe(&self, name: &str) -> Option<&'w ActionProbe<'e, 'p>> {
+        self.probes.iter().find(|p| p.name() == name)
     }
 
     /// Every candidate's successors that fit `step`; a step naming no action may also
@@ -181,6 +159,49 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
             }
         }
         Ok(out)
+    }
+
+    /// `candidates` closed under up to `max_steps` steps of the `silent` actions (the
+    /// implementation does not log them), deduplicated by fingerprint; the flag says the
+    /// closure outgrew `max_states` and is incomplete.
+    pub fn close_silent(
+        &mut self,
+        candidates: Vec<State>,
+        silent: &[String],
+        max_steps: usize,
+        max_states: usize,
+    ) -> Result<(Vec<State>, bool), EvalError> {
+        let mut seen = fingerprints();
+        let mut all: Vec<State> = Vec::with_capacity(candidates.len());
+        for state in candidates {
+            if seen.insert(state.fingerprint()) {
+                all.push(state);
+            }
+        }
+        let probes: Vec<_> = silent.iter().filter_map(|name| self.probe(name)).collect();
+        let mut frontier = 0..all.len();
+        for _ in 0..max_steps {
+            let mut found = Vec::new();
+            for index in frontier.clone() {
+                for probe in &probes {
+                    probe.successors(&all[index], &[], &mut |_, succ| {
+                        if seen.insert(succ.fingerprint()) {
+                            found.push(succ);
+                        }
+                    })?;
+                }
+                if all.len() + found.len() > max_states {
+                    all.append(&mut found);
+                    return Ok((all, true));
+                }
+            }
+            if found.is_empty() {
+                break;
+            }
+            frontier = all.len()..all.len() + found.len();
+            all.append(&mut found);
+        }
+        Ok((all, false))
     }
 
     /// The full state a window's `pre_state` gives, or the names of the variables it leaves

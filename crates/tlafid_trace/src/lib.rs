@@ -8,9 +8,12 @@
 //! narrow it; its `state` constrains the observables (model variables or zero-argument
 //! operators) it logs, and leaves the others free.
 //!
-//! Use: [`add_constant_probes`] and [`add_action_nexts`] on the program before binding it
-//! (bind one model per narrowed relation too), then [`probe_model_values`],
-//! [`Vocabulary::new`], [`Validator::new`], [`Validator::with_narrowed`], and
+//! A step that names its action runs only that action, with the logged arguments fixed
+//! ([`tlafid_eval::ActionProbe`]): no other action is tried and no fixed parameter's domain
+//! is enumerated.
+//!
+//! Use: [`add_constant_probes`] on the program before binding it, then
+//! [`probe_model_values`], [`Vocabulary::new`], [`Validator::new`] and
 //! [`Validator::check_all`] over the traces' texts; [`Summary::of`] totals the reports.
 //!
 //! Invariant: no I/O; the caller reads the files. Bad trace input is a diagnostic
@@ -21,8 +24,8 @@ pub mod codes;
 mod engine;
 pub mod json;
 mod miss;
-mod narrow;
 mod parse;
+mod shared;
 mod validate;
 mod verdict;
 mod vocabulary;
@@ -35,14 +38,12 @@ use std::collections::BTreeMap;
 use tlafid_eval::Evaluator;
 use tlafid_sema::ir::{Expr, ExprKind, Level, OpDef, OpId, Program};
 
-pub use engine::FixedEvaluator;
 pub use json::ModelValues;
-pub use narrow::{add_action_nexts, fixed_arg_programs, FixedArgs};
 pub use parse::{NamedAction, Observation, ParsedTrace, Step, TraceFormat};
 pub use validate::{Options, TraceInput, Validator};
 pub use verdict::{
-    FailedWindow, Location, Mismatch, MissedCodeBehavior, NearestMiss, TraceReport, Verdict,
-    WindowStats,
+    FailedWindow, FalseGuard, Location, Mismatch, MissedCodeBehavior, NearestMiss, TraceReport,
+    Verdict, WindowStats,
 };
 pub use vocabulary::{Observable, Vocabulary};
 

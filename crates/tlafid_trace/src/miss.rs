@@ -3,12 +3,12 @@
 
 use std::collections::BTreeMap;
 
-use tlafid_eval::{EvalError, State};
+use tlafid_eval::{EvalError, FalseConjunct, State};
 use tlafid_value::Value;
 
 use crate::engine::Stepper;
-use crate::parse::{Observation, Step};
-use crate::verdict::{Mismatch, NearestMiss};
+use crate::parse::{NamedAction, Observation, Step};
+use crate::verdict::{FalseGuard, Mismatch, NearestMiss};
 
 /// Candidates examined for a diagnosis (the search itself has no such bound).
 const MAX_CANDIDATES_EXAMINED: usize = 256;
@@ -85,6 +85,7 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
                     params,
                     enabled: true,
                     mismatches,
+                    guard: None,
                 })
             })
             .collect();
@@ -97,10 +98,35 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
                     params: named.args.clone(),
                     enabled: false,
                     mismatches: Vec::new(),
+                    guard: self.false_guard(&fitting, named)?,
                 });
             }
         }
         Ok(misses)
+    }
+
+    /// The guard conjunct of `named` that was false, in the candidate where the action got
+    /// furthest (the first such candidate).
+    fn false_guard(
+        &mut self,
+        candidates: &[State],
+        named: &NamedAction,
+    ) -> Result<Option<FalseGuard>, EvalError> {
+        let Some(probe) = self.probe(&named.name) else {
+            return Ok(None);
+        };
+        let mut best: Option<FalseConjunct> = None;
+        for candidate in candidates {
+            if let Some(found) = probe.false_conjunct(candidate, &named.args)? {
+                if best.as_ref().is_none_or(|b| found.passed > b.passed) {
+                    best = Some(found);
+                }
+            }
+        }
+        Ok(best.map(|b| FalseGuard {
+            span: b.span,
+            outside_domain: b.outside_domain,
+        }))
     }
 
     fn mismatch(
@@ -155,6 +181,7 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
             params: Vec::new(),
             enabled: !states.is_empty(),
             mismatches: best.unwrap_or_default(),
+            guard: None,
         })
     }
 }

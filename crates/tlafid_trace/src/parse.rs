@@ -3,12 +3,13 @@
 //! resolved against the model's [`Vocabulary`]; every problem is a diagnostic with the
 //! trace file, line and field, and the names that would have been valid.
 
-use serde_json::{Map, Value as Json};
+use serde_json::Value as Json;
 use tlafid_base::{Diagnostic, FileId, Span};
 use tlafid_value::Value;
 
 use crate::codes;
 use crate::json::to_value;
+use crate::shared::{self, Field, Memo};
 use crate::vocabulary::Vocabulary;
 
 /// How a trace is written.
@@ -90,7 +91,13 @@ pub fn parse(
     format: TraceFormat,
     vocabulary: &Vocabulary,
 ) -> Result<ParsedTrace, Vec<Diagnostic>> {
-    let reader = Reader { file, vocabulary };
+    let mut reader = Reader {
+        file,
+        vocabulary,
+        memos: (0..vocabulary.observable_names.len())
+            .map(|_| None)
+            .collect(),
+    };
     let (trace, problems) = match format {
         TraceFormat::Itf => reader.itf(text),
         TraceFormat::EventLog | TraceFormat::Windows => reader.lines(text, format),
@@ -108,9 +115,30 @@ pub fn parse(
     Ok(trace)
 }
 
-struct Reader<'v> {
+struct Reader<'v, 't> {
     file: FileId,
     vocabulary: &'v Vocabulary,
+    /// Per observable, its value in the previous state read (see [`crate::shared`]).
+    memos: Vec<Option<Memo<'t>>>,
+}
+
+/// Is `text` well-formed JSON? (Checked without building anything.)
+fn well_formed(text: &str) -> Result<(), serde_json::Error> {
+    serde_json::from_str::<serde::de::IgnoredAny>(text).map(|_| ())
+}
+
+/// The raw text of field `key` of a line's fields.
+fn get<'t>(fields: &[Field<'t>], key: &str) -> Option<&'t str> {
+    fields
+        .iter()
+        .rev()
+        .find(|(_, k, _)| k == key)
+        .map(|(_, _, raw)| *raw)
+}
+
+/// Small fields (`action`, `args`, `data`) as JSON values.
+fn small(raw: Option<&str>) -> Option<Json> {
+    raw.map(|raw| serde_json::from_str(raw).expect("the line is well-formed JSON"))
 }
 
 /// Where a problem is: the span of the line and a description ("line 4", "state 3").
@@ -125,8 +153,8 @@ impl At {
     }
 }
 
-impl Reader<'_> {
-    fn lines(&self, text: &str, format: TraceFormat) -> (ParsedTrace, Vec<Diagnostic>) {
+impl<'t> Reader<'_, 't> {
+    fn lines(&mut self, text: &'t str, format: TraceFormat) -> (ParsedTrace, Vec<Diagnostic>) {
         let mut trace = ParsedTrace::default();
         let mut problems = Vec::new();
         let mut offset = 0usize;
@@ -140,9 +168,9 @@ impl Reader<'_> {
             if line.trim().is_empty() {
                 continue;
             }
-            let result = match serde_json::from_str::<Json>(line) {
-                Ok(Json::Object(map)) => self.line(&map, &at, i as u32 + 1, format, &mut trace),
-                Ok(_) => Err(at.error(
+            let result = match well_formed(line).map(|_| shared::fields(line.trim())) {
+                Ok(Some(fields)) => self.line(&fields, &at, i as u32 + 1, format, &mut trace),
+                Ok(None) => Err(at.error(
                     codes::BAD_SHAPE,
                     "a trace line must be a JSON object".into(),
                 )),
@@ -156,21 +184,21 @@ impl Reader<'_> {
     }
 
     fn line(
-        &self,
-        map: &Map<String, Json>,
+        &mut self,
+        map: &[Field<'t>],
         at: &At,
         line: u32,
         format: TraceFormat,
         trace: &mut ParsedTrace,
     ) -> Result<(), Diagnostic> {
-        if format == TraceFormat::EventLog && map.contains_key("init") {
+        if let (TraceFormat::EventLog, Some(init)) = (format, get(map, "init")) {
             if !trace.steps.is_empty() || trace.init.is_some() || map.len() != 1 {
                 return Err(at.error(
                     codes::BAD_SHAPE,
                     "an {\"init\": ...} line must be the first line and have no other field".into(),
                 ));
             }
-            trace.init = Some(self.observation(&map["init"], "init", at)?);
+            trace.init = Some(self.observation(init, "init", at)?);
             return Ok(());
         }
         let (valid, args_key, post_key): (&[&str], _, _) = match format {
@@ -181,21 +209,22 @@ impl Reader<'_> {
             ),
             _ => (&["action", "args", "state"], "args", "state"),
         };
-        if let Some(unknown) = map.keys().find(|k| !valid.contains(&k.as_str())) {
+        if let Some((_, unknown, _)) = map.iter().find(|(_, k, _)| !valid.contains(&k.as_ref())) {
             return Err(at.error(
                 codes::BAD_SHAPE,
                 format!("unknown field {unknown} (valid: {})", valid.join(", ")),
             ));
         }
-        let action = self.action(map.get("action"), map.get(args_key), args_key, at)?;
-        let pre = match map.get("pre_state") {
+        let (name, args) = (small(get(map, "action")), small(get(map, args_key)));
+        let action = self.action(name.as_ref(), args.as_ref(), args_key, at)?;
+        let pre = match get(map, "pre_state") {
             Some(state) => Some(self.observation(state, "pre_state", at)?),
             None if format == TraceFormat::Windows => {
                 return Err(at.error(codes::BAD_SHAPE, "the window has no pre_state".into()))
             }
             None => None,
         };
-        let post = match map.get(post_key) {
+        let post = match get(map, post_key) {
             Some(state) => self.observation(state, post_key, at)?,
             None if format == TraceFormat::Windows => {
                 return Err(at.error(codes::BAD_SHAPE, "the window has no post_state".into()))
@@ -272,16 +301,21 @@ impl Reader<'_> {
         }))
     }
 
-    fn observation(&self, state: &Json, field: &str, at: &At) -> Result<Observation, Diagnostic> {
-        let Json::Object(fields) = state else {
+    fn observation(
+        &mut self,
+        state: &'t str,
+        field: &str,
+        at: &At,
+    ) -> Result<Observation, Diagnostic> {
+        let Some(fields) = shared::fields(state) else {
             return Err(at.error(codes::BAD_SHAPE, format!("{field} must be an object")));
         };
         let mut observed = Observation::new();
-        for (name, json) in fields {
+        for (_, name, raw) in fields {
             if name == "#meta" {
                 continue;
             }
-            let Some(index) = self.vocabulary.observable_index(name) else {
+            let Some(index) = self.vocabulary.observable_index(&name) else {
                 return Err(at.error(
                     codes::UNKNOWN_OBSERVABLE,
                     format!(
@@ -290,49 +324,45 @@ impl Reader<'_> {
                     ),
                 ));
             };
-            let value = to_value(
-                json,
-                &format!("{field}.{name}"),
-                &self.vocabulary.model_values,
-            )
-            .map_err(|m| at.error(codes::BAD_VALUE, m))?;
+            let models = &self.vocabulary.model_values;
+            let value = match shared::read(raw, self.memos[index].take(), models) {
+                Some(memo) => {
+                    let value = memo.value.clone();
+                    self.memos[index] = Some(memo);
+                    value
+                }
+                None => {
+                    let json: Json = serde_json::from_str(raw).expect("well-formed JSON");
+                    to_value(&json, &format!("{field}.{name}"), models)
+                        .map_err(|m| at.error(codes::BAD_VALUE, m))?
+                }
+            };
+            observed.retain(|(i, _)| *i != index);
             observed.push((index, value));
         }
         observed.sort_by_key(|(i, _)| *i);
         Ok(observed)
     }
 
-    fn itf(&self, text: &str) -> (ParsedTrace, Vec<Diagnostic>) {
+    fn itf(&mut self, text: &'t str) -> (ParsedTrace, Vec<Diagnostic>) {
         let mut trace = ParsedTrace::default();
         let whole = At {
             span: Span::new(self.file, 0, text.find('\n').unwrap_or(text.len()) as u32),
             place: "ITF document".into(),
         };
-        let states = match serde_json::from_str::<Json>(text) {
-            Ok(Json::Object(map)) => match map.get("states") {
-                Some(Json::Array(states)) => states.clone(),
-                _ => {
-                    return (
-                        trace,
-                        vec![whole.error(codes::BAD_SHAPE, "no \"states\" array".into())],
-                    )
-                }
-            },
-            Ok(_) => {
-                return (
-                    trace,
-                    vec![whole.error(codes::BAD_SHAPE, "not a JSON object".into())],
-                )
-            }
-            Err(e) => {
-                return (
-                    trace,
-                    vec![whole.error(codes::MALFORMED_JSON, format!("malformed JSON: {e}"))],
-                )
-            }
+        let failed =
+            |message: String, code| (ParsedTrace::default(), vec![whole.error(code, message)]);
+        if let Err(e) = well_formed(text) {
+            return failed(format!("malformed JSON: {e}"), codes::MALFORMED_JSON);
+        }
+        let Some(top) = shared::fields(text.trim()) else {
+            return failed("not a JSON object".into(), codes::BAD_SHAPE);
+        };
+        let Some(states) = get(&top, "states").and_then(shared::items) else {
+            return failed("no \"states\" array".into(), codes::BAD_SHAPE);
         };
         let mut problems = Vec::new();
-        for (index, state) in states.iter().enumerate() {
+        for (index, state) in states.into_iter().enumerate() {
             let at = At {
                 span: itf_state_span(text, self.file, index).unwrap_or(whole.span),
                 place: format!("state {index}"),

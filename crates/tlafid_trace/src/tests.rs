@@ -1,11 +1,11 @@
 //! Unit tests over a small model: verdicts, locations, nearest misses, partial observation,
-//! stuttering, bad input, windows and the narrowed next-state relations.
+//! stuttering, bad input, windows.
 
 use tlafid_base::{FileId, SourceMap};
 
 use crate::{
-    add_action_nexts, add_constant_probes, fixed_arg_programs, probe_model_values, Options,
-    TraceFormat, TraceInput, TraceReport, Validator, Verdict, Vocabulary,
+    add_constant_probes, probe_model_values, Options, TraceFormat, TraceInput, TraceReport,
+    Validator, Verdict, Vocabulary,
 };
 
 const SPEC: &str = r#"---- MODULE Counter ----
@@ -21,8 +21,8 @@ Double == 2 * x
 
 const CFG: &str = "CONSTANTS Procs = {a, b} Max = 3\nINIT Init\nNEXT Next\n";
 
-/// Checks `text` against the model (with narrowed relations when `narrow`).
-fn check(text: &str, options: Options, narrow: bool) -> TraceReport {
+/// Checks `text` against the model.
+fn check(text: &str, options: Options) -> TraceReport {
     let mut sources = SourceMap::new();
     let root = sources.add("Counter.tla", SPEC);
     let mut program = tlafid_sema::load(root, &mut sources, &mut |_| None)
@@ -34,60 +34,12 @@ fn check(text: &str, options: Options, narrow: bool) -> TraceReport {
     let spec = tlafid_model::prepare(&mut program, &config)
         .unwrap()
         .unwrap();
-    let nexts = add_action_nexts(&mut program, spec.next);
-    let fixed_programs = fixed_arg_programs(&program, &nexts);
-    assert_eq!(
-        fixed_programs.len(),
-        2,
-        "Inc(p, d) and Reset(p) have binders to fix"
-    );
-    assert_eq!(fixed_programs[0].params, ["p", "d"]);
-    let fixed_models: Vec<_> = fixed_programs
-        .iter()
-        .filter(|_| narrow)
-        .map(|f| {
-            let ops = tlafid_model::SpecOps {
-                init: spec.init,
-                next: f.next,
-            };
-            (
-                f,
-                tlafid_model::bind(&f.program, &config, Some(ops)).unwrap(),
-            )
-        })
-        .collect();
     let model = tlafid_model::bind(&program, &config, Some(spec)).expect("binds");
-    let narrowed_models: Vec<_> = nexts
-        .into_iter()
-        .filter(|_| narrow)
-        .map(|(name, next)| {
-            let ops = tlafid_model::SpecOps {
-                init: spec.init,
-                next,
-            };
-            (
-                name,
-                tlafid_model::bind(&program, &config, Some(ops)).unwrap(),
-            )
-        })
-        .collect();
     let vocabulary = Vocabulary::new(
         &model.evaluator,
         probe_model_values(&model.evaluator, &probes),
     );
-    let narrowed = narrowed_models
-        .iter()
-        .map(|(n, m)| (n.clone(), &m.evaluator))
-        .collect();
-    let (validator, refused) =
-        Validator::new(&model.evaluator, vocabulary, options).with_narrowed(narrowed);
-    assert!(refused.is_empty(), "{refused:?}");
-    let fixed = fixed_models
-        .iter()
-        .map(|(f, m)| (f.action.clone(), f.params.clone(), &m.evaluator))
-        .collect();
-    let (validator, refused) = validator.with_fixed_args(fixed);
-    assert!(refused.is_empty(), "{refused:?}");
+    let validator = Validator::new(&model.evaluator, vocabulary, options);
     let input = TraceInput {
         name: "t",
         file: FileId(9),
@@ -97,19 +49,13 @@ fn check(text: &str, options: Options, narrow: bool) -> TraceReport {
     validator.check(&input)
 }
 
-fn both(text: &str) -> TraceReport {
-    let plain = check(text, Options::default(), false);
-    let narrowed = check(text, Options::default(), true);
-    assert_eq!(
-        plain.verdict, narrowed.verdict,
-        "narrowing changes the verdict"
-    );
-    narrowed
+fn checked(text: &str) -> TraceReport {
+    check(text, Options::default())
 }
 
 #[test]
 fn admits_a_trace_with_model_values_partial_states_and_operators() {
-    let report = both(concat!(
+    let report = checked(concat!(
         "{\"init\": {\"x\": 0}}\n",
         "{\"action\": \"Inc\", \"args\": {\"p\": \"a\", \"d\": 2}, \"state\": {\"x\": 2, \"last\": \"a\"}}\n",
         "{\"state\": {\"Double\": 4}}\n",
@@ -128,7 +74,7 @@ fn admits_a_trace_with_model_values_partial_states_and_operators() {
 
 #[test]
 fn locates_a_missed_step_with_its_nearest_miss() {
-    let report = both(concat!(
+    let report = checked(concat!(
         "{\"action\": \"Inc\", \"args\": {\"p\": \"b\"}, \"state\": {\"x\": 1}}\n",
         "{\"action\": \"Inc\", \"args\": {\"p\": \"b\"}, \"state\": {\"x\": 4}}\n",
     ));
@@ -153,18 +99,49 @@ fn locates_a_missed_step_with_its_nearest_miss() {
 
 #[test]
 fn a_disabled_action_is_a_miss_that_says_so() {
-    let report = both("{\"action\": \"Reset\", \"args\": {\"p\": \"a\"}}\n");
+    let report = checked("{\"action\": \"Reset\", \"args\": {\"p\": \"a\"}}\n");
     let Verdict::Missed(missed) = report.verdict else {
         panic!()
     };
     assert_eq!(missed.location.line, Some(1));
     assert!(!missed.misses[0].enabled);
     assert_eq!(missed.misses[0].params[0].0, "p");
+    let guard = missed.misses[0].guard.as_ref().expect("the false guard");
+    assert_eq!(source_text(guard.span), "x > 0");
+    assert!(!guard.outside_domain);
+}
+
+/// The text of `span` in the spec.
+fn source_text(span: tlafid_base::Span) -> &'static str {
+    &SPEC[span.start as usize..span.end as usize]
+}
+
+#[test]
+fn the_false_guard_is_the_one_after_the_most_conjuncts_that_held() {
+    // From x = 2, Inc(a, 2) passes no conjunct: x + d <= Max is false.
+    let report = checked(concat!(
+        "{\"action\": \"Inc\", \"args\": {\"p\": \"a\", \"d\": 2}, \"state\": {\"x\": 2}}\n",
+        "{\"action\": \"Inc\", \"args\": {\"p\": \"a\", \"d\": 2}}\n",
+    ));
+    let Verdict::Missed(missed) = report.verdict else {
+        panic!("{:?}", report.verdict)
+    };
+    assert_eq!(missed.location.line, Some(2));
+    let guard = missed.misses[0].guard.as_ref().expect("the false guard");
+    assert_eq!(source_text(guard.span), "x + d <= Max");
+    // A logged argument outside its \E domain: the binder is named.
+    let report = checked("{\"action\": \"Inc\", \"args\": {\"p\": \"a\", \"d\": 5}}\n");
+    let Verdict::Missed(missed) = report.verdict else {
+        panic!("{:?}", report.verdict)
+    };
+    let guard = missed.misses[0].guard.as_ref().expect("the binder");
+    assert!(guard.outside_domain);
+    assert_eq!(source_text(guard.span), "d \\in 1..2");
 }
 
 #[test]
 fn bad_input_names_the_line_field_and_valid_names() {
-    let report = both(concat!(
+    let report = checked(concat!(
         "{\"action\": \"Jump\"}\n",
         "{\"action\": \"Inc\", \"args\": {\"q\": 1}}\n",
         "{\"state\": {\"y\": 1}}\n",
@@ -206,7 +183,7 @@ fn windows_are_checked_one_by_one() {
         windows: true,
         ..Options::default()
     };
-    let report = check(text, options, true);
+    let report = check(text, options);
     let stats = report.windows.expect("windows mode");
     let per_action: Vec<_> = stats
         .per_action
@@ -224,10 +201,58 @@ fn the_state_budget_gives_no_verdict() {
         max_states: 1,
         ..Options::default()
     };
-    let report = check("{\"action\": \"Inc\"}\n", options, false);
+    let report = check("{\"action\": \"Inc\"}\n", options);
     assert!(
         matches!(report.verdict, Verdict::OutOfBudget { candidates: 4, .. }),
         "{:?}",
         report.verdict
     );
+}
+
+const OBSERVATION: &str = r#"---- MODULE CounterObs ----
+EXTENDS Counter
+value == x
+who == IF last = "none" THEN "nobody" ELSE last
+===="#;
+
+#[test]
+fn an_observation_module_maps_the_traces_names() {
+    let mut sources = SourceMap::new();
+    let root = sources.add("CounterObs.tla", OBSERVATION);
+    let mut program = tlafid_sema::load(root, &mut sources, &mut |name| {
+        (name == "Counter").then(|| ("Counter.tla".to_string(), SPEC.to_string()))
+    })
+    .program
+    .expect("the observation module loads");
+    let config = tlafid_config::parse(FileId(0), CFG).config;
+    let probes = add_constant_probes(&mut program);
+    let spec = tlafid_model::prepare(&mut program, &config)
+        .unwrap()
+        .unwrap();
+    let model = tlafid_model::bind(&program, &config, Some(spec)).expect("binds");
+    let values = probe_model_values(&model.evaluator, &probes);
+    let vocabulary = Vocabulary::observing(&model.evaluator, values, &["Counter"]);
+    // The observation module's names and the model's own (variables and `Double`).
+    assert_eq!(
+        vocabulary.observable_names,
+        ["Double", "Init", "last", "value", "who", "x"]
+    );
+    let validator = Validator::new(&model.evaluator, vocabulary, Options::default());
+    let text = concat!(
+        "{\"init\": {\"who\": \"nobody\"}}\n",
+        "{\"action\": \"Inc\", \"state\": {\"value\": 2, \"who\": \"b\", \"Double\": 4}}\n",
+        "{\"action\": \"Inc\", \"state\": {\"value\": 3, \"who\": \"nobody\"}}\n",
+    );
+    let input = TraceInput {
+        name: "t",
+        file: FileId(9),
+        text,
+        format: None,
+    };
+    let report = validator.check(&input);
+    let Verdict::Missed(missed) = report.verdict else {
+        panic!("{:?}", report.verdict)
+    };
+    assert_eq!((missed.location.line, missed.admitted_prefix), (Some(3), 1));
+    assert_eq!(missed.misses[0].mismatches[0].observable, "who");
 }

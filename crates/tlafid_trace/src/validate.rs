@@ -5,10 +5,10 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 use tlafid_base::{Diagnostic, FileId, Span};
-use tlafid_eval::{EvalError, Evaluator, State};
+use tlafid_eval::{ActionProbe, EvalError, Evaluator, State};
 
 use crate::codes;
-use crate::engine::{FixedEvaluator, Stepper};
+use crate::engine::Stepper;
 use crate::parse::{self, ParsedTrace, TraceFormat};
 use crate::verdict::{
     FailedWindow, Location, MissedCodeBehavior, TraceReport, Verdict, WindowStats,
@@ -16,12 +16,17 @@ use crate::verdict::{
 use crate::vocabulary::{Observable, Vocabulary};
 
 /// Options of a validation run.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// The most candidate states kept per step; beyond it the trace gets no verdict.
     pub max_states: usize,
     /// Check action windows one by one instead of as one behaviour.
     pub windows: bool,
+    /// Actions the implementation does not log: up to [`Options::max_silent`] steps of them
+    /// may happen before each logged step (behaviours only, not `--windows`).
+    pub silent: Vec<String>,
+    /// The most silent steps before one logged step.
+    pub max_silent: usize,
 }
 
 impl Default for Options {
@@ -29,6 +34,8 @@ impl Default for Options {
         Options {
             max_states: 100_000,
             windows: false,
+            silent: Vec::new(),
+            max_silent: 0,
         }
     }
 }
@@ -51,8 +58,7 @@ pub struct Validator<'e, 'p> {
     evaluator: &'e Evaluator<'p>,
     vocabulary: Vocabulary,
     kinds: Vec<Observable>,
-    narrowed: Vec<(String, &'e Evaluator<'p>)>,
-    fixed: Vec<FixedEvaluator<'e, 'p>>,
+    probes: Vec<ActionProbe<'e, 'p>>,
     options: Options,
 }
 
@@ -64,54 +70,18 @@ impl<'e, 'p> Validator<'e, 'p> {
             .iter()
             .map(|n| vocabulary.observables[n])
             .collect();
+        let probes = vocabulary
+            .action_order
+            .iter()
+            .filter_map(|name| evaluator.action_probe(name))
+            .collect();
         Validator {
             evaluator,
             vocabulary,
             kinds,
-            narrowed: Vec::new(),
-            fixed: Vec::new(),
+            probes,
             options,
         }
-    }
-
-    /// Adds relations narrowed to one action and to the logged values of some of its
-    /// parameters (see [`crate::fixed_arg_programs`]); used for a step that names the action
-    /// and logs every one of those parameters. Refused (and named) like
-    /// [`Validator::with_narrowed`].
-    pub fn with_fixed_args(mut self, fixed: Vec<FixedEvaluator<'e, 'p>>) -> (Self, Vec<String>) {
-        let mut refused = Vec::new();
-        for (name, params, evaluator) in fixed {
-            let is_it = |a: &tlafid_eval::ActionDecl| a.name == name.as_str();
-            let full = self.evaluator.actions().iter().filter(|a| is_it(a)).count();
-            let only_it = evaluator.actions().iter().all(is_it);
-            if only_it && evaluator.actions().len() == full && full > 0 {
-                self.fixed.push((name, params, evaluator));
-            } else {
-                refused.push(name);
-            }
-        }
-        (self, refused)
-    }
-
-    /// Adds next-state relations narrowed to one action (see [`crate::add_action_nexts`]),
-    /// each bound in its own evaluator. One is used only when its actions are exactly the
-    /// named action's instances in the full relation; the names of those refused are returned.
-    pub fn with_narrowed(
-        mut self,
-        narrowed: Vec<(String, &'e Evaluator<'p>)>,
-    ) -> (Self, Vec<String>) {
-        let mut refused = Vec::new();
-        for (name, evaluator) in narrowed {
-            let is_it = |a: &tlafid_eval::ActionDecl| a.name == name.as_str();
-            let full = self.evaluator.actions().iter().filter(|a| is_it(a)).count();
-            let only_it = evaluator.actions().iter().all(is_it);
-            if only_it && evaluator.actions().len() == full && full > 0 {
-                self.narrowed.push((name, evaluator));
-            } else {
-                refused.push(name);
-            }
-        }
-        (self, refused)
     }
 
     /// The names traces may use.
@@ -174,8 +144,7 @@ impl<'e, 'p> Validator<'e, 'p> {
             worker: self.evaluator.worker(),
             vocabulary: &self.vocabulary,
             kinds: &self.kinds,
-            narrowed: &self.narrowed,
-            fixed: &self.fixed,
+            probes: &self.probes,
         }
     }
 
@@ -213,6 +182,22 @@ impl<'e, 'p> Validator<'e, 'p> {
                 line: step.line,
                 step: step.number,
             };
+            if !self.options.silent.is_empty() && self.options.max_silent > 0 {
+                let (closed, over_budget) = stepper.close_silent(
+                    candidates,
+                    &self.options.silent,
+                    self.options.max_silent,
+                    self.options.max_states,
+                )?;
+                if over_budget {
+                    report.verdict = Verdict::OutOfBudget {
+                        location,
+                        candidates: closed.len(),
+                    };
+                    return Ok(());
+                }
+                candidates = closed;
+            }
             let advance =
                 stepper.advance(&candidates, step, may_stutter, self.options.max_states)?;
             if advance.over_budget {

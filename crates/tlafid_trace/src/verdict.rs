@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use tlafid_base::Diagnostic;
+use tlafid_base::{Diagnostic, Span};
 use tlafid_value::Value;
 
 use crate::parse::TraceFormat;
@@ -40,6 +40,19 @@ pub struct NearestMiss {
     pub enabled: bool,
     /// The observables the closest successor gets wrong (empty when not enabled).
     pub mismatches: Vec<Mismatch>,
+    /// When not enabled: the guard conjunct that was false (in the candidate state where
+    /// the action got furthest, with the logged arguments).
+    pub guard: Option<FalseGuard>,
+}
+
+/// The conjunct of an action that no way of running it got past.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FalseGuard {
+    /// The conjunct in the model's source (for a logged argument outside its `\E` domain:
+    /// the binder).
+    pub span: Span,
+    /// A logged argument is outside the domain its `\E` ranges over.
+    pub outside_domain: bool,
 }
 
 /// A step the model cannot take: the label "missed code behavior".

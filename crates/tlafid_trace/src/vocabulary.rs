@@ -40,6 +40,17 @@ impl Vocabulary {
     /// The vocabulary of `evaluator`'s model; `model_values` are the model values its
     /// configuration declares (see [`crate::probe_model_values`]).
     pub fn new(evaluator: &Evaluator<'_>, model_values: ModelValues) -> Vocabulary {
+        Vocabulary::observing(evaluator, model_values, &[])
+    }
+
+    /// As [`Vocabulary::new`], where the operators of the root module and of the modules
+    /// `also` (by name) are observables: with an observation module as the root (`--observe`,
+    /// a module that `EXTENDS` the model), `also` names the model's own module.
+    pub fn observing(
+        evaluator: &Evaluator<'_>,
+        model_values: ModelValues,
+        also: &[&str],
+    ) -> Vocabulary {
         let program = evaluator.program();
         let mut actions = BTreeMap::new();
         let mut action_order = Vec::new();
@@ -58,7 +69,8 @@ impl Vocabulary {
         for (name, root) in &program.root_names {
             if let RootName::Op(op) = root {
                 let def = program.op(*op);
-                let observable = def.module == program.root
+                let observable = (def.module == program.root
+                    || also.contains(&def.module.as_str()))
                     && def.params.is_empty()
                     && def.function.is_none()
                     && def.level <= Level::State

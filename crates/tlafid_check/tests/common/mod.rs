@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod die_hard;
+pub mod live;
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt::Debug;
@@ -147,6 +148,7 @@ impl<T: TransitionSystem> Naive<'_, T> {
             } else {
                 [0; OUTDEGREE_BUCKETS]
             },
+            liveness: None,
         }
     }
 

@@ -1,12 +1,16 @@
 //! `tlafid check`: explore a model's state space as TLC does.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_check::{Explorer, Options};
+use tlafid_eval::Value;
+use tlafid_model::Model;
 
 use crate::commands::check_report::{self, Finish};
+use crate::commands::{progress, simulate};
 use crate::exit::ExitStatus;
 use crate::files;
 use crate::load;
@@ -44,18 +48,46 @@ pub struct CheckArgs {
     /// Write the counterexample, if any, to this file as an ITF trace.
     #[arg(long, value_name = "FILE.itf.json")]
     pub dump_trace: Option<PathBuf>,
+    /// Run random behaviours instead of exploring every state (as TLC's `-simulate`).
+    #[arg(long)]
+    pub simulate: bool,
+    /// With `--simulate`: the most steps in one behaviour (TLC's `-depth`).
+    #[arg(long, value_name = "N", default_value_t = 100, requires = "simulate")]
+    pub depth: u32,
+    /// With `--simulate`: how many behaviours to run (TLC's `-simulate num=K`).
+    #[arg(long, value_name = "K", default_value_t = 1000, requires = "simulate")]
+    pub num: u64,
+    /// With `--simulate`: the seed of the random choices (TLC's `-seed`).
+    #[arg(long, value_name = "S", default_value_t = 0, requires = "simulate")]
+    pub seed: u64,
 }
 
 /// Runs `tlafid check`.
 pub fn run(args: &CheckArgs) -> ExitStatus {
+    if args.simulate {
+        return simulate::run(args);
+    }
     let mut sources = SourceMap::new();
     let mut diagnostics = Vec::new();
-    let finish = check(args, &mut sources, &mut diagnostics);
+    let finish = with_model(
+        args,
+        &mut sources,
+        &mut diagnostics,
+        |model, sources, diags| explore(args, sources, model, diags),
+    )
+    .unwrap_or_else(|failed| failed);
     check_report::print(args, &sources, &diagnostics, &finish);
     finish.status()
 }
 
-fn check(args: &CheckArgs, sources: &mut SourceMap, diagnostics: &mut Vec<Diagnostic>) -> Finish {
+/// Loads, binds and checks the `ASSUME`s of the model, then hands it to `then`; or says how
+/// it failed (with the diagnostics in `diagnostics`).
+pub(crate) fn with_model<R>(
+    args: &CheckArgs,
+    sources: &mut SourceMap,
+    diagnostics: &mut Vec<Diagnostic>,
+    then: impl FnOnce(Model<'_>, &SourceMap, &mut Vec<Diagnostic>) -> R,
+) -> Result<R, Finish> {
     if args.workers == Some(0)
         || args
             .max_seconds
@@ -65,15 +97,15 @@ fn check(args: &CheckArgs, sources: &mut SourceMap, diagnostics: &mut Vec<Diagno
             files::CODE_BAD_FLAG,
             "--workers must be at least 1 and --max-seconds a positive number",
         ));
-        return Finish::Usage;
+        return Err(Finish::Usage);
     }
     let mut program = match load::program(&args.file, &args.libs, sources, diagnostics) {
         Ok(program) => program,
-        Err(ExitStatus::Usage) => return Finish::Usage,
-        Err(_) => return Finish::SpecError,
+        Err(ExitStatus::Usage) => return Err(Finish::Usage),
+        Err(_) => return Err(Finish::SpecError),
     };
     let Ok(config) = load::config(&args.file, args.config.as_deref(), sources, diagnostics) else {
-        return Finish::ConfigError;
+        return Err(Finish::ConfigError);
     };
     let bound = tlafid_model::prepare(&mut program, &config)
         .and_then(|spec| tlafid_model::bind(&program, &config, spec));
@@ -81,39 +113,83 @@ fn check(args: &CheckArgs, sources: &mut SourceMap, diagnostics: &mut Vec<Diagno
         Ok(model) => model,
         Err(problems) => {
             diagnostics.extend(problems);
-            return Finish::ConfigError;
+            return Err(Finish::ConfigError);
         }
     };
     diagnostics.append(&mut model.warnings);
+    let tlc_config = tlc_config(args, check_deadlock(args, &model));
+    model.evaluator.set_tlc_config(tlc_config);
     if let Err(error) = model.evaluator.check_assumes() {
         let assumption_false = error.code == tlafid_eval::E_ASSERT;
         diagnostics.push(error.to_diagnostic());
-        return if assumption_false {
+        return Err(if assumption_false {
             Finish::AssumptionFalse
         } else {
             Finish::EvalError
-        };
+        });
     }
     if model.spec.is_none() {
-        return Finish::AssumptionsOnly;
+        return Err(Finish::AssumptionsOnly);
     }
+    Ok(then(model, sources, diagnostics))
+}
+
+fn explore(
+    args: &CheckArgs,
+    sources: &SourceMap,
+    model: Model<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Finish {
+    let display = progress::Display::new(args.format);
+    let defaults = Options::default();
     let options = Options {
-        workers: args.workers.unwrap_or_else(default_workers),
-        check_deadlock: model.check_deadlock && !args.no_deadlock,
+        workers: workers(args),
+        check_deadlock: check_deadlock(args, &model),
         max_states: args.max_states,
         max_depth: args.max_depth,
         max_duration: args.max_seconds.map(Duration::from_secs_f64),
-        progress: check_report::progress_printer(args.format),
-        ..Options::default()
+        progress: display.callback(),
+        progress_interval: display.interval().unwrap_or(defaults.progress_interval),
+        ..defaults
     };
     let explorer = Explorer::new(model, options);
-    match explorer.run() {
+    let finish = match explorer.run() {
         Ok(report) => check_report::finish(args, sources, explorer.system(), report, diagnostics),
         Err(problem) => {
             diagnostics.push(problem);
             Finish::SystemError
         }
+    };
+    display.finish();
+    finish
+}
+
+/// Whether deadlock is checked: the configuration's `CHECK_DEADLOCK` and `--no-deadlock`.
+pub(crate) fn check_deadlock(args: &CheckArgs, model: &Model<'_>) -> bool {
+    model.check_deadlock && !args.no_deadlock
+}
+
+/// The worker threads to use.
+pub(crate) fn workers(args: &CheckArgs) -> usize {
+    args.workers.unwrap_or_else(default_workers)
+}
+
+/// `TLCGet("config")`: the fields of TLC's record that have a meaning here (TLC adds its
+/// installation path and fingerprint seed, which do not).
+fn tlc_config(args: &CheckArgs, deadlock: bool) -> Value {
+    let mut fields = vec![
+        ("deadlock", Value::Bool(deadlock)),
+        ("worker", Value::Int(workers(args) as i64)),
+    ];
+    if args.simulate {
+        fields.push(("mode", Value::str("simulate")));
+        fields.push(("seed", Value::str(&args.seed.to_string())));
+        fields.push(("traces", Value::Int(args.num as i64)));
+        fields.push(("depth", Value::Int(i64::from(args.depth))));
+    } else {
+        fields.push(("mode", Value::str("bfs")));
     }
+    Value::record(fields.into_iter().map(|(k, v)| (Arc::from(k), v)).collect())
 }
 
 fn default_workers() -> usize {

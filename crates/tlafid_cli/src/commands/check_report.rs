@@ -391,7 +391,7 @@ fn write_transcript(
 }
 
 /// A place as TLC writes it: "line 22, col 17 to line 22, col 26 of module Queue".
-fn tlc_location(sources: &SourceMap, span: tlafid_base::Span) -> String {
+pub(crate) fn tlc_location(sources: &SourceMap, span: tlafid_base::Span) -> String {
     let file = sources.get(span.file);
     let (start, end) = (
         file.line_col(span.start),
@@ -406,7 +406,7 @@ fn tlc_location(sources: &SourceMap, span: tlafid_base::Span) -> String {
     )
 }
 
-fn describe_action(sources: &SourceMap, a: &TraceAction) -> String {
+pub(crate) fn describe_action(sources: &SourceMap, a: &TraceAction) -> String {
     let file = sources.get(a.span.file);
     let at = file.line_col(a.span.start);
     let module = std::path::Path::new(&file.name)
@@ -424,7 +424,7 @@ fn describe_action(sources: &SourceMap, a: &TraceAction) -> String {
     )
 }
 
-fn write_state(out: &mut impl Write, lines: &[(String, Value)]) -> std::io::Result<()> {
+pub(crate) fn write_state(out: &mut impl Write, lines: &[(String, Value)]) -> std::io::Result<()> {
     for (name, value) in lines {
         writeln!(out, "/\\ {name} = {value}")?;
     }

@@ -5,4 +5,6 @@ mod check_report;
 pub mod mutate;
 mod mutate_report;
 pub mod parse;
+mod progress;
+mod simulate;
 pub mod trace;

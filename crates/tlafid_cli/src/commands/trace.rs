@@ -8,8 +8,8 @@ use serde_json::{json, Value as Json};
 use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_config::ConfigSource;
 use tlafid_trace::{
-    NearestMiss, Options, Summary, TraceFormat, TraceInput, TraceReport, Validator, Verdict,
-    Vocabulary,
+    FalseGuard, NearestMiss, Options, Summary, TraceFormat, TraceInput, TraceReport, Validator,
+    Verdict, Vocabulary,
 };
 
 use crate::exit::ExitStatus;
@@ -46,6 +46,10 @@ pub struct TraceArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// An observation module: it `EXTENDS` the model and defines the traces' observable
+    /// names as zero-argument operators (resolved before the model's own names).
+    #[arg(long, value_name = "Obs.tla")]
+    pub observe: Option<PathBuf>,
     /// The traces' format (default: detected from each file's first line).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub trace_format: Option<TraceFormatArg>,
@@ -56,6 +60,13 @@ pub struct TraceArgs {
     /// The most candidate model states kept per step (beyond it: no verdict).
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub max_states: usize,
+    /// Actions the implementation does not log: up to --max-silent steps of them may
+    /// happen before each logged step.
+    #[arg(long, value_name = "A,B", value_delimiter = ',')]
+    pub silent: Vec<String>,
+    /// The most unlogged (--silent) steps before one logged step.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub max_silent: usize,
 }
 
 /// Runs `tlafid trace`.
@@ -98,54 +109,17 @@ fn trace(
         ));
         return Err(ExitStatus::Usage);
     }
-    let mut program = load::program(&args.file, &args.libs, sources, diagnostics)?;
+    let (mut program, model_module) = load_program(args, sources, diagnostics)?;
     let config = load::config(&args.file, args.config.as_deref(), sources, diagnostics)?;
     let probes = tlafid_trace::add_constant_probes(&mut program);
     let spec = tlafid_model::prepare(&mut program, &config).map_err(|problems| {
         diagnostics.extend(problems);
         ExitStatus::ConfigError
     })?;
-    let action_nexts = spec.map_or(Vec::new(), |ops| {
-        tlafid_trace::add_action_nexts(&mut program, ops.next)
-    });
-    let fixed_programs = tlafid_trace::fixed_arg_programs(&program, &action_nexts);
     let mut model = tlafid_model::bind(&program, &config, spec).map_err(|problems| {
         diagnostics.extend(problems);
         ExitStatus::ConfigError
     })?;
-    // One evaluator per action, running `Next` narrowed to it (for steps that name it).
-    let narrowed_models: Vec<(String, tlafid_model::Model<'_>)> = match spec {
-        Some(ops) => action_nexts
-            .into_iter()
-            .filter_map(|(name, next)| {
-                let narrowed = tlafid_model::SpecOps {
-                    init: ops.init,
-                    next,
-                };
-                tlafid_model::bind(&program, &config, Some(narrowed))
-                    .ok()
-                    .map(|m| (name, m))
-            })
-            .collect(),
-        None => Vec::new(),
-    };
-    // And per action, one with the parameters the trace logs fixed (`\E n \in 1..Max` bound to
-    // the logged `n`).
-    let fixed_models: Vec<(&tlafid_trace::FixedArgs, tlafid_model::Model<'_>)> = match spec {
-        Some(ops) => fixed_programs
-            .iter()
-            .filter_map(|fixed| {
-                let narrowed = tlafid_model::SpecOps {
-                    init: ops.init,
-                    next: fixed.next,
-                };
-                tlafid_model::bind(&fixed.program, &config, Some(narrowed))
-                    .ok()
-                    .map(|m| (fixed, m))
-            })
-            .collect(),
-        None => Vec::new(),
-    };
     diagnostics.append(&mut model.warnings);
     if let Err(error) = model.evaluator.check_assumes() {
         diagnostics.push(error.to_diagnostic());
@@ -189,22 +163,26 @@ fn trace(
         })
         .collect();
     let model_values = tlafid_trace::probe_model_values(&model.evaluator, &probes);
-    let vocabulary = Vocabulary::new(&model.evaluator, model_values);
+    let also: Vec<&str> = model_module.iter().map(String::as_str).collect();
+    let vocabulary = Vocabulary::observing(&model.evaluator, model_values, &also);
     let options = Options {
         max_states: args.max_states,
         windows: args.windows,
+        silent: args.silent.clone(),
+        max_silent: args.max_silent,
     };
-    let narrowed = narrowed_models
-        .iter()
-        .map(|(name, m)| (name.clone(), &m.evaluator))
-        .collect();
-    let (validator, _refused) =
-        Validator::new(&model.evaluator, vocabulary, options).with_narrowed(narrowed);
-    let fixed = fixed_models
-        .iter()
-        .map(|(f, m)| (f.action.clone(), f.params.clone(), &m.evaluator))
-        .collect();
-    let (validator, _refused) = validator.with_fixed_args(fixed);
+    let validator = Validator::new(&model.evaluator, vocabulary, options);
+    let actions = &validator.vocabulary().action_order;
+    if let Some(unknown) = args.silent.iter().find(|a| !actions.contains(a)) {
+        diagnostics.push(Diagnostic::error_nowhere(
+            tlafid_trace::codes::UNKNOWN_SILENT_ACTION,
+            format!(
+                "--silent: the model has no action {unknown} (valid: {})",
+                actions.join(", ")
+            ),
+        ));
+        return Err(ExitStatus::Usage);
+    }
     let started = std::time::Instant::now();
     let reports = validator.check_all(&inputs);
     let summary = Summary::of(&reports, validator.vocabulary());
@@ -223,7 +201,7 @@ fn trace(
         )),
         Format::Human => {
             render::print_human(sources, diagnostics);
-            print_human(args, &reports, &summary, elapsed);
+            print_human(args, sources, &reports, &summary, elapsed);
         }
     }
     Ok(if unreadable || summary.invalid > 0 {
@@ -235,6 +213,61 @@ fn trace(
     } else {
         ExitStatus::Success
     })
+}
+
+/// The program to validate against: the model, or with `--observe` the observation module
+/// (which must extend the model; the model's folder is searched for it), with the name of
+/// the model's module in that case.
+fn load_program(
+    args: &TraceArgs,
+    sources: &mut SourceMap,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<(tlafid_sema::ir::Program, Option<String>), ExitStatus> {
+    let Some(observe) = &args.observe else {
+        return Ok((
+            load::program(&args.file, &args.libs, sources, diagnostics)?,
+            None,
+        ));
+    };
+    let model_dir = args
+        .file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
+    let mut libs = vec![model_dir];
+    libs.extend(args.libs.iter().cloned());
+    let Ok(program) = load::program(observe, &libs, sources, diagnostics) else {
+        diagnostics.push(Diagnostic::error_nowhere(
+            tlafid_trace::codes::BAD_OBSERVATION_MODULE,
+            format!(
+                "the observation module {} does not load (see the errors above)",
+                observe.display()
+            ),
+        ));
+        return Err(ExitStatus::SpecError);
+    };
+    let model = args
+        .file
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default()
+        .to_string();
+    let extends = program.ops.iter().any(|op| op.module == model.as_str());
+    if !extends {
+        diagnostics.push(
+            Diagnostic::error_nowhere(
+                tlafid_trace::codes::BAD_OBSERVATION_MODULE,
+                format!(
+                    "the observation module {} does not extend the model {model}",
+                    observe.display()
+                ),
+            )
+            .with_hint(format!("begin it with EXTENDS {model}")),
+        );
+        return Err(ExitStatus::SpecError);
+    }
+    Ok((program, Some(model)))
 }
 
 fn format_of(arg: TraceFormatArg) -> TraceFormat {
@@ -304,8 +337,13 @@ fn glob_match(pattern: &[u8], name: &[u8]) -> bool {
     }
 }
 
-/// Reads and parses the configuration TLC would read.
-fn print_human(args: &TraceArgs, reports: &[TraceReport], summary: &Summary, elapsed: f64) {
+fn print_human(
+    args: &TraceArgs,
+    sources: &SourceMap,
+    reports: &[TraceReport],
+    summary: &Summary,
+    elapsed: f64,
+) {
     for report in reports {
         println!("{}: {}", report.name, verdict_line(report));
         if let Verdict::Missed(missed) = &report.verdict {
@@ -316,7 +354,7 @@ fn print_human(args: &TraceArgs, reports: &[TraceReport], summary: &Summary, ela
             if missed.misses.is_empty() {
                 println!("  no action of the model is enabled in any candidate state");
             }
-            missed.misses.iter().for_each(print_miss);
+            missed.misses.iter().for_each(|m| print_miss(m, sources));
         }
         if let Some(windows) = &report.windows {
             for failed in windows.failed.iter().skip(1) {
@@ -401,7 +439,22 @@ fn place(line: Option<u32>, step: usize, format: TraceFormat) -> String {
     }
 }
 
-fn print_miss(miss: &NearestMiss) {
+/// Where a false guard is (`file:line:col`) and its text on one line.
+fn guard_place(guard: &FalseGuard, sources: &SourceMap) -> (String, u32, u32, String) {
+    let file = sources.get(guard.span.file);
+    let at = file.line_col(guard.span.start);
+    let text = file
+        .text
+        .get(guard.span.start as usize..guard.span.end as usize)
+        .unwrap_or("");
+    let mut text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.chars().count() > 100 {
+        text = text.chars().take(97).collect::<String>() + "...";
+    }
+    (file.name.clone(), at.line, at.col, text)
+}
+
+fn print_miss(miss: &NearestMiss, sources: &SourceMap) {
     let params: Vec<String> = miss
         .params
         .iter()
@@ -413,7 +466,16 @@ fn print_miss(miss: &NearestMiss) {
         format!("{}({})", miss.action, params.join(", "))
     };
     if !miss.enabled {
-        println!("  nearest miss: {call} is not enabled in any candidate state (the false guard conjunct is not reported yet)");
+        println!("  nearest miss: {call} is not enabled in any candidate state");
+        if let Some(guard) = &miss.guard {
+            let (file, line, col, text) = guard_place(guard, sources);
+            let what = if guard.outside_domain {
+                "a logged argument is outside the domain of"
+            } else {
+                "false guard"
+            };
+            println!("    {what} {file}:{line}:{col}: {text}");
+        }
         return;
     }
     println!("  nearest miss: {call}");
@@ -450,7 +512,7 @@ fn json_report(
     summary: &Summary,
     elapsed: f64,
 ) -> Json {
-    let traces: Vec<Json> = reports.iter().map(trace_json).collect();
+    let traces: Vec<Json> = reports.iter().map(|r| trace_json(r, sources)).collect();
     json!({
         "schema_version": 1,
         "command": "trace",
@@ -469,7 +531,7 @@ fn json_report(
     })
 }
 
-fn trace_json(report: &TraceReport) -> Json {
+fn trace_json(report: &TraceReport, sources: &SourceMap) -> Json {
     let mut out = json!({
         "file": report.name, "format": report.format.name(), "steps": report.steps,
         "verdict": match report.verdict {
@@ -483,7 +545,11 @@ fn trace_json(report: &TraceReport) -> Json {
         out["action"] = json!(missed.action);
         out["admitted_prefix"] = json!(missed.admitted_prefix);
         out["candidates"] = json!(missed.candidates);
-        out["nearest_misses"] = missed.misses.iter().map(miss_json).collect();
+        out["nearest_misses"] = missed
+            .misses
+            .iter()
+            .map(|m| miss_json(m, sources))
+            .collect();
     }
     if let Verdict::OutOfBudget {
         location,
@@ -496,12 +562,17 @@ fn trace_json(report: &TraceReport) -> Json {
     out
 }
 
-fn miss_json(miss: &NearestMiss) -> Json {
+fn miss_json(miss: &NearestMiss, sources: &SourceMap) -> Json {
+    let guard = miss.guard.as_ref().map(|guard| {
+        let (file, line, column, text) = guard_place(guard, sources);
+        json!({"file": file, "line": line, "column": column, "text": text,
+               "outside_domain": guard.outside_domain})
+    });
     json!({
         "action": miss.action,
         "params": miss.params.iter().map(|(n, v)| (n.clone(), json!(v.to_string()))).collect::<serde_json::Map<_, _>>(),
         "enabled": miss.enabled,
-        "guard": null,
+        "guard": guard,
         "mismatches": miss.mismatches.iter().map(|m| json!({
             "observable": m.observable, "logged": m.logged.to_string(),
             "model": m.model.iter().map(ToString::to_string).collect::<Vec<_>>(),

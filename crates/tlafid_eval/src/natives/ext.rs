@@ -1,6 +1,8 @@
 //! Smaller modules: `Bitwise`, `IOUtils` (pure parts), `TLCExt`, and the operators of the
 //! standard and community modules that must be refused (I/O, randomness, checker internals).
 
+use std::sync::atomic::Ordering;
+
 use tlafid_base::Span;
 use tlafid_value::{LazySet, Value, ValueResult};
 
@@ -68,7 +70,27 @@ fn assert_eq(_: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Valu
 
 fn tlc_get(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
     let key = value_arg(&args, 0, span)?;
+    if let Some(register) = key.as_i64() {
+        let registers = ctx.ev.registers.lock().unwrap_or_else(|e| e.into_inner());
+        return registers.get(&register).cloned().ok_or_else(|| {
+            EvalError::new(
+                E_UNSUPPORTED,
+                format!("TLCGet({register}): the register was not set by TLCSet"),
+                span,
+            )
+        });
+    }
     match (key.as_str(), ctx.level, &ctx.ev.options.tlc_config) {
+        (Some(property), _, _) if property.starts_with("-D") => Err(EvalError::new(
+            E_UNSUPPORTED,
+            format!("TLCGet({key}) reads a Java system property of TLC, which tlafid does not have"),
+            span,
+        )
+        .with_hint(if property.contains("cdot") {
+            "this property enables TLC's experimental action composition (\\cdot), which tlafid does not support"
+        } else {
+            "remove the ASSUME that reads it, or check this model with TLC"
+        })),
         (Some("level"), Some(level), _) => Ok(Value::Int(level)),
         (Some("config"), _, Some(config)) => Ok(config.clone()),
         _ => Err(EvalError::new(
@@ -77,9 +99,66 @@ fn tlc_get(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Valu
             span,
         )
         .with_hint(
-            "only TLCGet(\"level\") during exploration and TLCGet(\"config\") are supported",
+            "only TLCGet(\"level\") during exploration, TLCGet(\"config\") and registers set by TLCSet in ASSUMEs are supported",
         )),
     }
+}
+
+/// `TLCSet(i, v)` with an integer register `i`, while the `ASSUME`s are checked. During
+/// exploration TLC's registers depend on the order of the workers, so it is refused there.
+fn tlc_set(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
+    let key = value_arg(&args, 0, span)?;
+    let value = value_arg(&args, 1, span)?;
+    let refuse = |why: &str| {
+        Err(EvalError::new(
+            E_UNSUPPORTED,
+            format!("TLCSet({key}, ...) is not supported {why}"),
+            span,
+        ))
+    };
+    let Some(register) = key.as_i64() else {
+        return refuse("with a key that is not an integer register");
+    };
+    if ctx.ev.registers_frozen.load(Ordering::Relaxed) {
+        return refuse("during exploration: what it reads would depend on the exploration order");
+    }
+    let mut registers = ctx.ev.registers.lock().unwrap_or_else(|e| e.into_inner());
+    registers.insert(register, value.clone());
+    Ok(Value::Bool(true))
+}
+
+/// `RandomElement(S)` while the `ASSUME`s are checked: an element drawn by a fixed-seed
+/// generator (TLC draws with its own seed, so the element may differ from TLC's, as it does
+/// between two TLC runs). Refused during exploration, where the draws would depend on the
+/// order of the workers.
+fn random_element(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
+    let set = value_arg(&args, 0, span)?;
+    if ctx.ev.registers_frozen.load(Ordering::Relaxed) {
+        return Err(EvalError::new(
+            E_UNSUPPORTED,
+            "RandomElement is not supported during exploration: its choices would depend on the exploration order",
+            span,
+        ));
+    }
+    let elems = crate::error::AtSpan::at(super::set_elems(set), span)?;
+    if elems.is_empty() {
+        return Err(EvalError::new(
+            crate::error::E_VALUE,
+            "RandomElement of the empty set",
+            span,
+        ));
+    }
+    let mut state = ctx
+        .ev
+        .random_state
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    Ok(elems[(z % elems.len() as u64) as usize].clone())
 }
 
 pub(super) fn lookup(module: &str, name: &str) -> Option<Native> {
@@ -104,6 +183,8 @@ pub(super) fn lookup(module: &str, name: &str) -> Option<Native> {
         }
         ("TLC", "Any") => Native::Const(|| Value::lazy(LazySet::Any)),
         ("TLC", "TLCGet") => Native::General(tlc_get),
+        ("TLC", "TLCSet") => Native::General(tlc_set),
+        ("TLC", "RandomElement") => Native::General(random_element),
         ("TLCExt", "AssertEq") => Native::General(assert_eq),
         (
             "TLCExt",

@@ -8,7 +8,14 @@ use crate::ctx::Ctx;
 use crate::error::EvalResult;
 use crate::frame::Arg;
 
+// TLC lets `Len`, `Tail`, `SubSeq` and `\o` take strings (as sequences of characters);
+// `Head`, `Append`, `SelectSeq`, application and `DOMAIN` refuse them, and a string is never
+// equal to a tuple of one-character strings.
+
 fn len(s: &Value) -> ValueResult<Value> {
+    if let Value::Str(text) = s {
+        return Ok(Value::Int(text.chars().count() as i64));
+    }
     Ok(Value::Int(s.seq_elems()?.len() as i64))
 }
 
@@ -26,6 +33,13 @@ fn head(s: &Value) -> ValueResult<Value> {
 }
 
 fn tail(s: &Value) -> ValueResult<Value> {
+    if let Value::Str(text) = s {
+        let mut chars = text.chars();
+        return match chars.next() {
+            Some(_) => Ok(Value::str(chars.as_str())),
+            None => fail("Tail applied to the empty string"),
+        };
+    }
     match s.seq_elems()? {
         [] => fail("Tail applied to the empty sequence"),
         [_, rest @ ..] => Ok(Value::seq(rest.to_vec())),
@@ -33,8 +47,20 @@ fn tail(s: &Value) -> ValueResult<Value> {
 }
 
 fn concat(a: &Value, b: &Value) -> ValueResult<Value> {
-    if let (Value::Str(x), Value::Str(y)) = (a, b) {
-        return Ok(Value::str(&format!("{x}{y}")));
+    match (a, b) {
+        (Value::Str(x), Value::Str(y)) => return Ok(Value::str(&format!("{x}{y}"))),
+        (Value::Str(_), _) => {
+            return fail(format!(
+                "{a} \\o {b}: a string can only be joined to a string, not the {} {b}",
+                b.kind_name()
+            ))
+        }
+        (_, Value::Str(_)) => {
+            return fail(format!(
+                "{a} \\o {b}: a sequence can only be joined to a sequence, not the string {b}"
+            ))
+        }
+        _ => {}
     }
     let mut elems = a.seq_elems()?.to_vec();
     elems.extend_from_slice(b.seq_elems()?);
@@ -55,8 +81,11 @@ fn sub_seq(_: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value>
     let s = value_arg(&args, 0, span)?;
     let (m, n) = (value_arg(&args, 1, span)?, value_arg(&args, 2, span)?);
     let r: ValueResult<Value> = (|| {
-        let elems = s.seq_elems()?;
         let (m, n) = (int_of(m)?, int_of(n)?);
+        if let Value::Str(text) = s {
+            return sub_string(text, m, n);
+        }
+        let elems = s.seq_elems()?;
         if m > n {
             return Ok(Value::empty_seq());
         }
@@ -68,6 +97,25 @@ fn sub_seq(_: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value>
         Ok(Value::seq(elems[(m - 1) as usize..n as usize].to_vec()))
     })();
     crate::error::AtSpan::at(r, span)
+}
+
+/// `SubSeq` of a string: its characters `m..n`, as a string.
+fn sub_string(text: &str, m: i64, n: i64) -> ValueResult<Value> {
+    if m > n {
+        return Ok(Value::str(""));
+    }
+    let chars: Vec<char> = text.chars().collect();
+    if m < 1 || n > chars.len() as i64 {
+        return fail(format!(
+            "SubSeq({:?}, {m}, {n}): the indices are out of range",
+            text
+        ));
+    }
+    Ok(Value::str(
+        &chars[(m - 1) as usize..n as usize]
+            .iter()
+            .collect::<String>(),
+    ))
 }
 
 fn select_seq(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {

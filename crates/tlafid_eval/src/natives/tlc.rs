@@ -205,12 +205,6 @@ pub(super) fn lookup(module: &str, name: &str) -> Option<Native> {
         ("TLC", "JavaTime") => {
             Native::Unsupported("it reads the clock, which would make runs differ")
         }
-        ("TLC", "RandomElement") => {
-            Native::Unsupported("it is random; TLC's choice cannot be reproduced")
-        }
-        ("TLC", "TLCGet" | "TLCSet") => {
-            Native::Unsupported("TLC's registers and statistics are not modelled")
-        }
         ("TLC", "Any") => Native::Unsupported("the set of all values cannot be represented"),
         ("TLCExt", "Trace" | "TLCModelValue" | "CounterExample") => {
             Native::Unsupported("TLC-internal operator")

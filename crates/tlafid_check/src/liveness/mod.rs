@@ -11,6 +11,25 @@
 //!
 //! Behaviours are infinite: every state may stutter (its self-loop is part of the graph), so
 //! a state without successors repeats forever, exactly as in TLC.
+//!
+//! # How obligations are decided
+//! The graph is recorded during the breadth-first search (module `graph`): per state, its out-edges
+//! inside the model (targets as state indices) and its stuttering step, each edge labelled by
+//! the atom values on that step (interned). After a complete safety search, each obligation's
+//! formula is put in disjunctive normal form at the top (module `formula`); in each disjunct,
+//! `[]<>q`, `<>[]p` and strong-fairness-shaped `<>[]p \/ []<>q` conjuncts become conditions
+//! on the cycle (Streett pairs), and the rest becomes a generalized Büchi automaton
+//! (module `tableau`). The product of the graph with the automaton (module `product`) is searched for a
+//! reachable strongly connected component that has a step, meets every acceptance set and
+//! satisfies every pair (module `scc`); its lasso is the counterexample (module `lasso`).
+
+pub(crate) mod check;
+pub(crate) mod formula;
+pub(crate) mod graph;
+pub(crate) mod lasso;
+pub(crate) mod product;
+pub(crate) mod scc;
+pub(crate) mod tableau;
 
 /// A proposition of the binding's: a state predicate or an action predicate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -117,6 +136,11 @@ impl AtomValues {
     /// The bits, 64 atoms a word.
     pub fn words(&self) -> &[u64] {
         &self.words
+    }
+
+    /// The bits, to write.
+    pub(crate) fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.words
     }
 }
 

@@ -1,0 +1,423 @@
+//! The state graph kept for liveness checking, recorded during the one breadth-first search.
+//!
+//! While a level is expanded, each block of frontier states records, per state, the label of
+//! its stuttering step and, per successor inside the model, the successor's fingerprint and
+//! the label of the step ([`BlockEdges`]). A *label* is the set of atom values on a step: the
+//! state atoms of its source and the action atoms of the step, interned into a table so that an
+//! edge stores a `u32`. Once the next level is committed, every fingerprint has a state index
+//! (breadth-first order, the parent links' numbering) and the block's edges are resolved and
+//! appended, in frontier order, to a compact adjacency array ([`StateGraph`]).
+
+use std::collections::HashMap;
+
+use rayon::prelude::*;
+
+use super::{AtomKind, AtomValues, LivenessSpec};
+use crate::seen::FingerprintSet;
+use crate::TransitionSystem;
+
+/// Edge counts per state, and `(target, label)` edges.
+type ResolvedBlock = (Vec<u32>, Vec<(u32, u32)>);
+
+/// Which atoms are state atoms and which action atoms, as bit masks.
+#[derive(Clone, Debug)]
+pub(crate) struct AtomLayout {
+    count: usize,
+    state_mask: Vec<u64>,
+    action_mask: Vec<u64>,
+    /// True if some atom is an action atom (else steps are labelled by their source alone).
+    pub has_action_atoms: bool,
+}
+
+impl AtomLayout {
+    /// The layout of `spec`'s atoms.
+    pub fn new(spec: &LivenessSpec) -> AtomLayout {
+        let words = spec.atoms.len().div_ceil(64);
+        let (mut state_mask, mut action_mask) = (vec![0u64; words], vec![0u64; words]);
+        for (index, kind) in spec.atoms.iter().enumerate() {
+            let mask = match kind {
+                AtomKind::State => &mut state_mask,
+                AtomKind::Action => &mut action_mask,
+            };
+            mask[index / 64] |= 1 << (index % 64);
+        }
+        let has_action_atoms = spec.atoms.contains(&AtomKind::Action);
+        AtomLayout {
+            count: spec.atoms.len(),
+            state_mask,
+            action_mask,
+            has_action_atoms,
+        }
+    }
+
+    /// Empty values with room for every atom.
+    pub fn values(&self) -> AtomValues {
+        AtomValues::new(self.count)
+    }
+
+    /// The label of a step: state atoms from `state`, action atoms from `action`.
+    pub fn combine(&self, state: &AtomValues, action: &AtomValues) -> AtomValues {
+        let mut label = self.values();
+        self.combine_into(state, action, &mut label);
+        label
+    }
+
+    /// Writes the label of a step into `label` (sized by [`values`](Self::values)).
+    fn combine_into(&self, state: &AtomValues, action: &AtomValues, label: &mut AtomValues) {
+        for (index, word) in label.words_mut().iter_mut().enumerate() {
+            let s = state.words().get(index).copied().unwrap_or(0);
+            let a = action.words().get(index).copied().unwrap_or(0);
+            *word = (s & self.state_mask[index]) | (a & self.action_mask[index]);
+        }
+    }
+
+    /// Resets `values` to all false with room for every atom, keeping its allocation.
+    fn reset(&self, values: &mut AtomValues) {
+        if values.words().len() == self.count.div_ceil(64) {
+            values.clear();
+        } else {
+            *values = self.values();
+        }
+    }
+
+    /// The state atoms of `state` only (the label of any step when there are no action atoms).
+    pub fn state_only(&self, state: &AtomValues) -> AtomValues {
+        self.combine(state, &AtomValues::default())
+    }
+}
+
+/// Up to this many labels, interning scans the table.
+const SCAN_LABELS: usize = 16;
+
+/// Distinct labels, numbered in order of first appearance.
+#[derive(Debug, Default)]
+pub(crate) struct LabelTable {
+    labels: Vec<AtomValues>,
+    ids: HashMap<AtomValues, u32>,
+}
+
+impl LabelTable {
+    /// The number of `label`, added if new.
+    pub fn intern(&mut self, label: &AtomValues) -> u32 {
+        // Most specifications have a handful of labels: a scan beats hashing them.
+        let found = if self.labels.len() <= SCAN_LABELS {
+            let same = |l: &AtomValues| {
+                let (a, b) = (l.words(), label.words());
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+            };
+            self.labels.iter().position(same).map(|i| i as u32)
+        } else {
+            self.ids.get(label).copied()
+        };
+        if let Some(id) = found {
+            return id;
+        }
+        let id = self.labels.len() as u32;
+        self.labels.push(label.clone());
+        self.ids.insert(label.clone(), id);
+        id
+    }
+
+    /// All labels, by number.
+    pub fn labels(&self) -> &[AtomValues] {
+        &self.labels
+    }
+
+    fn bytes(&self) -> usize {
+        let words: usize = self.labels.iter().map(|l| l.words().len() * 8 + 48).sum();
+        words * 2
+    }
+}
+
+/// The edges one block of frontier states produced, before fingerprints are resolved.
+#[derive(Debug, Default)]
+pub(crate) struct BlockEdges {
+    labels: LabelTable,
+    /// Per state: the label of its stuttering step and its number of recorded successors.
+    states: Vec<(u32, u32)>,
+    /// Per recorded successor: fingerprint and block-local label.
+    successors: Vec<(u64, u32)>,
+    /// Scratch values.
+    state_values: AtomValues,
+    action_values: AtomValues,
+    label: AtomValues,
+    current_state_label: u32,
+}
+
+impl BlockEdges {
+    /// Starts the record of one frontier state: its state atoms and its stuttering step.
+    pub fn begin_state<T: TransitionSystem>(
+        &mut self,
+        layout: &AtomLayout,
+        system: &T,
+        state: &T::State,
+    ) -> Result<(), T::Error> {
+        layout.reset(&mut self.state_values);
+        system.state_atoms(state, &mut self.state_values)?;
+        layout.reset(&mut self.label);
+        layout.combine_into(&self.state_values, &AtomValues::default(), &mut self.label);
+        let state_label = self.labels.intern(&self.label);
+        self.current_state_label = state_label;
+        let stutter = if layout.has_action_atoms {
+            self.step_label(layout, system, state, state)?
+        } else {
+            state_label
+        };
+        self.states.push((stutter, 0));
+        Ok(())
+    }
+
+    /// Records the step from the current state to `successor` (fingerprint `fp`).
+    pub fn add_successor<T: TransitionSystem>(
+        &mut self,
+        layout: &AtomLayout,
+        system: &T,
+        from: &T::State,
+        successor: &T::State,
+        fp: u64,
+    ) -> Result<(), T::Error> {
+        let label = if layout.has_action_atoms {
+            self.step_label(layout, system, from, successor)?
+        } else {
+            self.current_state_label
+        };
+        self.successors.push((fp, label));
+        if let Some(last) = self.states.last_mut() {
+            last.1 += 1;
+        }
+        Ok(())
+    }
+
+    fn step_label<T: TransitionSystem>(
+        &mut self,
+        layout: &AtomLayout,
+        system: &T,
+        from: &T::State,
+        to: &T::State,
+    ) -> Result<u32, T::Error> {
+        layout.reset(&mut self.action_values);
+        system.action_atoms(from, to, &mut self.action_values)?;
+        layout.reset(&mut self.label);
+        layout.combine_into(&self.state_values, &self.action_values, &mut self.label);
+        Ok(self.labels.intern(&self.label))
+    }
+}
+
+/// The recorded state graph: every state's out-edges, its stuttering step first.
+#[derive(Debug, Default)]
+pub(crate) struct StateGraph {
+    /// `offsets[s]..offsets[s + 1]` are the edges of state `s`, its stuttering step first.
+    offsets: Vec<u64>,
+    /// Targets of the edges that are not stuttering steps: edge `e` of state `s` has its
+    /// target at `e - (s + 1)` (the stuttering steps of states `0..=s` are not stored).
+    targets: Vec<u32>,
+    edge_labels: LabelColumn,
+    labels: LabelTable,
+    /// Initial states: indices `0..initial`.
+    initial: u32,
+}
+
+impl StateGraph {
+    /// An empty graph.
+    pub fn new() -> StateGraph {
+        StateGraph {
+            offsets: vec![0],
+            ..StateGraph::default()
+        }
+    }
+
+    /// Marks the first `count` states as the initial ones.
+    pub fn set_initial(&mut self, count: u32) {
+        self.initial = count;
+    }
+
+    /// Appends the edges of the next states (a level's blocks, in frontier order). Every
+    /// successor's fingerprint must have its index in `seen` already.
+    pub fn add_edges(&mut self, blocks: Vec<BlockEdges>, seen: &FingerprintSet) {
+        let mut mapped: Vec<Vec<u32>> = Vec::with_capacity(blocks.len());
+        for block in &blocks {
+            let global = block.labels.labels().iter().cloned();
+            mapped.push(global.map(|label| self.labels.intern(&label)).collect());
+        }
+        let mut firsts = Vec::with_capacity(blocks.len());
+        let mut first = self.states();
+        for block in &blocks {
+            firsts.push(first);
+            first += block.states.len() as u32;
+        }
+        let index_of = seen;
+        let resolved: Vec<ResolvedBlock> = blocks
+            .par_iter()
+            .zip(mapped.par_iter().zip(firsts.par_iter()))
+            .map(|(block, (map, &first))| resolve_block(block, first, map, index_of))
+            .collect();
+        for (counts, edges) in resolved {
+            let mut next = 0usize;
+            for count in counts {
+                let own = &edges[next..next + count as usize];
+                self.targets
+                    .extend(own[1..].iter().map(|&(target, _)| target));
+                own.iter()
+                    .for_each(|&(_, label)| self.edge_labels.push(label));
+                next += count as usize;
+                self.offsets.push(self.edge_labels.len() as u64);
+            }
+        }
+    }
+
+    /// Number of states with edges.
+    pub fn states(&self) -> u32 {
+        (self.offsets.len() - 1) as u32
+    }
+
+    /// The initial states are `0..initial_states()`.
+    pub fn initial_states(&self) -> u32 {
+        self.initial
+    }
+
+    /// The edges of `state`: positions into [`target`](Self::target) and
+    /// [`label`](Self::label); the first is the stuttering step.
+    pub fn edges(&self, state: u32) -> std::ops::Range<usize> {
+        self.offsets[state as usize] as usize..self.offsets[state as usize + 1] as usize
+    }
+
+    /// The target of edge `edge` of state `source`.
+    pub fn target(&self, source: u32, edge: usize) -> u32 {
+        if self.is_stutter(source, edge) {
+            source
+        } else {
+            self.targets[edge - (source as usize + 1)]
+        }
+    }
+
+    /// The label number of edge `edge`.
+    pub fn label(&self, edge: usize) -> u32 {
+        self.edge_labels.get(edge)
+    }
+
+    /// True if `edge` is the stuttering step of its source.
+    pub fn is_stutter(&self, source: u32, edge: usize) -> bool {
+        self.offsets[source as usize] as usize == edge
+    }
+
+    /// All distinct labels.
+    pub fn labels(&self) -> &[AtomValues] {
+        self.labels.labels()
+    }
+
+    /// Number of edges (stuttering steps included).
+    pub fn edge_count(&self) -> u64 {
+        self.edge_labels.len() as u64
+    }
+
+    /// Bytes held by the graph (without the seen set's indices).
+    pub fn bytes(&self) -> u64 {
+        let arrays =
+            self.offsets.capacity() * 8 + self.targets.capacity() * 4 + self.edge_labels.bytes();
+        (arrays + self.labels.bytes()) as u64
+    }
+}
+
+/// Edge labels, one byte each while there are at most 256 labels, then two, then four.
+#[derive(Debug)]
+enum LabelColumn {
+    Narrow(Vec<u8>),
+    Middle(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+impl Default for LabelColumn {
+    fn default() -> LabelColumn {
+        LabelColumn::Narrow(Vec::new())
+    }
+}
+
+impl LabelColumn {
+    fn push(&mut self, label: u32) {
+        match self {
+            LabelColumn::Narrow(column) => match u8::try_from(label) {
+                Ok(label) => column.push(label),
+                Err(_) => {
+                    *self = LabelColumn::Middle(column.iter().map(|&l| u16::from(l)).collect());
+                    self.push(label);
+                }
+            },
+            LabelColumn::Middle(column) => match u16::try_from(label) {
+                Ok(label) => column.push(label),
+                Err(_) => {
+                    *self = LabelColumn::Wide(column.iter().map(|&l| u32::from(l)).collect());
+                    self.push(label);
+                }
+            },
+            LabelColumn::Wide(column) => column.push(label),
+        }
+    }
+
+    fn get(&self, edge: usize) -> u32 {
+        match self {
+            LabelColumn::Narrow(column) => u32::from(column[edge]),
+            LabelColumn::Middle(column) => u32::from(column[edge]),
+            LabelColumn::Wide(column) => column[edge],
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            LabelColumn::Narrow(column) => column.len(),
+            LabelColumn::Middle(column) => column.len(),
+            LabelColumn::Wide(column) => column.len(),
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        match self {
+            LabelColumn::Narrow(column) => column.capacity(),
+            LabelColumn::Middle(column) => column.capacity() * 2,
+            LabelColumn::Wide(column) => column.capacity() * 4,
+        }
+    }
+}
+
+/// One block's edges as `(target, label)` per state, the stuttering step first, the others
+/// sorted, without duplicates (nor copies of the stuttering step); `first` is the index of the
+/// block's first state. Returns the edge counts per state and the edges.
+fn resolve_block(
+    block: &BlockEdges,
+    first: u32,
+    label_map: &[u32],
+    index_of: &FingerprintSet,
+) -> ResolvedBlock {
+    let mut counts = Vec::with_capacity(block.states.len());
+    let mut edges = Vec::with_capacity(block.states.len() + block.successors.len());
+    let mut next = 0usize;
+    for (state, &(stutter, successors)) in (first..).zip(&block.states) {
+        let stutter = (state, label_map[stutter as usize]);
+        let start = edges.len();
+        edges.push(stutter);
+        let own = &block.successors[next..next + successors as usize];
+        next += successors as usize;
+        edges.extend(
+            own.iter()
+                .map(|&(fp, label)| (resolve(index_of, fp), label_map[label as usize])),
+        );
+        edges[start + 1..].sort_unstable();
+        let mut kept = start + 1;
+        for read in start + 1..edges.len() {
+            let edge = edges[read];
+            if edge != stutter && (kept == start + 1 || edge != edges[kept - 1]) {
+                edges[kept] = edge;
+                kept += 1;
+            }
+        }
+        edges.truncate(kept);
+        counts.push((kept - start) as u32);
+    }
+    (counts, edges)
+}
+
+/// The index of a successor's fingerprint: committed before its edge is resolved.
+fn resolve(index_of: &FingerprintSet, fp: u64) -> u32 {
+    index_of
+        .index_of(fp)
+        .expect("every successor inside the model is committed before its edge is resolved")
+}
