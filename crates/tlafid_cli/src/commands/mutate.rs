@@ -140,6 +140,10 @@ fn model_fails(args: &MutateArgs) -> ExitStatus {
         max_seconds: args.max_seconds,
         no_deadlock: false,
         dump_trace: None,
+        simulate: false,
+        depth: 100,
+        num: 1000,
+        seed: 0,
     })
 }
 
