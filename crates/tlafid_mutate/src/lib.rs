@@ -97,7 +97,7 @@ pub fn analyze(
         )]);
     };
     let base = program;
-    let type_invariant = type_invariant(&base, options)?;
+    let type_invariant = type_invariant(&base, config, options)?;
     let unfolding = Unfolding {
         program: &base,
         overridden: overridden_names(config),
@@ -228,9 +228,11 @@ fn overridden_names(config: &Config) -> BTreeSet<String> {
         .collect()
 }
 
-/// The type invariant: the one named, or a conventional name the spec defines.
+/// The type invariant: the one named, or a conventional name the spec defines, or else the
+/// first configured invariant whose name says it is one (`TCTypeOK`, `VTypeInv`).
 fn type_invariant(
     program: &Program,
+    config: &Config,
     options: &MutateOptions,
 ) -> Result<Option<OpId>, Vec<Diagnostic>> {
     let usable = |name: &str| match program.root_name(name) {
@@ -249,7 +251,15 @@ fn type_invariant(
         }),
         None => Ok(["TypeOK", "TypeInvariant", "TypeInv"]
             .iter()
-            .find_map(|name| usable(name))),
+            .find_map(|name| usable(name))
+            .or_else(|| {
+                config.invariants.iter().find_map(|named| {
+                    let lower = named.name.to_lowercase();
+                    (lower.contains("typeok") || lower.contains("typeinv"))
+                        .then(|| usable(&named.name))
+                        .flatten()
+                })
+            })),
     }
 }
 
