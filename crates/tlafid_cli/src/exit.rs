@@ -17,8 +17,7 @@ pub enum ExitStatus {
     Deadlock,
     /// An invariant or action property is violated (TLC: 12), or a trace is not admitted.
     Safety,
-    /// A temporal property is violated (TLC: 13). Reserved: liveness is not checked yet.
-    #[allow(dead_code)]
+    /// A temporal property (liveness, fairness, refinement) is violated (TLC: 13).
     Liveness,
     /// An `Assert` failed (TLC: 14).
     Assertion,

@@ -393,7 +393,7 @@ impl Drop for Worker<'_, '_> {
 }
 
 impl<'e, 'p> Worker<'e, 'p> {
-    fn ctx<'a>(&mut self, state: &'a [Value], next: Option<&[Value]>) -> Ctx<'a, 'p>
+    pub(crate) fn ctx<'a>(&mut self, state: &'a [Value], next: Option<&[Value]>) -> Ctx<'a, 'p>
     where
         'e: 'a,
     {
@@ -413,7 +413,7 @@ impl<'e, 'p> Worker<'e, 'p> {
     }
 
     /// `analysis::slots_used(expr)`, computed once per expression.
-    fn slots_used(&mut self, expr: &Expr) -> usize {
+    pub(crate) fn slots_used(&mut self, expr: &Expr) -> usize {
         *self
             .buffers
             .slots_used
@@ -427,7 +427,7 @@ impl<'e, 'p> Worker<'e, 'p> {
         self.level = level;
     }
 
-    fn finish(&mut self, ctx: Ctx<'_, 'p>) {
+    pub(crate) fn finish(&mut self, ctx: Ctx<'_, 'p>) {
         let (mut stack, mut next) = ctx.into_buffers();
         stack.clear();
         next.clear();

@@ -36,6 +36,7 @@ mod analysis;
 mod builtins;
 mod call;
 mod ctx;
+mod env;
 mod error;
 mod evaluator;
 mod exprs;
@@ -45,6 +46,7 @@ mod probe;
 mod state;
 
 pub use action::{ActionDecl, ActionInfo};
+pub use env::{Env, EnvFrame, EnvSlot};
 pub use error::*;
 pub use evaluator::{ConstBinding, EvalOptions, Evaluator, PrintSink, Worker};
 pub use frame::{Arg, Closure};

@@ -10,6 +10,8 @@ use crate::codes;
 use crate::constants::bind_constants;
 use crate::spec::{self, PropertyPart};
 use crate::symmetry::{Permutation, Symmetry};
+use crate::temporal::{Atom, Translator};
+use tlafid_check::{AtomKind, LivenessSpec, Ltl, Obligation};
 
 /// A named check: an invariant, a property's part, a constraint.
 #[derive(Clone, Debug)]
@@ -70,6 +72,20 @@ pub struct Model<'p> {
     pub unchecked: Vec<Unchecked>,
     /// Problems that do not stop the run (names TLC ignores).
     pub warnings: Vec<Diagnostic>,
+    /// The temporal parts of the properties, as obligations over [`Model::atoms`].
+    pub liveness: LivenessSpec,
+    /// The atoms of [`Model::liveness`], indexed by their `AtomId`.
+    pub(crate) atoms: Vec<Atom<'p>>,
+    /// The indices of the state atoms, then of the action atoms.
+    pub(crate) atoms_by_kind: [Vec<u32>; 2],
+    /// For each obligation, the negated property alone (without the fairness).
+    pub(crate) negations: Vec<Ltl>,
+}
+
+/// A temporal part of a property, before translation.
+struct TemporalPart<'p> {
+    name: SmolStr,
+    expr: &'p Expr,
 }
 
 /// The operators of the initial predicate and the next-state relation.
@@ -208,20 +224,92 @@ pub(crate) fn bind<'p>(
         check_deadlock: config.checks_deadlock(),
         unchecked,
         warnings,
+        liveness: LivenessSpec::default(),
+        atoms: Vec::new(),
+        atoms_by_kind: [Vec::new(), Vec::new()],
+        negations: Vec::new(),
     };
+    let mut temporal = Vec::new();
     let problems: Vec<Diagnostic> = property_ops
         .into_iter()
-        .filter_map(|(named, op)| model.add_property(named, op).err())
+        .filter_map(|(named, op)| model.add_property(named, op, &mut temporal).err())
         .collect();
-    if problems.is_empty() {
-        Ok(model)
-    } else {
-        Err(problems)
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    if !temporal.is_empty() {
+        let fairness = spec_fairness(program, config);
+        model.add_liveness(&fairness, &temporal)?;
+    }
+    Ok(model)
+}
+
+/// The fairness conjuncts of the configured `SPECIFICATION` (none with `INIT`/`NEXT`).
+fn spec_fairness<'p>(program: &'p Program, config: &Config) -> Vec<&'p Expr> {
+    let Some(named) = &config.specification else {
+        return Vec::new();
+    };
+    match program.root_name(&named.name) {
+        Some(RootName::Op(op)) => spec::split_spec(program, op, named.span)
+            .map(|parts| parts.fairness)
+            .unwrap_or_default(),
+        _ => Vec::new(),
     }
 }
 
 impl<'p> Model<'p> {
-    fn add_property(&mut self, named: &Named, op: OpId) -> Result<(), Diagnostic> {
+    /// Translates each temporal part into the obligation `fairness /\ ~part`.
+    fn add_liveness(
+        &mut self,
+        fairness: &[&'p Expr],
+        parts: &[TemporalPart<'p>],
+    ) -> Result<(), Vec<Diagnostic>> {
+        let mut translator = Translator::new(self.program, &self.evaluator);
+        let mut problems = Vec::new();
+        let mut fair = Vec::new();
+        for expr in fairness {
+            match translator.formula(expr, true) {
+                Ok(f) => fair.push(f),
+                Err(problem) => problems.push(problem),
+            }
+        }
+        let mut obligations = Vec::new();
+        for part in parts {
+            match translator.formula(part.expr, false) {
+                Ok(negated) => {
+                    let mut conjuncts = fair.clone();
+                    conjuncts.push(negated.clone());
+                    self.negations.push(negated);
+                    obligations.push(Obligation {
+                        name: part.name.to_string(),
+                        counter: Ltl::And(conjuncts),
+                    });
+                }
+                Err(problem) => problems.push(problem),
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let atoms = std::mem::take(&mut translator.atoms);
+        for (i, atom) in atoms.iter().enumerate() {
+            let kind = usize::from(atom.kind == AtomKind::Action);
+            self.atoms_by_kind[kind].push(i as u32);
+        }
+        self.liveness = LivenessSpec {
+            atoms: atoms.iter().map(|a| a.kind).collect(),
+            obligations,
+        };
+        self.atoms = atoms;
+        Ok(())
+    }
+
+    fn add_property(
+        &mut self,
+        named: &Named,
+        op: OpId,
+        temporal: &mut Vec<TemporalPart<'p>>,
+    ) -> Result<(), Diagnostic> {
         for spec::NamedPart {
             name,
             location,
@@ -241,11 +329,10 @@ impl<'p> Model<'p> {
                 PropertyPart::Action { action, vars } => {
                     self.action_properties.push(at(action, Some(vars)))
                 }
-                PropertyPart::Temporal(expr) => self.unchecked.push(Unchecked {
+                // TLC names a temporal violation by the configured property.
+                PropertyPart::Temporal(expr) => temporal.push(TemporalPart {
                     name: named.name.clone(),
-                    reason: "a temporal (liveness) formula: tlafid does not check liveness yet"
-                        .into(),
-                    span: expr.span,
+                    expr,
                 }),
             }
         }

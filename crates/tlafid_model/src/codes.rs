@@ -14,3 +14,7 @@ pub const NO_BEHAVIOUR_SPEC: Code = Code(123);
 pub const UNSUPPORTED_SPEC: Code = Code(124);
 /// The `SYMMETRY` or `VIEW` definition cannot be used.
 pub const BAD_SYMMETRY: Code = Code(125);
+/// A temporal property uses a construct tlafid cannot check (`\AA`, `-+->`, ...).
+pub const UNSUPPORTED_TEMPORAL: Code = Code(126);
+/// The bound of a quantifier over a temporal formula is not a constant, enumerable set.
+pub const TEMPORAL_BOUND: Code = Code(127);

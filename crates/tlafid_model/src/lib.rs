@@ -4,8 +4,9 @@
 //! Binding checks what TLC checks before it explores: every constant has a value, every name
 //! the configuration mentions is defined with the right level, the `SPECIFICATION` has the
 //! shape `Init /\ [][Next]_v /\ fairness`, and properties are split into what the safety
-//! search checks (initial predicates and `[][A]_v`) and what it cannot (liveness), which is
-//! reported so that a run is never called complete when it was not.
+//! search checks (initial predicates, `[]P` and `[][A]_v`) and temporal parts, which are
+//! translated with the specification's fairness into liveness obligations for the explorer
+//! (`temporal`; an unsupported temporal construct is an error, never skipped).
 //!
 //! Reductions and output follow TLC: `SYMMETRY` stands for the group its permutations
 //! generate ([`symmetry`]), `VIEW` is evaluated on the symmetry representative, and `ALIAS`
@@ -19,9 +20,11 @@ mod bind;
 pub mod codes;
 mod constants;
 pub mod itf;
+mod lasso;
 mod spec;
 pub mod symmetry;
 mod system;
+mod temporal;
 mod unroll;
 
 pub use bind::{prepare, Check, Model, SpecOps, Unchecked};

@@ -167,8 +167,8 @@ struct PartName {
 /// part is an error, as in TLC.
 ///
 /// TLC also unrolls `\A x \in S : F` (with `S` constant) and inlines applications of
-/// operators with arguments before splitting; tlafid keeps such temporal parts whole and
-/// reports them as unchecked.
+/// operators with arguments before splitting; tlafid keeps such temporal parts whole, and
+/// `crate::temporal` expands them when it translates them into liveness obligations.
 pub fn split_property<'p>(
     program: &'p Program,
     property: OpId,

@@ -1,12 +1,13 @@
 //! [`Model`] as a [`TransitionSystem`]: successors from the evaluator, invariants,
 //! constraints, action properties, and fingerprints under `VIEW` and `SYMMETRY`.
 
-use tlafid_check::{ActionId, TransitionSystem, ViolationId};
-use tlafid_eval::{ActionInfo, EvalError, State, Value};
+use tlafid_check::{ActionId, AtomId, AtomValues, LivenessSpec, TransitionSystem, ViolationId};
+use tlafid_eval::{ActionInfo, EvalError, State, Value, Worker};
 use tlafid_sema::ir::OpId;
 use tlafid_value::fingerprint_values;
 
 use crate::bind::{Check, Model};
+use crate::temporal::{Atom, AtomForm};
 
 /// Violation ids: invariants first, then initial properties, then action properties.
 impl Model<'_> {
@@ -26,8 +27,55 @@ impl Model<'_> {
     /// The name of the temporal property a
     /// [`Outcome::LivenessViolation`](tlafid_check::Outcome::LivenessViolation) names.
     pub fn liveness_name(&self, property: usize) -> Option<&str> {
-        let _ = property;
-        None
+        self.liveness
+            .obligations
+            .get(property)
+            .map(|o| o.name.as_str())
+    }
+
+    /// What the liveness atom `id` is, for tests and debugging: `"pred"`, `"<<A>>_v"` or
+    /// `"ENABLED <<A>>_v"`, the span of its expression (of `A` for the last two), and the
+    /// values bound in its environment, outermost frame first.
+    pub fn liveness_atom(
+        &self,
+        id: AtomId,
+    ) -> Option<(&'static str, tlafid_base::Span, Vec<Value>)> {
+        let atom = self.atoms.get(id.0 as usize)?;
+        let (label, span) = match atom.form {
+            AtomForm::Pred(e) => ("pred", e.span),
+            AtomForm::Angle { action, .. } => ("<<A>>_v", action.span),
+            AtomForm::EnabledAngle { action, .. } => ("ENABLED <<A>>_v", action.span),
+        };
+        let values = atom
+            .env
+            .frames
+            .iter()
+            .flat_map(|f| &f.slots)
+            .filter_map(|slot| match slot {
+                tlafid_eval::EnvSlot::Val(v) => Some(v.clone()),
+                _ => None,
+            })
+            .collect();
+        Some((label, span, values))
+    }
+
+    /// Evaluates the atoms `ids` on `state` (and the step to `next`, for action atoms).
+    fn eval_atoms(
+        &self,
+        ids: &[u32],
+        state: &State,
+        next: Option<&State>,
+        out: &mut AtomValues,
+    ) -> Result<(), EvalError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let mut worker = self.evaluator.worker();
+        for &id in ids {
+            let value = eval_atom(&mut worker, &self.atoms[id as usize], state, next)?;
+            out.set(AtomId(id), value);
+        }
+        Ok(())
     }
 
     /// For a property part TLC names by its place in the spec rather than by a name, that
@@ -164,6 +212,44 @@ impl Model<'_> {
     }
 }
 
+/// The value of one atom; `next` is `Some` for action atoms.
+fn eval_atom<'p>(
+    worker: &mut Worker<'_, 'p>,
+    atom: &Atom<'p>,
+    state: &State,
+    next: Option<&State>,
+) -> Result<bool, EvalError> {
+    let (s, t) = (state.values(), next.map(State::values));
+    let as_bool = |value: Value, expr: &tlafid_sema::ir::Expr| match value {
+        Value::Bool(b) => Ok(b),
+        other => Err(EvalError::new(
+            tlafid_eval::E_TYPE,
+            format!("a temporal formula's predicate evaluated to {other}, not a Boolean"),
+            expr.span,
+        )),
+    };
+    match atom.form {
+        AtomForm::Pred(expr) => as_bool(worker.eval_in(expr, &atom.env, s, t)?, expr),
+        // As TLC: a step that leaves `v` unchanged is not `<<A>>_v`, whatever `A` says.
+        AtomForm::Angle { action, vars } => {
+            let Some(t) = t else { return Ok(false) };
+            if worker.eval_in(vars, &atom.env, s, None)?
+                == worker.eval_in(vars, &atom.env, t, None)?
+            {
+                return Ok(false);
+            }
+            as_bool(worker.eval_in(action, &atom.env, s, Some(t))?, action)
+        }
+        // Through a refinement mapping (`INSTANCE M WITH y <- 2 * x`) an action may set a
+        // primed expression (`(2 * x)' = ...`) that no successor assigns. TLC then treats the
+        // abstract variable `y` as assignable when it computes ENABLED; tlafid's evaluator
+        // cannot yet, and reports the unassigned read (an error, never a guessed verdict).
+        AtomForm::EnabledAngle { action, vars } => {
+            worker.enabled_in(action, Some(vars), &atom.env, s)
+        }
+    }
+}
+
 /// The action that produced a state of a trace.
 #[derive(Clone, Debug)]
 pub struct TraceAction {
@@ -246,5 +332,24 @@ impl TransitionSystem for Model<'_> {
     ) -> Result<Option<ViolationId>, EvalError> {
         let offset = self.invariants.len() + self.initial_properties.len();
         self.first_failing(&self.action_properties, offset, from, Some(to))
+    }
+
+    fn liveness(&self) -> Option<&LivenessSpec> {
+        (!self.liveness.is_empty()).then_some(&self.liveness)
+    }
+
+    /// Evaluated on the state given (under `SYMMETRY` or `VIEW`, the one the explorer kept
+    /// for its fingerprint), as TLC does.
+    fn state_atoms(&self, state: &State, out: &mut AtomValues) -> Result<(), EvalError> {
+        self.eval_atoms(&self.atoms_by_kind[0], state, None, out)
+    }
+
+    fn action_atoms(
+        &self,
+        from: &State,
+        to: &State,
+        out: &mut AtomValues,
+    ) -> Result<(), EvalError> {
+        self.eval_atoms(&self.atoms_by_kind[1], from, Some(to), out)
     }
 }

@@ -8,7 +8,7 @@
 //!   step that changes no variable satisfies every `[A]_v`, so nothing is lost);
 //! - `\A x \in S : []P` becomes `[](\A x \in S : P)`;
 //! - a state-level conjunct `P` becomes `\A x \in S : P`, and a temporal one stays
-//!   quantified (unchecked, as before).
+//!   quantified (the liveness translation expands it over `S`).
 //!
 //! TLC rejects an empty `S` ("tautology"); tlafid, which rewrites before constants have
 //! values, checks the quantified parts, which then hold.

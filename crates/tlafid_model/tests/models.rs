@@ -7,7 +7,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use tlafid_base::SourceMap;
-use tlafid_check::{Explorer, Options, Outcome};
+use tlafid_check::{
+    AtomId, AtomKind, AtomValues, Explorer, Ltl, Options, Outcome, TransitionSystem,
+};
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
@@ -59,6 +61,7 @@ fn run(spec: &str, cfg: &Path, workers: usize) -> String {
     for unchecked in &model.unchecked {
         writeln!(out, "unchecked: {}", unchecked.name).unwrap();
     }
+    write_liveness(&mut out, &sources, &model);
     let options = Options {
         workers,
         check_deadlock: model.check_deadlock,
@@ -104,6 +107,119 @@ fn run(spec: &str, cfg: &Path, workers: usize) -> String {
         }
     }
     out
+}
+
+/// The liveness obligations and their atoms (`s3`: state atom 3, `a4`: action atom 4).
+fn write_liveness(out: &mut String, sources: &SourceMap, model: &tlafid_model::Model<'_>) {
+    let spec = &model.liveness;
+    let name = |id: AtomId| {
+        let kind = match spec.atoms[id.0 as usize] {
+            AtomKind::State => "s",
+            AtomKind::Action => "a",
+        };
+        format!("{kind}{}", id.0)
+    };
+    for obligation in &spec.obligations {
+        writeln!(
+            out,
+            "obligation {}: {}",
+            obligation.name,
+            ltl(&obligation.counter, &name)
+        )
+        .unwrap();
+    }
+    if spec.is_empty() {
+        return;
+    }
+    // The atoms on the first initial state, its first successor and its stuttering step.
+    let mut init = None;
+    model
+        .initial_states(&mut |s| {
+            init.get_or_insert(s);
+        })
+        .expect("initial states");
+    let init = init.expect("an initial state");
+    let mut next = None;
+    model
+        .successors(&init, &mut |_, s| {
+            next.get_or_insert(s);
+        })
+        .expect("successors");
+    let bits = |values: &AtomValues, kind: AtomKind| -> String {
+        (0..spec.atoms.len())
+            .filter(|&i| spec.atoms[i] == kind)
+            .map(|i| {
+                if values.get(AtomId(i as u32)) {
+                    '1'
+                } else {
+                    '0'
+                }
+            })
+            .collect()
+    };
+    let mut values = AtomValues::new(spec.atoms.len());
+    if let Err(error) = model.state_atoms(&init, &mut values) {
+        writeln!(
+            out,
+            "state atoms on the first initial state: error {}",
+            error.code
+        )
+        .unwrap();
+        return;
+    }
+    writeln!(
+        out,
+        "state atoms on the first initial state: {}",
+        bits(&values, AtomKind::State)
+    )
+    .unwrap();
+    for (what, to) in [
+        ("its first step", next.as_ref()),
+        ("stuttering", Some(&init)),
+    ] {
+        if let Some(to) = to {
+            values.clear();
+            model
+                .action_atoms(&init, to, &mut values)
+                .expect("action atoms");
+            writeln!(
+                out,
+                "action atoms on {what}: {}",
+                bits(&values, AtomKind::Action)
+            )
+            .unwrap();
+        }
+    }
+    for i in 0..spec.atoms.len() {
+        let id = AtomId(i as u32);
+        let (label, span, values) = model.liveness_atom(id).expect("an atom");
+        let file = sources.get(span.file);
+        let text = &file.text[span.start as usize..span.end as usize];
+        let values: Vec<String> = values.iter().map(ToString::to_string).collect();
+        writeln!(
+            out,
+            "  {}: {label} {text:?} [{}]",
+            name(id),
+            values.join(", ")
+        )
+        .unwrap();
+    }
+}
+
+fn ltl(f: &Ltl, name: &dyn Fn(AtomId) -> String) -> String {
+    let list = |items: &[Ltl], sep: &str| {
+        let parts: Vec<String> = items.iter().map(|i| ltl(i, name)).collect();
+        format!("({})", parts.join(sep))
+    };
+    match f {
+        Ltl::Bool(b) => b.to_string(),
+        Ltl::Atom(a) => name(*a),
+        Ltl::NotAtom(a) => format!("~{}", name(*a)),
+        Ltl::And(items) => list(items, " /\\ "),
+        Ltl::Or(items) => list(items, " \\/ "),
+        Ltl::Always(g) => format!("[]{}", ltl(g, name)),
+        Ltl::Eventually(g) => format!("<>{}", ltl(g, name)),
+    }
 }
 
 /// A place as TLC writes it: "line 9, col 20 to line 9, col 31 of module M".

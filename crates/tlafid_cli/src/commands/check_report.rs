@@ -47,6 +47,9 @@ pub struct Explored {
     elapsed_seconds: f64,
     workers: usize,
     trace: Vec<(Option<TraceAction>, State)>,
+    /// For a temporal violation, the position in `trace` its last state steps back to
+    /// forever (the last position: it stutters), with the action of that step.
+    cycle: Option<(usize, Option<TraceAction>)>,
     /// What to print for each trace state: the variables, or the `ALIAS` record's fields.
     trace_lines: Vec<Vec<(String, Value)>>,
     itf: Option<serde_json::Value>,
@@ -102,6 +105,23 @@ pub fn finish(
         (kind, status, message)
     };
     let trace = rebuild_trace(model, report.trace.unwrap_or_default());
+    let cycle = report
+        .cycle
+        .filter(|&at| at < trace.len())
+        .map(|at| (at, back_action(model, &trace, at)));
+    // As TLC, name every property the counterexample violates.
+    let (violated, message) = match (&cycle, violated) {
+        (Some((at, _)), Some(first)) => {
+            let states: Vec<&State> = trace.iter().map(|(_, s)| s).collect();
+            let mut names = model.violated_properties(&states, *at).unwrap_or_default();
+            if names.is_empty() {
+                names.push(first);
+            }
+            let message = temporal_message(&names);
+            (names.into_iter().next(), message)
+        }
+        (_, violated) => (violated, message),
+    };
     let trace_lines = trace
         .iter()
         .enumerate()
@@ -112,7 +132,12 @@ pub fn finish(
         .collect();
     let itf = (!trace.is_empty()).then(|| {
         let states: Vec<&[Value]> = trace.iter().map(|(_, s)| s.values()).collect();
-        itf::trace(model.program, &states, &message, None)
+        itf::trace(
+            model.program,
+            &states,
+            &message,
+            cycle.as_ref().map(|c| c.0),
+        )
     });
     let unchecked = model
         .unchecked
@@ -141,6 +166,7 @@ pub fn finish(
         elapsed_seconds: report.elapsed.as_secs_f64(),
         workers: args.workers.unwrap_or(0),
         trace,
+        cycle,
         trace_lines,
         itf,
         unchecked,
@@ -224,7 +250,7 @@ fn classify(sources: &SourceMap, model: &Model<'_>, outcome: &Outcome<EvalError>
                 "liveness_violation",
                 ExitStatus::Liveness,
                 Some(name.clone()),
-                format!("Temporal properties were violated: {name}."),
+                format!("Temporal property {name} was violated."),
                 None,
             )
         }
@@ -260,6 +286,34 @@ fn rebuild_trace(
     trace
 }
 
+/// TLC's words: "Temporal property A was violated.", "Temporal properties A and B were
+/// violated.", "Temporal properties A, B, and C were violated.".
+fn temporal_message(names: &[String]) -> String {
+    match names {
+        [one] => format!("Temporal property {one} was violated."),
+        [a, b] => format!("Temporal properties {a} and {b} were violated."),
+        [init @ .., last] => format!(
+            "Temporal properties {}, and {last} were violated.",
+            init.join(", ")
+        ),
+        [] => "Temporal properties were violated.".to_string(),
+    }
+}
+
+/// The action of the step from the trace's last state back to its state `at` (none when
+/// the behaviour stutters there).
+fn back_action(
+    model: &Model<'_>,
+    trace: &[(Option<TraceAction>, State)],
+    at: usize,
+) -> Option<TraceAction> {
+    let (_, last) = trace.last()?;
+    if at + 1 == trace.len() {
+        return None;
+    }
+    model.action_between(last, &trace[at].1)
+}
+
 #[derive(Serialize)]
 struct JsonReport<'a> {
     schema_version: u32,
@@ -278,6 +332,10 @@ struct JsonReport<'a> {
     unchecked: Vec<serde_json::Value>,
     trace: Option<&'a serde_json::Value>,
     trace_actions: Vec<serde_json::Value>,
+    /// For a temporal violation that loops back (rather than stutters): the action of the
+    /// step from the trace's last state back to `trace.loop`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    loop_action: Option<serde_json::Value>,
     diagnostics: Vec<render::JsonDiagnostic>,
 }
 
@@ -315,6 +373,10 @@ pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], 
             trace_actions: explored
                 .map(|e| trace_actions_json(sources, e))
                 .unwrap_or_default(),
+            loop_action: explored
+                .and_then(|e| e.cycle.as_ref())
+                .and_then(|(_, a)| a.as_ref())
+                .map(|a| action_json(sources, a)),
             diagnostics: render::json_diagnostics(sources, diagnostics),
         }),
         Format::Human => {
@@ -334,13 +396,17 @@ fn trace_actions_json(sources: &SourceMap, e: &Explored) -> Vec<serde_json::Valu
         .iter()
         .map(|(action, _)| match action {
             None => json!(null),
-            Some(a) => json!({
-                "name": a.name,
-                "params": a.params.iter().map(|(n, v)| (n.clone(), itf::value(v))).collect::<serde_json::Map<_, _>>(),
-                "location": render::location(sources, a.span),
-            }),
+            Some(a) => action_json(sources, a),
         })
         .collect()
+}
+
+fn action_json(sources: &SourceMap, a: &TraceAction) -> serde_json::Value {
+    json!({
+        "name": a.name,
+        "params": a.params.iter().map(|(n, v)| (n.clone(), itf::value(v))).collect::<serde_json::Map<_, _>>(),
+        "location": render::location(sources, a.span),
+    })
 }
 
 fn print_transcript(sources: &SourceMap, e: &Explored) {
@@ -361,7 +427,16 @@ fn write_transcript(
         _ => writeln!(out, "Error: {}", e.message)?,
     }
     if !e.trace.is_empty() {
-        writeln!(out, "Error: The behavior up to this point is:")?;
+        if e.cycle.is_some() {
+            writeln!(out)?;
+            writeln!(
+                out,
+                "Error: The following behavior constitutes a counter-example:"
+            )?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "Error: The behavior up to this point is:")?;
+        }
         for (i, (action, _)) in e.trace.iter().enumerate() {
             match action {
                 None => writeln!(out, "State {}: <Initial predicate>", i + 1)?,
@@ -370,6 +445,7 @@ fn write_transcript(
             write_state(out, &e.trace_lines[i])?;
             writeln!(out)?;
         }
+        write_loop(out, sources, e)?;
     }
     for line in &e.unchecked_text {
         writeln!(out, "Warning: {line}")?;
@@ -388,6 +464,27 @@ fn write_transcript(
         e.stats.depth
     )?;
     writeln!(out, "Finished in {:.2}s.", e.elapsed_seconds)
+}
+
+/// How a lasso closes, as TLC prints it: "State N: Stuttering" when the behaviour stays in
+/// its last state, else "Back to state M: <action>" and a blank line.
+fn write_loop(out: &mut impl Write, sources: &SourceMap, e: &Explored) -> std::io::Result<()> {
+    let Some((at, action)) = &e.cycle else {
+        return Ok(());
+    };
+    if at + 1 == e.trace.len() {
+        return writeln!(out, "State {}: Stuttering", e.trace.len() + 1);
+    }
+    match action {
+        Some(a) => writeln!(
+            out,
+            "Back to state {}: <{}>",
+            at + 1,
+            describe_action(sources, a)
+        )?,
+        None => writeln!(out, "Back to state {}", at + 1)?,
+    }
+    writeln!(out)
 }
 
 /// A place as TLC writes it: "line 22, col 17 to line 22, col 26 of module Queue".

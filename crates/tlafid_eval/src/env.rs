@@ -1,0 +1,173 @@
+//! Evaluating an expression in an environment a caller builds: frames whose slots hold
+//! values, arguments passed by name, or operator arguments. A binding that inlines temporal
+//! formulas (`Fair(p) == WF_vars(Do(p))` under `\A p \in Proc`) keeps, for each
+//! proposition it finds, the expression and the frames it was reached through, and
+//! evaluates it here on states and steps ([`Worker::eval_in`], [`Worker::enabled_in`]).
+
+use tlafid_sema::ir::Expr;
+use tlafid_value::Value;
+
+use crate::ctx::Ctx;
+use crate::error::EvalResult;
+use crate::evaluator::Worker;
+use crate::frame::FrameSlot;
+
+/// What one slot of an [`EnvFrame`] holds. Two slots are equal when they hold equal values
+/// or the same expression (by address) in the same frame.
+#[derive(Clone, Debug)]
+pub enum EnvSlot<'p> {
+    /// Nothing (a slot the expression does not read).
+    Empty,
+    /// A value.
+    Val(Value),
+    /// An argument passed by name: `expr`, evaluated in frame `frame` of the same [`Env`]
+    /// (an earlier frame, or this one for a `LET` value) each time it is read.
+    ByName {
+        /// The argument as written.
+        expr: &'p Expr,
+        /// The frame it is evaluated in (an index into [`Env::frames`]).
+        frame: usize,
+    },
+    /// An operator argument: `expr` (`OpArg` or `LocalOpArg`) made a closure in frame
+    /// `frame` (an earlier frame of the same [`Env`]).
+    Op {
+        /// The argument as written.
+        expr: &'p Expr,
+        /// The frame it is evaluated in.
+        frame: usize,
+    },
+}
+
+impl PartialEq for EnvSlot<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (EnvSlot::Empty, EnvSlot::Empty) => true,
+            (EnvSlot::Val(a), EnvSlot::Val(b)) => a == b,
+            (EnvSlot::ByName { expr: a, frame: f }, EnvSlot::ByName { expr: b, frame: g })
+            | (EnvSlot::Op { expr: a, frame: f }, EnvSlot::Op { expr: b, frame: g }) => {
+                std::ptr::eq(*a, *b) && f == g
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Eq for EnvSlot<'_> {}
+
+/// One frame: its size (enough slots for every binder evaluated in it) and the slots bound.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EnvFrame<'p> {
+    /// How many slots the frame takes (at least `slots.len()`).
+    pub size: usize,
+    /// The bound slots, from slot 0.
+    pub slots: Vec<EnvSlot<'p>>,
+}
+
+/// Frames, outermost first; expressions are evaluated in the last one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Env<'p> {
+    /// The frames.
+    pub frames: Vec<EnvFrame<'p>>,
+}
+
+impl<'p> Worker<'_, 'p> {
+    /// Evaluates `expr` in `env` on `state` (and, for an action, the step to `next`).
+    pub fn eval_in(
+        &mut self,
+        expr: &'p Expr,
+        env: &Env<'p>,
+        state: &[Value],
+        next: Option<&[Value]>,
+    ) -> EvalResult<Value> {
+        let extra = self.slots_used(expr);
+        let mut ctx = self.ctx(state, next);
+        let r = open_env(&mut ctx, env, extra).and_then(|()| ctx.eval(expr));
+        self.finish(ctx);
+        r
+    }
+
+    /// `ENABLED A` in `env` on `state`, or `ENABLED <<A>>_v` when `vars` is `Some(v)`: some
+    /// successor of `state` by the action `action` changes `v`.
+    pub fn enabled_in(
+        &mut self,
+        action: &'p Expr,
+        vars: Option<&'p Expr>,
+        env: &Env<'p>,
+        state: &[Value],
+    ) -> EvalResult<bool> {
+        let extra = self
+            .slots_used(action)
+            .max(vars.map_or(0, |v| self.slots_used(v)));
+        let mut ctx = self.ctx(state, None);
+        let r =
+            open_env(&mut ctx, env, extra).and_then(|()| enabled_changing(&mut ctx, action, vars));
+        self.finish(ctx);
+        r
+    }
+}
+
+/// Lays `env`'s frames out on the stack and makes the last one current; it gets at least
+/// `extra` slots.
+fn open_env<'p>(ctx: &mut Ctx<'_, 'p>, env: &Env<'p>, extra: usize) -> EvalResult<()> {
+    let mut bases = Vec::with_capacity(env.frames.len());
+    let mut top = 0;
+    let last = env.frames.len().saturating_sub(1);
+    for (i, frame) in env.frames.iter().enumerate() {
+        bases.push(top);
+        let mut size = frame.size.max(frame.slots.len());
+        if i == last {
+            size = size.max(extra);
+        }
+        top += size;
+    }
+    if env.frames.is_empty() {
+        top = extra;
+    }
+    ctx.stack.clear();
+    ctx.stack.resize(top, FrameSlot::Empty);
+    for (i, frame) in env.frames.iter().enumerate() {
+        for (k, slot) in frame.slots.iter().enumerate() {
+            let at = bases[i] + k;
+            ctx.stack[at] = match slot {
+                EnvSlot::Empty => FrameSlot::Empty,
+                EnvSlot::Val(v) => FrameSlot::Val(v.clone()),
+                EnvSlot::ByName { expr, frame } => FrameSlot::ByName {
+                    expr,
+                    base: bases.get(*frame).copied().unwrap_or(bases[i]),
+                    cached: None,
+                },
+                EnvSlot::Op { expr, frame } => {
+                    ctx.base = bases.get(*frame).copied().unwrap_or(bases[i]);
+                    ctx.eval_arg(expr)?.into()
+                }
+            };
+        }
+    }
+    ctx.base = bases.last().copied().unwrap_or(0);
+    Ok(())
+}
+
+fn enabled_changing<'p>(
+    ctx: &mut Ctx<'_, 'p>,
+    action: &'p Expr,
+    vars: Option<&'p Expr>,
+) -> EvalResult<bool> {
+    let Some(vars) = vars else {
+        return ctx.enabled(action);
+    };
+    let n = ctx.ev.program.vars.len();
+    let saved_next = std::mem::replace(&mut ctx.next, vec![None; n]);
+    let saved_modes = (ctx.init_mode, ctx.in_prime, ctx.assigned);
+    (ctx.init_mode, ctx.in_prime, ctx.assigned) = (false, false, 0);
+    let mut found = false;
+    let r = ctx.gen(action, &mut |ctx| {
+        if ctx.unchanged_value(vars)? {
+            return Ok(true);
+        }
+        found = true;
+        Ok(false)
+    });
+    ctx.next = saved_next;
+    (ctx.init_mode, ctx.in_prime, ctx.assigned) = saved_modes;
+    r.map(|_| found)
+}
