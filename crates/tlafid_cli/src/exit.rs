@@ -9,6 +9,8 @@ pub enum ExitStatus {
     Incomplete,
     /// Bad command-line usage, or an input file that cannot be read.
     Usage,
+    /// `tlafid mutate`: some property is vacuous, a tautology or not load-bearing.
+    WeakProperty,
     /// An `ASSUME` is false (TLC: 10).
     Assumption,
     /// A reachable state has no successor (TLC: 11).
@@ -36,6 +38,7 @@ impl ExitStatus {
             ExitStatus::Success => 0,
             ExitStatus::Usage => 2,
             ExitStatus::Incomplete => 3,
+            ExitStatus::WeakProperty => 4,
             ExitStatus::Assumption => 10,
             ExitStatus::Deadlock => 11,
             ExitStatus::Safety => 12,

@@ -31,6 +31,9 @@ enum Command {
     Check(commands::check::CheckArgs),
     /// Validate traces recorded from the implementation against the model.
     Trace(commands::trace::TraceArgs),
+    /// Judge whether each property the model checks constrains anything: vacuity,
+    /// tautology, behaviour mutants.
+    Mutate(commands::mutate::MutateArgs),
 }
 
 fn main() {
@@ -50,6 +53,7 @@ fn main() {
         Command::Parse(args) => commands::parse::run(&args),
         Command::Check(args) => commands::check::run(&args),
         Command::Trace(args) => commands::trace::run(&args),
+        Command::Mutate(args) => commands::mutate::run(&args),
     };
     std::process::exit(status.code());
 }
