@@ -361,9 +361,13 @@ def write_json(path: Path, mode: str, summary: dict, outcomes: list[Outcome]) ->
 
 
 def default_tlafid() -> Path:
-    """The workspace's debug build if there is one, else `tlafid` on PATH."""
-    built = REPO_ROOT / "target" / "debug" / "tlafid"
-    return built if built.exists() else Path("tlafid")
+    """The workspace's release build if there is one (timings mean nothing on a debug build),
+    else its debug build, else `tlafid` on PATH."""
+    for profile in ("release", "debug"):
+        built = REPO_ROOT / "target" / profile / "tlafid"
+        if built.exists():
+            return built
+    return Path("tlafid")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -375,7 +379,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         "/work/ext/CommunityModules/modules)")
     p.add_argument("--no-lib", action="store_true",
                    help="pass no --lib: tlafid then uses its built-in standard modules only")
-    p.add_argument("--tlafid", type=Path, default=default_tlafid(), help="the tlafid binary")
+    p.add_argument("--tlafid", type=lambda text: Path(text).resolve(), default=default_tlafid(),
+                   help="the tlafid binary (default: target/release/tlafid, else target/debug)")
     p.add_argument("--mode", default="exhaustive",
                    help='"exhaustive" (default), "all", or a manifest mode such as "symbolic"')
     p.add_argument("--max-runtime", type=int, metavar="SECONDS",

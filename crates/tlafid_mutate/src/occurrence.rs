@@ -13,7 +13,7 @@ use tlafid_base::Span;
 use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpId, Program};
 use tlafid_sema::walk::each_child;
 
-use crate::walk_mut::each_child_mut;
+use tlafid_sema::walk::each_child_mut;
 
 /// The most occurrences considered per property (in source pre-order).
 pub const MAX_OCCURRENCES: usize = 200;

@@ -88,6 +88,84 @@ pub fn each_child<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
     }
 }
 
+/// Calls `f` on each direct sub-expression of `e`, mutably, in [`each_child`]'s order (so a
+/// node found by a pre-order count over an expression can be replaced in its clone).
+pub fn each_child_mut(e: &mut Expr, f: &mut impl FnMut(&mut Expr)) {
+    use ExprKind::*;
+    match &mut e.kind {
+        Bool(_)
+        | Int(_)
+        | BigInt(_)
+        | Str(_)
+        | BooleanSet
+        | StringSet
+        | Var { .. }
+        | Const(_)
+        | Local(_)
+        | LocalOpArg(_) => {}
+        ConstCall(_, args)
+        | LocalCall(_, args)
+        | Call(_, args)
+        | OpArg(_, args)
+        | Builtin(_, args) => args.iter_mut().for_each(f),
+        Junction { items, .. } | SetEnum(items) | Tuple(items) | Cross(items) => {
+            items.iter_mut().for_each(f)
+        }
+        Prime(a) | TemporalQuant { body: a, .. } | Dot(a, _) => f(a),
+        If(a, b, c) => {
+            f(a);
+            f(b);
+            f(c)
+        }
+        Case { arms, other } => {
+            for (g, v) in arms {
+                f(g);
+                f(v);
+            }
+            if let Some(o) = other {
+                f(o)
+            }
+        }
+        LetValue { value, body, .. } => {
+            f(value);
+            f(body)
+        }
+        Quant { binders, body, .. } | SetMap(body, binders) | FnCons(binders, body) => {
+            binders
+                .iter_mut()
+                .filter_map(|b| b.domain.as_mut())
+                .for_each(&mut *f);
+            f(body)
+        }
+        Choose(b, body) | SetFilter(b, body) => {
+            if let Some(d) = &mut b.domain {
+                f(d)
+            }
+            f(body)
+        }
+        FnSet(a, b) | FnApp(a, b) | BoxAction(a, b) | AngleAction(a, b) => {
+            f(a);
+            f(b)
+        }
+        Fairness { vars, action, .. } => {
+            f(vars);
+            f(action)
+        }
+        Record(fields) | RecordSet(fields) => fields.iter_mut().for_each(|(_, v)| f(v)),
+        Except { base, updates, .. } => {
+            f(base);
+            for u in updates {
+                for step in &mut u.path {
+                    if let ExceptStep::Index(i) = step {
+                        f(i)
+                    }
+                }
+                f(&mut u.value)
+            }
+        }
+    }
+}
+
 /// Renumbers every slot in `e` (and in binders) with `map`.
 pub(crate) fn remap_slots(e: &mut Expr, map: &impl Fn(u32) -> u32) {
     use ExprKind::*;
