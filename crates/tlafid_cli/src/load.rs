@@ -10,6 +10,27 @@ use tlafid_sema::ir::Program;
 use crate::exit::ExitStatus;
 use crate::files;
 
+/// Checks the run flags every exploring subcommand shares: `--workers` at least 1, and
+/// `--max-seconds` a positive number. False (with the diagnostic pushed) when they are not.
+pub fn run_flags_valid(
+    workers: Option<usize>,
+    max_seconds: Option<f64>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> bool {
+    let seconds_valid = match max_seconds {
+        Some(seconds) => seconds.is_finite() && seconds > 0.0,
+        None => true,
+    };
+    let valid = workers != Some(0) && seconds_valid;
+    if !valid {
+        diagnostics.push(Diagnostic::error_nowhere(
+            files::CODE_BAD_FLAG,
+            "--workers must be at least 1 and --max-seconds a positive number",
+        ));
+    }
+    valid
+}
+
 /// Reads `spec`, loads and resolves it with the modules it uses (searched as
 /// [`files::module_search_path`] says). Diagnostics go to `diagnostics`; the error is the exit
 /// status to end with.

@@ -12,7 +12,6 @@ use tlafid_model::Model;
 use crate::commands::check_report::{self, Finish};
 use crate::commands::{progress, simulate};
 use crate::exit::ExitStatus;
-use crate::files;
 use crate::load;
 use crate::render::Format;
 
@@ -88,15 +87,7 @@ pub(crate) fn with_model<R>(
     diagnostics: &mut Vec<Diagnostic>,
     then: impl FnOnce(Model<'_>, &SourceMap, &mut Vec<Diagnostic>) -> R,
 ) -> Result<R, Finish> {
-    if args.workers == Some(0)
-        || args
-            .max_seconds
-            .is_some_and(|s| !(s.is_finite() && s > 0.0))
-    {
-        diagnostics.push(Diagnostic::error_nowhere(
-            files::CODE_BAD_FLAG,
-            "--workers must be at least 1 and --max-seconds a positive number",
-        ));
+    if !load::run_flags_valid(args.workers, args.max_seconds, diagnostics) {
         return Err(Finish::Usage);
     }
     let mut program = match load::program(&args.file, &args.libs, sources, diagnostics) {

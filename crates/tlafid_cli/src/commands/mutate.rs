@@ -10,7 +10,6 @@ use tlafid_mutate::{Analysis, MutateOptions, RunBudget, Verdict};
 use crate::commands::check::{self, CheckArgs};
 use crate::commands::mutate_report;
 use crate::exit::ExitStatus;
-use crate::files;
 use crate::load;
 use crate::render::{self, Format};
 
@@ -77,15 +76,7 @@ fn analyze(
     sources: &mut SourceMap,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Result<Analysis, ExitStatus> {
-    if args.workers == Some(0)
-        || args
-            .max_seconds
-            .is_some_and(|s| !(s.is_finite() && s > 0.0))
-    {
-        diagnostics.push(Diagnostic::error_nowhere(
-            files::CODE_BAD_FLAG,
-            "--workers must be at least 1 and --max-seconds a positive number",
-        ));
+    if !load::run_flags_valid(args.workers, args.max_seconds, diagnostics) {
         return Err(ExitStatus::Usage);
     }
     let program = load::program(&args.file, &args.libs, sources, diagnostics).map_err(|s| {
