@@ -339,6 +339,16 @@ struct JsonReport<'a> {
     diagnostics: Vec<render::JsonDiagnostic>,
 }
 
+/// Writes the counterexample, as ITF, to the `--dump-trace` file if one is asked for.
+pub(crate) fn dump_trace(args: &CheckArgs, itf: Option<&serde_json::Value>) {
+    if let (Some(path), Some(itf)) = (&args.dump_trace, itf) {
+        let text = serde_json::to_string_pretty(itf).unwrap_or_default();
+        if let Err(err) = std::fs::write(path, text + "\n") {
+            eprintln!("error[E001]: cannot write {}: {err}", path.display());
+        }
+    }
+}
+
 /// Prints the outcome in the chosen format, and writes `--dump-trace`.
 pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], finish: &Finish) {
     let explored = match finish {
@@ -347,12 +357,7 @@ pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], 
     };
     // With no behaviour to explore, TLC reports success with no states.
     let zero = matches!(finish, Finish::AssumptionsOnly).then_some(0);
-    if let (Some(path), Some(itf)) = (&args.dump_trace, explored.and_then(|e| e.itf.as_ref())) {
-        let text = serde_json::to_string_pretty(itf).unwrap_or_default();
-        if let Err(err) = std::fs::write(path, text + "\n") {
-            eprintln!("error[E001]: cannot write {}: {err}", path.display());
-        }
-    }
+    dump_trace(args, explored.and_then(|e| e.itf.as_ref()));
     match args.format {
         Format::Json => render::print_json(&JsonReport {
             schema_version: 1,

@@ -221,12 +221,7 @@ struct JsonReport<'a> {
 }
 
 fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], s: &Simulated) {
-    if let (Some(path), Some(itf)) = (&args.dump_trace, &s.itf) {
-        let text = serde_json::to_string_pretty(itf).unwrap_or_default();
-        if let Err(err) = std::fs::write(path, text + "\n") {
-            eprintln!("error[E001]: cannot write {}: {err}", path.display());
-        }
-    }
+    check_report::dump_trace(args, s.itf.as_ref());
     match args.format {
         Format::Json => render::print_json(&JsonReport {
             schema_version: 1,
