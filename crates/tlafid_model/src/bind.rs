@@ -3,7 +3,7 @@
 use smol_str::SmolStr;
 use tlafid_base::{Diagnostic, Span};
 use tlafid_config::{Config, Named};
-use tlafid_eval::Evaluator;
+use tlafid_eval::{EvalError, Evaluator, State, Worker};
 use tlafid_sema::ir::{Expr, Level, OpId, Program, RootName};
 
 use crate::codes;
@@ -27,6 +27,26 @@ pub struct Check<'p> {
     /// For a part of a property that TLC names by its place in the spec (a conjunct not
     /// reached through a zero-argument operator), that conjunct.
     pub location: Option<Span>,
+}
+
+impl<'p> Check<'p> {
+    /// Whether the check holds in `state`, or on the step `state -> next` (where a step that
+    /// leaves `v` of `[][A]_v` unchanged holds too).
+    pub fn holds(
+        &self,
+        worker: &mut Worker<'_, 'p>,
+        state: &State,
+        next: Option<&State>,
+    ) -> Result<bool, EvalError> {
+        let holds = worker.eval_bool(self.expr, state.values(), next.map(State::values))?;
+        Ok(match (holds, self.vars, next) {
+            (false, Some(vars), Some(next)) => {
+                worker.eval(vars, state.values(), None)?
+                    == worker.eval(vars, next.values(), None)?
+            }
+            (holds, _, _) => holds,
+        })
+    }
 }
 
 /// Something the configuration asks for that this run does not check (so the run cannot be

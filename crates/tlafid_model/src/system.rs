@@ -120,15 +120,7 @@ impl Model<'_> {
     ) -> Result<Option<ViolationId>, EvalError> {
         let mut worker = self.evaluator.worker();
         for (i, check) in checks.iter().enumerate() {
-            let holds = match (check.vars, next) {
-                (Some(vars), Some(next)) => {
-                    worker.eval_bool(check.expr, state.values(), Some(next.values()))?
-                        || worker.eval(vars, state.values(), None)?
-                            == worker.eval(vars, next.values(), None)?
-                }
-                _ => worker.eval_bool(check.expr, state.values(), next.map(State::values))?,
-            };
-            if !holds {
+            if !check.holds(&mut worker, state, next)? {
                 return Ok(Some(ViolationId((offset + i) as u32)));
             }
         }

@@ -108,15 +108,7 @@ impl TransitionSystem for MutantRun<'_> {
             if self.kills[offset + j].load(Ordering::Relaxed) {
                 continue;
             }
-            let holds = worker.eval_bool(check.expr, from.values(), Some(to.values()))?
-                || match check.vars {
-                    Some(vars) => {
-                        worker.eval(vars, from.values(), None)?
-                            == worker.eval(vars, to.values(), None)?
-                    }
-                    None => false,
-                };
-            if !holds {
+            if !check.holds(&mut worker, from, Some(to))? {
                 self.kill(offset + j);
             }
         }
