@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Mutex, PoisonError};
 
+use crate::stored::Stored;
 use crate::ActionId;
 
 /// `(parent position << 32) | successor ordinal`: the sequential breadth-first order.
@@ -57,8 +58,8 @@ pub(crate) struct Claim<S> {
     pub key: OrderKey,
     /// The action that produced it (`None` for initial states).
     pub action: Option<ActionId>,
-    /// The state itself.
-    pub state: S,
+    /// The state itself, as queued.
+    pub state: Stored<S>,
 }
 
 /// New fingerprints of one level, each with its smallest-key candidate. Sharded by fingerprint
@@ -77,19 +78,31 @@ impl<S> ClaimTable<S> {
         }
     }
 
-    /// Offers a candidate for `fp`; it is kept if it is the first for `fp` in key order.
-    pub fn offer(&self, fp: u64, claim: Claim<S>) {
+    /// Offers `state`, met at `key` through `action`, for `fp`; it is kept (as `store` makes
+    /// it) if it is the first for `fp` in key order.
+    pub fn offer(
+        &self,
+        fp: u64,
+        (key, action): (OrderKey, Option<ActionId>),
+        state: S,
+        store: impl FnOnce(S) -> Stored<S>,
+    ) {
         let shard = (fp.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - SHARD_BITS)) as usize;
         let mut map = self.shards[shard]
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
+        let claim = |state| Claim {
+            key,
+            action,
+            state: store(state),
+        };
         match map.entry(fp) {
             std::collections::hash_map::Entry::Vacant(slot) => {
-                slot.insert(claim);
+                slot.insert(claim(state));
             }
             std::collections::hash_map::Entry::Occupied(mut slot) => {
-                if claim.key < slot.get().key {
-                    slot.insert(claim);
+                if key < slot.get().key {
+                    slot.insert(claim(state));
                 }
             }
         }
@@ -113,27 +126,14 @@ mod tests {
     fn smallest_key_wins_whatever_the_offer_order() {
         let table = ClaimTable::new();
         for key in [order_key(3, 1), order_key(1, 7), order_key(1, 9)] {
-            table.offer(
-                42,
-                Claim {
-                    key,
-                    action: None,
-                    state: key,
-                },
-            );
+            table.offer(42, (key, None), key, Stored::Whole);
         }
-        table.offer(
-            7,
-            Claim {
-                key: order_key(5, 0),
-                action: None,
-                state: 0,
-            },
-        );
+        table.offer(7, (order_key(5, 0), None), 0, Stored::Whole);
         let mut winners = table.into_winners();
         winners.sort_by_key(|(fp, _)| *fp);
         assert_eq!(winners.len(), 2);
         assert_eq!(winners[1].1.key, order_key(1, 7));
+        assert!(matches!(winners[1].1.state, Stored::Whole(k) if k == order_key(1, 7)));
         assert_eq!(key_parent(winners[1].1.key), 1);
         assert_eq!(key_ordinal(winners[1].1.key), 7);
     }

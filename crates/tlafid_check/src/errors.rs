@@ -18,6 +18,10 @@ pub const LIVENESS_TOO_LARGE: Code = Code(94);
 /// binding error).
 pub const UNKNOWN_ATOM: Code = Code(95);
 
+/// `E096`: a state the system packed for the queue could not be rebuilt from its bytes
+/// (`TransitionSystem::unpack` refused what `pack` wrote): a binding error.
+pub const UNPACK_FAILED: Code = Code(96);
+
 /// An `E090` diagnostic.
 pub(crate) fn invalid_options(message: impl Into<String>) -> Diagnostic {
     Diagnostic::error_nowhere(INVALID_OPTIONS, message)
@@ -56,4 +60,13 @@ pub(crate) fn unknown_atom(property: &str, atom: u32, declared: usize) -> Diagno
         UNKNOWN_ATOM,
         format!("the temporal property {property} uses atom {atom}, but only {declared} atoms are declared"),
     )
+}
+
+/// An `E096` diagnostic.
+pub(crate) fn unpack_failed() -> Diagnostic {
+    Diagnostic::error_nowhere(
+        UNPACK_FAILED,
+        "a queued state could not be rebuilt from the bytes the system packed it into",
+    )
+    .with_hint("the transition system's unpack must accept every encoding its pack wrote")
 }

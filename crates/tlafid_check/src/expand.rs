@@ -6,10 +6,13 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use crate::claims::{key_ordinal, key_parent, order_key, Claim, ClaimTable, OrderKey};
+use tlafid_base::Diagnostic;
+
+use crate::claims::{key_ordinal, key_parent, order_key, ClaimTable, OrderKey};
 use crate::event::{keep_first, Check, Event, EventKind};
 use crate::liveness::graph::{AtomLayout, BlockEdges};
 use crate::seen::FingerprintSet;
+use crate::stored::Stored;
 use crate::watch::Watch;
 use crate::{ActionId, TransitionSystem};
 
@@ -44,34 +47,50 @@ pub(crate) struct BlockResult<S, E> {
     pub action_generated: Vec<u64>,
     /// The block's part of the state graph, if it is recorded.
     pub edges: Option<BlockEdges>,
+    /// A queued state the system could not unpack (the block stopped there).
+    pub broken: Option<Diagnostic>,
 }
 
 type EventOf<T> = Event<<T as TransitionSystem>::State, <T as TransitionSystem>::Error>;
 
 impl<T: TransitionSystem> LevelContext<'_, T> {
     /// Expands the frontier states `chunk`, the first at position `start`.
-    pub fn expand_block(&self, start: u32, chunk: &[T::State]) -> BlockResult<T::State, T::Error> {
+    pub fn expand_block(
+        &self,
+        start: u32,
+        chunk: &[Stored<T::State>],
+    ) -> BlockResult<T::State, T::Error> {
         let mut out = BlockResult {
             start,
             generated: Vec::with_capacity(chunk.len()),
             first_event: None,
             action_generated: Vec::new(),
             edges: self.layout.map(|_| BlockEdges::default()),
+            broken: None,
         };
+        let mut scratch = Vec::new();
         if self.aborted.load(Ordering::Relaxed) || self.watch.exhausted().is_some() {
             self.aborted.store(true, Ordering::Relaxed);
             return out;
         }
-        for (offset, state) in chunk.iter().enumerate() {
+        for (offset, stored) in chunk.iter().enumerate() {
             let position = start + offset as u32;
             if position > key_parent(self.first_stop.load(Ordering::Relaxed)) {
                 break;
             }
+            let state = match stored.state(self.system) {
+                Ok(state) => state,
+                Err(broken) => {
+                    out.broken = Some(broken);
+                    self.aborted.store(true, Ordering::Relaxed);
+                    break;
+                }
+            };
             let (generated, event) = self.expand_state(
                 position,
-                state,
+                &state,
                 &mut out.action_generated,
-                out.edges.as_mut(),
+                (out.edges.as_mut(), &mut scratch),
             );
             out.generated.push(generated);
             if let Some(event) = event {
@@ -93,7 +112,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         position: u32,
         state: &T::State,
         action_generated: &mut Vec<u64>,
-        mut edges: Option<&mut BlockEdges>,
+        (mut edges, scratch): (Option<&mut BlockEdges>, &mut Vec<u8>),
     ) -> (u32, Option<EventOf<T>>) {
         let mut ordinal: u32 = 0;
         let mut event: Option<EventOf<T>> = None;
@@ -118,7 +137,8 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             let key = order_key(position, ordinal);
             ordinal += 1;
             if event.is_none() {
-                event = self.visit_successor(key, state, action, successor, edges.as_deref_mut());
+                let recorded = edges.as_deref_mut();
+                event = self.visit_successor(key, state, action, successor, (recorded, scratch));
             }
         });
         if let (Err(error), None) = (result, &event) {
@@ -149,7 +169,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         parent: &T::State,
         action: ActionId,
         successor: T::State,
-        edges: Option<&mut BlockEdges>,
+        (edges, scratch): (Option<&mut BlockEdges>, &mut Vec<u8>),
     ) -> Option<EventOf<T>> {
         let system = self.system;
         // TLC counts a successor as generated before it checks it.
@@ -188,7 +208,8 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         let step_event = step_event.map(|kind| event(Check::Step, kind, successor.clone()));
         if in_model {
             let recorded = step_event.is_none().then_some(edges).flatten();
-            if let Some((error, state)) = self.offer(key, parent, action, successor, recorded) {
+            let offered = self.offer((key, action), parent, successor, (recorded, scratch));
+            if let Some((error, state)) = offered {
                 return Some(event(Check::Step, EventKind::Error(error), state));
             }
         }
@@ -201,11 +222,10 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
     /// state graph if `edges` is given; returns the error of an action atom, with the state.
     fn offer(
         &self,
-        key: OrderKey,
+        (key, action): (OrderKey, ActionId),
         parent: &T::State,
-        action: ActionId,
         successor: T::State,
-        edges: Option<&mut BlockEdges>,
+        (edges, scratch): (Option<&mut BlockEdges>, &mut Vec<u8>),
     ) -> Option<(T::Error, T::State)> {
         let fp = self.system.fingerprint(&successor);
         let mut failed = None;
@@ -216,12 +236,11 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
                 .map(|error| (error, successor.clone()));
         }
         if !self.seen.contains(fp) {
-            let claim = Claim {
-                key,
-                action: Some(action),
-                state: successor,
-            };
-            self.claims.offer(fp, claim);
+            let system = self.system;
+            self.claims
+                .offer(fp, (key, Some(action)), successor, |state| {
+                    Stored::new(system, state, scratch)
+                });
         }
         failed
     }
@@ -275,14 +294,7 @@ fn visit_initial<T: TransitionSystem>(
     match system.in_model(&state) {
         Ok(true) => {
             let fp = system.fingerprint(&state);
-            claims.offer(
-                fp,
-                Claim {
-                    key,
-                    action: None,
-                    state,
-                },
-            );
+            claims.offer(fp, (key, None), state, Stored::Whole);
             None
         }
         Ok(false) => check_initial(system, &state).map(|kind| event(kind, state)),

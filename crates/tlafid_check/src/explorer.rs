@@ -22,7 +22,8 @@ use crate::liveness::LivenessSpec;
 use crate::options::{Options, Progress};
 use crate::report::{ActionStats, Budget, Outcome, Report, Stats, TraceStep, OUTDEGREE_BUCKETS};
 use crate::seen::FingerprintSet;
-use crate::trace::{replay, ParentLink, ROOT};
+use crate::stored::Stored;
+use crate::trace::{replay, ParentLink, ParentLinks, ROOT};
 use crate::watch::Watch;
 use crate::TransitionSystem;
 
@@ -102,6 +103,8 @@ struct Expansion<S, E> {
     is_initial: bool,
     /// The expanded states' part of the state graph, by block, if it is recorded.
     edges: Vec<BlockEdges>,
+    /// A queued state the system could not unpack.
+    broken: Option<Diagnostic>,
 }
 
 /// The state of one run.
@@ -110,8 +113,8 @@ struct Search<'a, T: TransitionSystem> {
     options: &'a Options,
     watch: Watch,
     seen: FingerprintSet,
-    parents: Vec<ParentLink>,
-    frontier: Vec<T::State>,
+    parents: ParentLinks,
+    frontier: Vec<Stored<T::State>>,
     /// Index of `frontier[0]` among all distinct states.
     frontier_start: u32,
     /// Depth of the frontier's states (0 before the initial states are in).
@@ -143,7 +146,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             } else {
                 FingerprintSet::with_capacity(expected_states(options))
             },
-            parents: Vec::new(),
+            parents: ParentLinks::default(),
             frontier: Vec::new(),
             frontier_start: 0,
             depth: 0,
@@ -174,6 +177,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             parents: 1,
             is_initial: true,
             edges: Vec::new(),
+            broken: None,
         };
         if let Some(report) = self.finish_level(initial)? {
             return Ok(report);
@@ -256,8 +260,10 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let mut first_event = None;
         let mut action_generated: Vec<u64> = Vec::new();
         let mut edges = Vec::new();
+        let mut broken = None;
         for result in results {
             edges.extend(result.edges);
+            broken = broken.or(result.broken);
             let start = result.start as usize;
             generated[start..start + result.generated.len()].copy_from_slice(&result.generated);
             if let Some(event) = result.first_event {
@@ -278,6 +284,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             parents: self.frontier.len() as u32,
             is_initial: false,
             edges,
+            broken,
         }
     }
 
@@ -293,8 +300,12 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             action_generated,
             aborted,
             edges,
+            broken,
             ..
         } = expansion;
+        if let Some(broken) = broken {
+            return Err(broken);
+        }
         if let Some(budget) = aborted {
             return Ok(Some(self.abandoned(budget)));
         }
@@ -303,7 +314,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let mut stop = first_event;
         self.cut_at_budget(&winners, &mut stop);
         let counted = counted_winners(&winners, stop.as_ref());
-        if let Some(event) = self.check_new_states(&winners[..counted], expansion.is_initial) {
+        if let Some(event) = self.check_new_states(&winners[..counted], expansion.is_initial)? {
             keep_first(&mut stop, event);
         }
         let level = LevelFacts {
@@ -317,7 +328,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                 self.commit(winners, &level, &action_generated);
                 if let Some(liveness) = &mut self.liveness {
                     if level.is_initial {
-                        liveness.graph.set_initial(self.parents.len() as u32);
+                        liveness.graph.set_initial(self.parents.len());
                     } else {
                         liveness.graph.add_edges(edges, &self.seen);
                     }
@@ -355,25 +366,34 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
     }
 
     /// Checks the invariants of new states (sorted); the first violation in order.
-    fn check_new_states(&self, winners: &[Winner<T::State>], initial: bool) -> Option<EventOf<T>> {
-        winners.par_iter().find_map_first(|(_, claim)| {
+    fn check_new_states(
+        &self,
+        winners: &[Winner<T::State>],
+        initial: bool,
+    ) -> Result<Option<EventOf<T>>, Diagnostic> {
+        let first = winners.par_iter().find_map_first(|(_, claim)| {
+            let state = match claim.state.state(self.system) {
+                Ok(state) => state,
+                Err(broken) => return Some(Err(broken)),
+            };
             let kind = if initial {
-                check_initial(self.system, &claim.state)?
+                check_initial(self.system, &state)?
             } else {
-                match self.system.check_invariants(&claim.state) {
+                match self.system.check_invariants(&state) {
                     Ok(None) => return None,
                     Ok(Some(id)) => EventKind::Invariant(id),
                     Err(error) => EventKind::Error(error),
                 }
             };
-            Some(Event {
+            Some(Ok(Event {
                 key: claim.key,
                 check: Check::State,
                 generated_through: key_ordinal(claim.key) + 1,
                 kind,
-                successor: Some((claim.action, claim.state.clone())),
-            })
-        })
+                successor: Some((claim.action, state.into_owned())),
+            }))
+        });
+        first.transpose()
     }
 
     /// Phase 3: the level's new states join the seen set and become the frontier.
@@ -386,7 +406,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             self.add_outdegrees(&winners, level.parents);
         }
         self.seen.reserve(winners.len());
-        let first_index = self.parents.len() as u32;
+        let first_index = self.parents.len();
         winners
             .par_iter()
             .enumerate()
@@ -399,14 +419,14 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         } else {
             self.frontier_start + self.frontier.len() as u32
         };
-        self.parents.reserve(winners.len());
+        let mut links = Vec::with_capacity(winners.len());
         for (_, claim) in &winners {
             let parent = if is_initial {
                 ROOT
             } else {
                 self.frontier_start + key_parent(claim.key)
             };
-            self.parents.push(ParentLink {
+            links.push(ParentLink {
                 parent,
                 ordinal: key_ordinal(claim.key),
             });
@@ -414,6 +434,9 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                 self.action_stats(action.0 as usize).distinct += 1;
             }
         }
+        self.parents.push_level(links);
+        // The expanded level is not needed any more: free it before the next one is built.
+        self.frontier = Vec::new();
         self.frontier = winners.into_iter().map(|(_, claim)| claim.state).collect();
         self.frontier_start = next_start;
         if !self.frontier.is_empty() {
@@ -485,9 +508,9 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let mut trace = if is_initial {
             Vec::new()
         } else {
-            let target = &self.frontier[parent as usize];
+            let target = self.frontier[parent as usize].state(self.system)?;
             let index = self.frontier_start + parent;
-            replay(self.system, &self.seen, &self.parents, index, target)?
+            replay(self.system, &self.seen, &self.parents, index, &target)?
         };
         if let Some((action, state)) = successor {
             trace.push(TraceStep { action, state });

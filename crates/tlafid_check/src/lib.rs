@@ -63,9 +63,11 @@
 //! # Memory
 //! The seen set holds 64-bit fingerprints in a lock-free open-addressing table (8-byte slots,
 //! load between about 1/2 and 3/4: at most 16 bytes per distinct state). Parent links take
-//! 8 bytes per distinct state; counterexamples are rebuilt by replaying the system from an
-//! initial state. Full states are kept for the frontier (and the next level's new states)
-//! only. A run holds at most `u32::MAX - 1` distinct states (then it is incomplete,
+//! 8 bytes per distinct state (one exactly sized block per level); counterexamples are rebuilt
+//! by replaying the system from an initial state. States are kept for the frontier (and the
+//! next level's new states) only, and a system that can ([`TransitionSystem::pack`]) keeps
+//! them packed into bytes: a packed state is rebuilt when it is checked and when it is
+//! expanded. The frontier is freed when its level is committed. A run holds at most `u32::MAX - 1` distinct states (then it is incomplete,
 //! [`Budget::MaxStates`]). With temporal properties, the seen set also keeps each
 //! fingerprint's state index (4 bytes a slot) and the state graph takes 8 bytes per state plus,
 //! per edge, 4 bytes of target (none for the stuttering step) and 1 byte of label while there
@@ -84,6 +86,7 @@ mod report;
 mod rng;
 mod seen;
 mod simulate;
+mod stored;
 mod system;
 mod trace;
 mod watch;

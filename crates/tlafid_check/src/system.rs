@@ -56,6 +56,24 @@ pub trait TransitionSystem: Sync {
         emit: &mut dyn FnMut(ActionId, Self::State),
     ) -> Result<(), Self::Error>;
 
+    /// Appends a compact encoding of `state` to `out`, for the explorer's queue, and returns
+    /// `true`; or returns `false` (the default), leaving `out` as it was, to have the state
+    /// queued whole. A packed state is rebuilt with [`unpack`](Self::unpack) each time the
+    /// explorer needs it (to check it, expand it or show it), so packing trades some time
+    /// for the memory of the two breadth-first levels in flight.
+    fn pack(&self, state: &Self::State, out: &mut Vec<u8>) -> bool {
+        let _ = (state, out);
+        false
+    }
+
+    /// The state [`pack`](Self::pack) encoded as `bytes`, equal to the one packed (same
+    /// fingerprint, same successors in the same order); `None` for bytes `pack` did not
+    /// write, which stops the run with `E096`.
+    fn unpack(&self, bytes: &[u8]) -> Option<Self::State> {
+        let _ = bytes;
+        None
+    }
+
     /// Checks the invariants on `state`: `Ok(Some(id))` names the first one violated.
     fn check_invariants(&self, state: &Self::State) -> Result<Option<ViolationId>, Self::Error> {
         let _ = state;

@@ -24,12 +24,51 @@ pub(crate) struct ParentLink {
     pub ordinal: u32,
 }
 
+/// The parent links of all distinct states, by state index (breadth-first order): one block
+/// of exactly the level's size per level, so that storing them never copies nor doubles.
+#[derive(Debug, Default)]
+pub(crate) struct ParentLinks {
+    levels: Vec<Box<[ParentLink]>>,
+    /// Index of the first state of each level.
+    starts: Vec<u32>,
+    len: u32,
+}
+
+impl ParentLinks {
+    /// Number of states linked.
+    pub fn len(&self) -> u32 {
+        self.len
+    }
+
+    /// Appends the links of the next level's states.
+    pub fn push_level(&mut self, links: Vec<ParentLink>) {
+        if links.is_empty() {
+            return;
+        }
+        self.starts.push(self.len);
+        self.len += links.len() as u32;
+        self.levels.push(links.into_boxed_slice());
+    }
+
+    /// The link of state `index` (which must be below [`len`](Self::len)).
+    pub fn get(&self, index: u32) -> ParentLink {
+        let level = self.starts.partition_point(|&start| start <= index) - 1;
+        self.levels[level][(index - self.starts[level]) as usize]
+    }
+
+    /// Bytes used by the links.
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
+        self.len as usize * std::mem::size_of::<ParentLink>()
+    }
+}
+
 /// The ordinals from an initial state down to state `target`.
-fn ordinals_to(parents: &[ParentLink], target: u32) -> Vec<u32> {
+fn ordinals_to(parents: &ParentLinks, target: u32) -> Vec<u32> {
     let mut ordinals = Vec::new();
     let mut index = target;
     while index != ROOT {
-        let link = parents[index as usize];
+        let link = parents.get(index);
         ordinals.push(link.ordinal);
         index = link.parent;
     }
@@ -42,7 +81,7 @@ fn ordinals_to(parents: &[ParentLink], target: u32) -> Vec<u32> {
 pub(crate) fn replay<T: TransitionSystem>(
     system: &T,
     seen: &FingerprintSet,
-    parents: &[ParentLink],
+    parents: &ParentLinks,
     target: u32,
     target_state: &T::State,
 ) -> Result<Vec<TraceStep<T::State>>, Diagnostic> {
@@ -108,4 +147,29 @@ fn pick_successor<T: TransitionSystem>(
         count += 1;
     });
     picked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn link(parent: u32, ordinal: u32) -> ParentLink {
+        ParentLink { parent, ordinal }
+    }
+
+    #[test]
+    fn links_are_found_across_levels_and_paths_walk_back_to_the_root() {
+        let mut links = ParentLinks::default();
+        links.push_level(vec![link(ROOT, 0), link(ROOT, 1)]);
+        links.push_level(Vec::new());
+        links.push_level(vec![link(1, 3)]);
+        links.push_level(vec![link(2, 0), link(2, 5), link(0, 2)]);
+        assert_eq!(links.len(), 6);
+        assert_eq!(links.bytes(), 48);
+        assert_eq!(links.get(1).ordinal, 1);
+        assert_eq!((links.get(2).parent, links.get(2).ordinal), (1, 3));
+        assert_eq!((links.get(4).parent, links.get(4).ordinal), (2, 5));
+        assert_eq!(ordinals_to(&links, 4), [1, 3, 5]);
+        assert_eq!(ordinals_to(&links, 5), [0, 2]);
+    }
 }

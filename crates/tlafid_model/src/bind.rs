@@ -5,6 +5,7 @@ use tlafid_base::{Diagnostic, Span};
 use tlafid_config::{Config, Named};
 use tlafid_eval::{EvalError, Evaluator, State, Worker};
 use tlafid_sema::ir::{Expr, Level, OpId, Program, RootName};
+use tlafid_value::PackTable;
 
 use crate::codes;
 use crate::constants::bind_constants;
@@ -100,6 +101,10 @@ pub struct Model<'p> {
     pub(crate) atoms_by_kind: [Vec<u32>; 2],
     /// For each obligation, the negated property alone (without the fairness).
     pub(crate) negations: Vec<Ltl>,
+    /// Packs the explorer's queued states into bytes ([`TransitionSystem::pack`]).
+    ///
+    /// [`TransitionSystem::pack`]: tlafid_check::TransitionSystem::pack
+    pub(crate) packing: PackTable,
 }
 
 /// A temporal part of a property, before translation.
@@ -248,6 +253,7 @@ pub(crate) fn bind<'p>(
         atoms: Vec::new(),
         atoms_by_kind: [Vec::new(), Vec::new()],
         negations: Vec::new(),
+        packing: PackTable::new(),
     };
     let mut temporal = Vec::new();
     let problems: Vec<Diagnostic> = property_ops

@@ -297,6 +297,18 @@ impl TransitionSystem for Model<'_> {
         })
     }
 
+    /// Packs the state's values ([`tlafid_value::PackTable`]): a state of nested functions
+    /// takes tens of bytes instead of a heap node per sub-value. States with big integers or
+    /// lazy sets are queued whole.
+    fn pack(&self, state: &State, out: &mut Vec<u8>) -> bool {
+        self.packing.pack(state.values(), out)
+    }
+
+    fn unpack(&self, bytes: &[u8]) -> Option<State> {
+        let values = self.packing.unpack(bytes)?;
+        Some(State::new(values.into_boxed_slice()))
+    }
+
     fn check_invariants(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
         self.first_failing(&self.invariants, 0, state, None)
     }

@@ -25,6 +25,7 @@ mod func;
 mod int;
 mod lazy;
 mod order;
+mod packed;
 mod set;
 mod symmetry;
 
@@ -37,6 +38,7 @@ use num_bigint::BigInt;
 pub use fingerprint::{fingerprint_values, Fingerprint};
 pub use func::FnBuilder;
 pub use lazy::{LazySet, LazyValue, MAX_ENUMERATION};
+pub use packed::PackTable;
 pub use set::SetIter;
 
 /// An error from a value operation (the evaluator adds the position).

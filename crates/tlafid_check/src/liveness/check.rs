@@ -12,7 +12,7 @@ use super::{LivenessSpec, Obligation};
 use crate::errors::{liveness_too_large, unknown_atom};
 use crate::report::{Budget, LivenessStats, Outcome, Stats, TraceStep};
 use crate::seen::FingerprintSet;
-use crate::trace::ParentLink;
+use crate::trace::ParentLinks;
 use crate::watch::Watch;
 use crate::TransitionSystem;
 
@@ -43,7 +43,7 @@ pub(crate) struct Phase<'a, T: TransitionSystem> {
     pub layout: &'a AtomLayout,
     pub graph: &'a StateGraph,
     pub seen: &'a FingerprintSet,
-    pub parents: &'a [ParentLink],
+    pub parents: &'a ParentLinks,
     pub watch: &'a Watch,
 }
 

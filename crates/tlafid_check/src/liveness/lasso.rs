@@ -11,7 +11,7 @@ use super::scc::{Accepted, Search};
 use crate::errors::replay_mismatch;
 use crate::report::TraceStep;
 use crate::seen::FingerprintSet;
-use crate::trace::{pick_initial, ParentLink};
+use crate::trace::{pick_initial, ParentLinks};
 use crate::{ActionId, TransitionSystem};
 
 /// A path of the state graph: states, and the edge into each state after the first.
@@ -184,11 +184,11 @@ pub(crate) fn replay_path<T: TransitionSystem>(
     layout: &AtomLayout,
     graph: &StateGraph,
     seen: &FingerprintSet,
-    parents: &[ParentLink],
+    parents: &ParentLinks,
     path: &GraphPath,
 ) -> Result<Vec<TraceStep<T::State>>, Diagnostic> {
     let first = path.states[0];
-    let (_, state) = pick_initial(system, parents[first as usize].ordinal)
+    let (_, state) = pick_initial(system, parents.get(first).ordinal)
         .filter(|(_, s)| seen.index_of(system.fingerprint(s)) == Some(first))
         .ok_or_else(|| replay_mismatch("the first state of a lasso could not be regenerated"))?;
     let mut trace = vec![TraceStep {

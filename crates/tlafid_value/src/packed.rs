@@ -1,0 +1,492 @@
+//! A compact byte encoding of values, for states waiting in a model checker's queue.
+//!
+//! A state held as nested [`Value`]s costs a heap node (an `Arc` header, a `Vec` and a
+//! fingerprint cell) per compound sub-value: about a kilobyte for a state of a few nested
+//! functions. [`PackTable::pack`] writes the same values as a tag byte per node and LEB128
+//! integers (tens of bytes), and [`PackTable::unpack`] rebuilds values equal to the packed
+//! ones, in the same canonical forms (a packed set, sequence, record or function comes back
+//! as the same kind of node with its elements in the same order).
+//!
+//! Strings, record field names and model values are not copied into the bytes: the table
+//! interns them and the bytes name them by number, so unpacking shares one `Arc` per string
+//! instead of allocating. Big integers and lazy sets are not packed (`pack` answers `false`;
+//! the caller keeps such a state whole).
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use crate::fingerprint::FpCell;
+use crate::{FcnValue, RecordValue, SeqValue, SetValue, Value};
+
+/// Node tags of the encoding.
+const FALSE: u8 = 0;
+const TRUE: u8 = 1;
+const INT: u8 = 2;
+const STR: u8 = 3;
+const MODEL: u8 = 4;
+const INTERVAL: u8 = 5;
+const SET: u8 = 6;
+const SEQ: u8 = 7;
+const RECORD: u8 = 8;
+const FCN: u8 = 9;
+
+/// At most this many extra `Arc`s are remembered by address (beyond one per distinct leaf):
+/// leaves built afresh while exploring are then found by content instead.
+const MAX_ALIASES: usize = 1 << 16;
+
+type FixedState = ahash::RandomState;
+
+fn fixed_state() -> FixedState {
+    FixedState::with_seeds(0x243F_6A88, 0x85A3_08D3, 0x1319_8A2E, 0x0370_7344)
+}
+
+/// The interned leaves: each distinct string or model value once, numbered.
+struct Leaves {
+    /// The leaves by number (`Value::Str` or `Value::Model`).
+    values: Vec<Value>,
+    /// Leaf number by content.
+    by_content: HashMap<Value, u32, FixedState>,
+    /// Leaf number by the address of an `Arc` this table holds (in `values` or `aliases`),
+    /// so the address cannot be reused while it is a key.
+    by_address: HashMap<usize, u32, FixedState>,
+    /// `Arc`s kept alive only because their address is a key.
+    aliases: Vec<Value>,
+}
+
+/// Interns the leaves of packed values; one table packs and unpacks a whole run.
+///
+/// Safe to share between threads: lookups take a read lock once per call, and only a value
+/// with a leaf never seen before takes the write lock.
+pub struct PackTable {
+    leaves: RwLock<Leaves>,
+}
+
+impl Default for PackTable {
+    fn default() -> PackTable {
+        PackTable::new()
+    }
+}
+
+impl std::fmt::Debug for PackTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PackTable")
+            .field("leaves", &self.read().values.len())
+            .finish()
+    }
+}
+
+/// Why packing stopped early.
+enum Stop {
+    /// A leaf the table does not have yet (and may not add under a read lock).
+    Miss,
+    /// A value this encoding does not cover.
+    Unsupported,
+}
+
+impl PackTable {
+    /// An empty table.
+    pub fn new() -> PackTable {
+        PackTable {
+            leaves: RwLock::new(Leaves {
+                values: Vec::new(),
+                by_content: HashMap::with_hasher(fixed_state()),
+                by_address: HashMap::with_hasher(fixed_state()),
+                aliases: Vec::new(),
+            }),
+        }
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, Leaves> {
+        self.leaves
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Appends the encoding of `values` to `out`. Returns `false`, with `out` as it was,
+    /// when a value is a big integer or a lazy set (not packable).
+    pub fn pack(&self, values: &[Value], out: &mut Vec<u8>) -> bool {
+        let start = out.len();
+        let first = {
+            let leaves = self.read();
+            let mut packer = Packer {
+                out,
+                leaves: Access::Read(&leaves),
+            };
+            packer.values(values)
+        };
+        match first {
+            Ok(()) => return true,
+            Err(Stop::Unsupported) => {
+                out.truncate(start);
+                return false;
+            }
+            Err(Stop::Miss) => out.truncate(start),
+        }
+        let mut leaves = self
+            .leaves
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut packer = Packer {
+            out,
+            leaves: Access::Write(&mut leaves),
+        };
+        if packer.values(values).is_ok() {
+            true
+        } else {
+            out.truncate(start);
+            false
+        }
+    }
+
+    /// The values `bytes` (written by [`pack`](Self::pack) of this table) encode; `None` if
+    /// they are not such an encoding.
+    pub fn unpack(&self, bytes: &[u8]) -> Option<Vec<Value>> {
+        let leaves = self.read();
+        let mut unpacker = Unpacker {
+            bytes,
+            at: 0,
+            leaves: &leaves.values,
+        };
+        let count = unpacker.count()?;
+        let values = (0..count)
+            .map(|_| unpacker.value())
+            .collect::<Option<Vec<_>>>()?;
+        (unpacker.at == bytes.len()).then_some(values)
+    }
+
+    /// Number of distinct leaves interned so far.
+    pub fn leaf_count(&self) -> usize {
+        self.read().values.len()
+    }
+}
+
+/// The leaf table, as packing may use it.
+enum Access<'a> {
+    Read(&'a Leaves),
+    Write(&'a mut Leaves),
+}
+
+impl Access<'_> {
+    /// The number of `leaf` (a string or a model value); `address` is its `Arc`'s.
+    fn id(&mut self, address: usize, leaf: impl FnOnce() -> Value) -> Result<u32, Stop> {
+        let leaves: &Leaves = match self {
+            Access::Read(leaves) => leaves,
+            Access::Write(leaves) => leaves,
+        };
+        if let Some(&id) = leaves.by_address.get(&address) {
+            return Ok(id);
+        }
+        let leaf = leaf();
+        if let Some(&id) = leaves.by_content.get(&leaf) {
+            if let Access::Write(leaves) = self {
+                if leaves.aliases.len() < MAX_ALIASES {
+                    leaves.by_address.insert(address, id);
+                    leaves.aliases.push(leaf);
+                }
+            }
+            return Ok(id);
+        }
+        let Access::Write(leaves) = self else {
+            return Err(Stop::Miss);
+        };
+        let id = u32::try_from(leaves.values.len()).map_err(|_| Stop::Unsupported)?;
+        leaves.by_content.insert(leaf.clone(), id);
+        leaves.by_address.insert(address, id);
+        leaves.values.push(leaf);
+        Ok(id)
+    }
+}
+
+/// Writes the encoding.
+struct Packer<'o, 'l> {
+    out: &'o mut Vec<u8>,
+    leaves: Access<'l>,
+}
+
+impl Packer<'_, '_> {
+    fn values(&mut self, values: &[Value]) -> Result<(), Stop> {
+        self.count(values.len());
+        values.iter().try_for_each(|v| self.value(v))
+    }
+
+    fn value(&mut self, value: &Value) -> Result<(), Stop> {
+        match value {
+            Value::Bool(b) => self.out.push(if *b { TRUE } else { FALSE }),
+            Value::Int(i) => {
+                self.out.push(INT);
+                self.signed(*i);
+            }
+            Value::Str(s) => {
+                let id = self.str_id(s)?;
+                self.out.push(STR);
+                self.count(id as usize);
+            }
+            Value::Model(m) => {
+                let id = self
+                    .leaves
+                    .id(Arc::as_ptr(m) as usize, || Value::Model(m.clone()))?;
+                self.out.push(MODEL);
+                self.count(id as usize);
+            }
+            Value::Interval(lo, hi) => {
+                self.out.push(INTERVAL);
+                self.signed(*lo);
+                self.signed(*hi);
+            }
+            Value::Set(s) => self.elems(SET, &s.elems)?,
+            Value::Seq(s) => self.elems(SEQ, &s.elems)?,
+            Value::Record(r) => {
+                self.out.push(RECORD);
+                self.count(r.fields.len());
+                for (name, value) in &r.fields {
+                    let id = self.str_id(name)?;
+                    self.count(id as usize);
+                    self.value(value)?;
+                }
+            }
+            Value::Fcn(f) => {
+                self.out.push(FCN);
+                self.count(f.pairs.len());
+                for (arg, value) in &f.pairs {
+                    self.value(arg)?;
+                    self.value(value)?;
+                }
+            }
+            Value::BigInt(_) | Value::Lazy(_) => return Err(Stop::Unsupported),
+        }
+        Ok(())
+    }
+
+    fn elems(&mut self, tag: u8, elems: &[Value]) -> Result<(), Stop> {
+        self.out.push(tag);
+        self.values(elems)
+    }
+
+    fn str_id(&mut self, s: &Arc<str>) -> Result<u32, Stop> {
+        let address = Arc::as_ptr(s) as *const u8 as usize;
+        self.leaves.id(address, || Value::Str(s.clone()))
+    }
+
+    /// An unsigned LEB128 number.
+    fn count(&mut self, mut n: usize) {
+        while n >= 0x80 {
+            self.out.push((n as u8) | 0x80);
+            n >>= 7;
+        }
+        self.out.push(n as u8);
+    }
+
+    /// A zigzag LEB128 number.
+    fn signed(&mut self, i: i64) {
+        let zigzag = ((i << 1) ^ (i >> 63)) as u64;
+        let mut n = zigzag;
+        while n >= 0x80 {
+            self.out.push((n as u8) | 0x80);
+            n >>= 7;
+        }
+        self.out.push(n as u8);
+    }
+}
+
+/// Reads the encoding.
+struct Unpacker<'b, 'l> {
+    bytes: &'b [u8],
+    at: usize,
+    leaves: &'l [Value],
+}
+
+impl Unpacker<'_, '_> {
+    fn byte(&mut self) -> Option<u8> {
+        let b = *self.bytes.get(self.at)?;
+        self.at += 1;
+        Some(b)
+    }
+
+    fn unsigned(&mut self) -> Option<u64> {
+        let mut n = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            n |= u64::from(b & 0x7F) << shift;
+            if b < 0x80 {
+                return Some(n);
+            }
+        }
+        None
+    }
+
+    fn count(&mut self) -> Option<usize> {
+        let n = usize::try_from(self.unsigned()?).ok()?;
+        // Every element takes at least a byte: a larger count is not an encoding.
+        (n <= self.bytes.len() - self.at).then_some(n)
+    }
+
+    fn signed(&mut self) -> Option<i64> {
+        let n = self.unsigned()?;
+        Some(((n >> 1) as i64) ^ -((n & 1) as i64))
+    }
+
+    fn leaf(&mut self) -> Option<Value> {
+        let id = usize::try_from(self.unsigned()?).ok()?;
+        self.leaves.get(id).cloned()
+    }
+
+    fn values(&mut self) -> Option<Vec<Value>> {
+        let n = self.count()?;
+        (0..n).map(|_| self.value()).collect()
+    }
+
+    fn value(&mut self) -> Option<Value> {
+        Some(match self.byte()? {
+            FALSE => Value::Bool(false),
+            TRUE => Value::Bool(true),
+            INT => Value::Int(self.signed()?),
+            STR | MODEL => self.leaf()?,
+            INTERVAL => Value::Interval(self.signed()?, self.signed()?),
+            SET => Value::Set(Arc::new(SetValue {
+                elems: self.values()?,
+                fp: FpCell::new(),
+            })),
+            SEQ => Value::Seq(Arc::new(SeqValue {
+                elems: self.values()?,
+                fp: FpCell::new(),
+            })),
+            RECORD => {
+                let n = self.count()?;
+                let fields = (0..n)
+                    .map(|_| {
+                        let Value::Str(name) = self.leaf()? else {
+                            return None;
+                        };
+                        Some((name, self.value()?))
+                    })
+                    .collect::<Option<Vec<_>>>()?;
+                Value::Record(Arc::new(RecordValue {
+                    fields,
+                    fp: FpCell::new(),
+                }))
+            }
+            FCN => {
+                let n = self.count()?;
+                let pairs = (0..n)
+                    .map(|_| Some((self.value()?, self.value()?)))
+                    .collect::<Option<Vec<_>>>()?;
+                Value::Fcn(Arc::new(FcnValue {
+                    pairs,
+                    fp: FpCell::new(),
+                }))
+            }
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::LazySet;
+
+    fn sample() -> Vec<Value> {
+        let message = |kind: &str, clock: i64| {
+            Value::record(vec![
+                (Arc::from("type"), Value::str(kind)),
+                (Arc::from("clock"), Value::Int(clock)),
+            ])
+        };
+        vec![
+            Value::seq(vec![Value::Int(1), Value::Int(-300), Value::Int(i64::MIN)]),
+            Value::set(vec![Value::Bool(true), Value::Bool(false)]),
+            Value::seq(vec![
+                message("req", 3),
+                message("ack", 0),
+                message("req", 4),
+            ]),
+            Value::model(2, "p1"),
+            Value::interval(-2, 70_000),
+            Value::function(vec![
+                (Value::model(2, "p1"), Value::empty_set()),
+                (Value::model(3, "p2"), Value::set(vec![Value::Int(4)])),
+            ]),
+            Value::empty_seq(),
+        ]
+    }
+
+    #[test]
+    fn unpacks_what_it_packed_in_the_same_forms() {
+        let table = PackTable::new();
+        let values = sample();
+        let mut bytes = vec![0xEE];
+        assert!(table.pack(&values, &mut bytes));
+        assert_eq!(bytes[0], 0xEE);
+        let back = table.unpack(&bytes[1..]).unwrap();
+        assert_eq!(back, values);
+        assert_eq!(back.len(), 7);
+        for (b, v) in back.iter().zip(&values) {
+            assert_eq!(b.kind_name(), v.kind_name());
+            assert_eq!(b.fingerprint(), v.fingerprint());
+            assert_eq!(b.to_string(), v.to_string());
+        }
+        // "type", "req", "clock", "ack", p1, p2: each interned once.
+        assert_eq!(table.leaf_count(), 6);
+        // Leaves are shared, not copied: both "req" strings are one `Arc`.
+        let strs: Vec<Value> = back[2]
+            .as_seq()
+            .unwrap()
+            .iter()
+            .map(|m| m.field("type").unwrap().clone())
+            .collect();
+        match (&strs[0], &strs[2]) {
+            (Value::Str(a), Value::Str(b)) => assert!(Arc::ptr_eq(a, b)),
+            other => panic!("not strings: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn packs_small_states_in_few_bytes() {
+        let table = PackTable::new();
+        let state = [
+            Value::seq(vec![Value::Int(1), Value::Int(2), Value::Int(3)]),
+            Value::Bool(true),
+        ];
+        let mut bytes = Vec::new();
+        assert!(table.pack(&state, &mut bytes));
+        // count, SEQ, count, 3 x (INT, n), TRUE.
+        assert_eq!(bytes, [2, SEQ, 3, INT, 2, INT, 4, INT, 6, TRUE]);
+    }
+
+    #[test]
+    fn refuses_big_integers_and_lazy_sets_and_leaves_the_buffer() {
+        let table = PackTable::new();
+        let mut bytes = vec![7];
+        let big = Value::parse_int("123456789012345678901234567890").unwrap();
+        assert!(!table.pack(&[Value::Int(1), big], &mut bytes));
+        assert!(!table.pack(&[Value::lazy(LazySet::Nat)], &mut bytes));
+        assert_eq!(bytes, [7]);
+    }
+
+    #[test]
+    fn rejects_bytes_it_did_not_write() {
+        let table = PackTable::new();
+        let mut bytes = Vec::new();
+        assert!(table.pack(&sample(), &mut bytes));
+        assert_eq!(table.unpack(&bytes[..bytes.len() - 1]), None);
+        let mut longer = bytes.clone();
+        longer.push(TRUE);
+        assert_eq!(table.unpack(&longer), None);
+        assert_eq!(table.unpack(&[1, 42]), None);
+        assert_eq!(table.unpack(&[1, STR, 99]), None);
+        assert_eq!(
+            table.unpack(&[200, 200, 200, 200, 200, 200, 200, 200, 200, 200]),
+            None
+        );
+    }
+
+    #[test]
+    fn equal_strings_from_different_arcs_get_one_number() {
+        let table = PackTable::new();
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        assert!(table.pack(&[Value::str("x")], &mut a));
+        assert!(table.pack(&[Value::str("x")], &mut b));
+        assert_eq!(a, b);
+        assert_eq!(table.leaf_count(), 1);
+    }
+}
