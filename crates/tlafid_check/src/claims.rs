@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Mutex, PoisonError};
 
+use crate::event::EventKind;
 use crate::stored::Stored;
 use crate::ActionId;
 
@@ -53,26 +54,29 @@ type FingerprintMap<V> = HashMap<u64, V, BuildHasherDefault<FingerprintHasher>>;
 
 /// A successor that may become a new distinct state.
 #[derive(Debug)]
-pub(crate) struct Claim<S> {
+pub(crate) struct Claim<S, E> {
     /// Where it was met in sequential order.
     pub key: OrderKey,
     /// The action that produced it (`None` for initial states).
     pub action: Option<ActionId>,
     /// The state itself, as queued.
     pub state: Stored<S>,
+    /// What its checks found (an invariant violated, an evaluation error), checked when it was
+    /// claimed: a packed state is not rebuilt to be checked.
+    pub verdict: Option<Box<EventKind<E>>>,
 }
 
 /// New fingerprints of one level, each with its smallest-key candidate. Sharded by fingerprint
 /// so workers rarely wait for each other.
-pub(crate) struct ClaimTable<S> {
-    shards: Vec<Mutex<FingerprintMap<Claim<S>>>>,
+pub(crate) struct ClaimTable<S, E> {
+    shards: Vec<Mutex<FingerprintMap<Claim<S, E>>>>,
 }
 
 const SHARD_BITS: u32 = 6;
 
-impl<S> ClaimTable<S> {
+impl<S, E> ClaimTable<S, E> {
     /// An empty table.
-    pub fn new() -> ClaimTable<S> {
+    pub fn new() -> ClaimTable<S, E> {
         ClaimTable {
             shards: (0..1 << SHARD_BITS).map(|_| Mutex::default()).collect(),
         }
@@ -84,17 +88,15 @@ impl<S> ClaimTable<S> {
         &self,
         fp: u64,
         (key, action): (OrderKey, Option<ActionId>),
-        state: S,
+        (state, verdict): (S, Option<EventKind<E>>),
         store: impl FnOnce(S) -> Stored<S>,
     ) {
-        let shard = (fp.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - SHARD_BITS)) as usize;
-        let mut map = self.shards[shard]
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
+        let mut map = self.shard(fp);
         let claim = |state| Claim {
             key,
             action,
             state: store(state),
+            verdict: verdict.map(Box::new),
         };
         match map.entry(fp) {
             std::collections::hash_map::Entry::Vacant(slot) => {
@@ -108,8 +110,24 @@ impl<S> ClaimTable<S> {
         }
     }
 
+    /// True if a candidate met at `key` would be kept for `fp` (if offered now): none is
+    /// kept yet, or the one kept comes later in key order.
+    pub fn wants(&self, fp: u64, key: OrderKey) -> bool {
+        match self.shard(fp).get(&fp) {
+            None => true,
+            Some(kept) => key < kept.key,
+        }
+    }
+
+    fn shard(&self, fp: u64) -> std::sync::MutexGuard<'_, FingerprintMap<Claim<S, E>>> {
+        let shard = (fp.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - SHARD_BITS)) as usize;
+        self.shards[shard]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// All winners with their fingerprints, in no particular order.
-    pub fn into_winners(self) -> Vec<(u64, Claim<S>)> {
+    pub fn into_winners(self) -> Vec<(u64, Claim<S, E>)> {
         let mut winners = Vec::new();
         for shard in self.shards {
             winners.extend(shard.into_inner().unwrap_or_else(PoisonError::into_inner));
@@ -124,16 +142,25 @@ mod tests {
 
     #[test]
     fn smallest_key_wins_whatever_the_offer_order() {
-        let table = ClaimTable::new();
+        let table = ClaimTable::<u64, ()>::new();
         for key in [order_key(3, 1), order_key(1, 7), order_key(1, 9)] {
-            table.offer(42, (key, None), key, Stored::Whole);
+            table.offer(42, (key, None), (key, None), Stored::Whole);
         }
-        table.offer(7, (order_key(5, 0), None), 0, Stored::Whole);
+        assert!(table.wants(42, order_key(1, 6)));
+        assert!(!table.wants(42, order_key(1, 8)));
+        assert!(table.wants(43, order_key(9, 9)));
+        let failed = Some(EventKind::Deadlock);
+        table.offer(7, (order_key(5, 0), None), (0, failed), Stored::Whole);
         let mut winners = table.into_winners();
         winners.sort_by_key(|(fp, _)| *fp);
         assert_eq!(winners.len(), 2);
         assert_eq!(winners[1].1.key, order_key(1, 7));
         assert!(matches!(winners[1].1.state, Stored::Whole(k) if k == order_key(1, 7)));
+        assert!(winners[1].1.verdict.is_none());
+        assert!(matches!(
+            winners[0].1.verdict.as_deref(),
+            Some(EventKind::Deadlock)
+        ));
         assert_eq!(key_parent(winners[1].1.key), 1);
         assert_eq!(key_ordinal(winners[1].1.key), 7);
     }

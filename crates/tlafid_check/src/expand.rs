@@ -1,8 +1,9 @@
 //! Expanding one breadth-first level: successors of every frontier state, in parallel blocks.
 //!
 //! The seen set is only read here. New fingerprints go to the level's [`ClaimTable`], which
-//! keeps the first candidate in sequential order; stopping events are kept per block, the
-//! first in sequential order. Blocks after an event already found are skipped.
+//! keeps the first candidate in sequential order, checked (invariants) before it is offered
+//! and packed; stopping events are kept per block, the first in sequential order. Blocks after
+//! an event already found are skipped.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -20,7 +21,7 @@ use crate::{ActionId, TransitionSystem};
 pub(crate) struct LevelContext<'a, T: TransitionSystem> {
     pub system: &'a T,
     pub seen: &'a FingerprintSet,
-    pub claims: &'a ClaimTable<T::State>,
+    pub claims: &'a ClaimTable<T::State, T::Error>,
     pub watch: &'a Watch,
     pub check_deadlock: bool,
     /// The atoms to record the state graph with, when there are temporal properties.
@@ -235,10 +236,11 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
                 .err()
                 .map(|error| (error, successor.clone()));
         }
-        if !self.seen.contains(fp) {
+        if !self.seen.contains(fp) && self.claims.wants(fp, key) {
             let system = self.system;
+            let verdict = check_new(system, &successor);
             self.claims
-                .offer(fp, (key, Some(action)), successor, |state| {
+                .offer(fp, (key, Some(action)), (successor, verdict), |state| {
                     Stored::new(system, state, scratch)
                 });
         }
@@ -250,7 +252,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
 /// position 0. Returns how many were generated and the first event.
 pub(crate) fn expand_initial<T: TransitionSystem>(
     system: &T,
-    claims: &ClaimTable<T::State>,
+    claims: &ClaimTable<T::State, T::Error>,
 ) -> (u32, Option<EventOf<T>>) {
     let mut ordinal: u32 = 0;
     let mut event: Option<EventOf<T>> = None;
@@ -276,11 +278,10 @@ pub(crate) fn expand_initial<T: TransitionSystem>(
     (ordinal, event)
 }
 
-/// One initial state: out-of-model ones are checked here, in-model ones offered as new states
-/// (they are checked once they have won their fingerprint).
+/// One initial state: checked, and offered as a new state if it is in the model.
 fn visit_initial<T: TransitionSystem>(
     system: &T,
-    claims: &ClaimTable<T::State>,
+    claims: &ClaimTable<T::State, T::Error>,
     key: OrderKey,
     state: T::State,
 ) -> Option<EventOf<T>> {
@@ -294,7 +295,10 @@ fn visit_initial<T: TransitionSystem>(
     match system.in_model(&state) {
         Ok(true) => {
             let fp = system.fingerprint(&state);
-            claims.offer(fp, (key, None), state, Stored::Whole);
+            if claims.wants(fp, key) {
+                let verdict = check_initial(system, &state);
+                claims.offer(fp, (key, None), (state, verdict), Stored::Whole);
+            }
             None
         }
         Ok(false) => check_initial(system, &state).map(|kind| event(kind, state)),
@@ -302,11 +306,17 @@ fn visit_initial<T: TransitionSystem>(
     }
 }
 
+/// The checks of a new state (its invariants), what the explorer does when it claims one.
+fn check_new<T: TransitionSystem>(system: &T, state: &T::State) -> Option<EventKind<T::Error>> {
+    match system.check_invariants(state) {
+        Ok(None) => None,
+        Ok(Some(id)) => Some(EventKind::Invariant(id)),
+        Err(error) => Some(EventKind::Error(error)),
+    }
+}
+
 /// The checks of a new initial state, in TLC's order: invariants, then implied inits.
-pub(crate) fn check_initial<T: TransitionSystem>(
-    system: &T,
-    state: &T::State,
-) -> Option<EventKind<T::Error>> {
+fn check_initial<T: TransitionSystem>(system: &T, state: &T::State) -> Option<EventKind<T::Error>> {
     let checked = system
         .check_invariants(state)
         .and_then(|violated| match violated {

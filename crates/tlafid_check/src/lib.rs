@@ -43,7 +43,9 @@
 //!   seen set, not counted as distinct and not explored; its invariants are still checked
 //!   (every time it is generated). Initial states are subject to `CONSTRAINT` only.
 //! - **Invariants** are checked once on each new distinct state (initial ones included), and on
-//!   every generated state outside the constraints.
+//!   every generated state outside the constraints. (With several workers, a candidate for a
+//!   new fingerprint may be checked and then displaced by one met earlier in sequential order;
+//!   only the kept candidate's result counts.)
 //! - **Action properties** are checked on every generated step, also towards seen states and
 //!   states outside the constraints, after the successor's invariants.
 //! - **Deadlock**: an explored state none of whose actions produces a successor (constraints do

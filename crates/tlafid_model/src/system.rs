@@ -118,6 +118,10 @@ impl Model<'_> {
         state: &State,
         next: Option<&State>,
     ) -> Result<Option<ViolationId>, EvalError> {
+        // Called on every successor (action properties): no worker when there is nothing to do.
+        if checks.is_empty() {
+            return Ok(None);
+        }
         let mut worker = self.evaluator.worker();
         for (i, check) in checks.iter().enumerate() {
             if !check.holds(&mut worker, state, next)? {
@@ -133,6 +137,9 @@ impl Model<'_> {
         state: &State,
         next: Option<&State>,
     ) -> Result<bool, EvalError> {
+        if ops.is_empty() {
+            return Ok(true);
+        }
         let mut worker = self.evaluator.worker();
         for &op in ops {
             let value = worker.eval_op(op, state.values(), next.map(State::values))?;
