@@ -13,7 +13,7 @@ use crate::claims::{key_ordinal, key_parent, order_key, ClaimTable, OrderKey};
 use crate::event::{keep_first, Check, Event, EventKind};
 use crate::liveness::graph::{AtomLayout, BlockEdges};
 use crate::seen::FingerprintSet;
-use crate::stored::Stored;
+use crate::stored::{Arena, Stored};
 use crate::watch::Watch;
 use crate::{ActionId, TransitionSystem};
 
@@ -22,6 +22,8 @@ pub(crate) struct LevelContext<'a, T: TransitionSystem> {
     pub system: &'a T,
     pub seen: &'a FingerprintSet,
     pub claims: &'a ClaimTable<T::State, T::Error>,
+    /// The arenas of the frontier's packed states.
+    pub frontier_bytes: &'a [Vec<u8>],
     pub watch: &'a Watch,
     pub check_deadlock: bool,
     /// The atoms to record the state graph with, when there are temporal properties.
@@ -50,15 +52,17 @@ pub(crate) struct BlockResult<S, E> {
     pub edges: Option<BlockEdges>,
     /// A queued state the system could not unpack (the block stopped there).
     pub broken: Option<Diagnostic>,
+    /// The packed bytes of the new states this block claimed.
+    pub arena: Vec<u8>,
 }
 
 type EventOf<T> = Event<<T as TransitionSystem>::State, <T as TransitionSystem>::Error>;
 
 impl<T: TransitionSystem> LevelContext<'_, T> {
-    /// Expands the frontier states `chunk`, the first at position `start`.
+    /// Expands the frontier states `chunk`, the first at position `start`, as block `block`.
     pub fn expand_block(
         &self,
-        start: u32,
+        (block, start): (u32, u32),
         chunk: &[Stored<T::State>],
     ) -> BlockResult<T::State, T::Error> {
         let mut out = BlockResult {
@@ -68,8 +72,12 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             action_generated: Vec::new(),
             edges: self.layout.map(|_| BlockEdges::default()),
             broken: None,
+            arena: Vec::new(),
         };
-        let mut scratch = Vec::new();
+        let mut arena = Arena {
+            id: block,
+            bytes: Vec::new(),
+        };
         if self.aborted.load(Ordering::Relaxed) || self.watch.exhausted().is_some() {
             self.aborted.store(true, Ordering::Relaxed);
             return out;
@@ -79,7 +87,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             if position > key_parent(self.first_stop.load(Ordering::Relaxed)) {
                 break;
             }
-            let state = match stored.state(self.system) {
+            let state = match stored.state(self.system, self.frontier_bytes) {
                 Ok(state) => state,
                 Err(broken) => {
                     out.broken = Some(broken);
@@ -91,7 +99,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
                 position,
                 &state,
                 &mut out.action_generated,
-                (out.edges.as_mut(), &mut scratch),
+                (out.edges.as_mut(), &mut arena),
             );
             out.generated.push(generated);
             if let Some(event) = event {
@@ -104,6 +112,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         self.generated.fetch_add(generated, Ordering::Relaxed);
         self.expanded
             .fetch_add(out.generated.len() as u64, Ordering::Relaxed);
+        out.arena = arena.bytes;
         out
     }
 
@@ -113,7 +122,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         position: u32,
         state: &T::State,
         action_generated: &mut Vec<u64>,
-        (mut edges, scratch): (Option<&mut BlockEdges>, &mut Vec<u8>),
+        (mut edges, arena): (Option<&mut BlockEdges>, &mut Arena),
     ) -> (u32, Option<EventOf<T>>) {
         let mut ordinal: u32 = 0;
         let mut event: Option<EventOf<T>> = None;
@@ -139,7 +148,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             ordinal += 1;
             if event.is_none() {
                 let recorded = edges.as_deref_mut();
-                event = self.visit_successor(key, state, action, successor, (recorded, scratch));
+                event = self.visit_successor(key, state, action, successor, (recorded, arena));
             }
         });
         if let (Err(error), None) = (result, &event) {
@@ -170,7 +179,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         parent: &T::State,
         action: ActionId,
         successor: T::State,
-        (edges, scratch): (Option<&mut BlockEdges>, &mut Vec<u8>),
+        (edges, arena): (Option<&mut BlockEdges>, &mut Arena),
     ) -> Option<EventOf<T>> {
         let system = self.system;
         // TLC counts a successor as generated before it checks it.
@@ -209,7 +218,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         let step_event = step_event.map(|kind| event(Check::Step, kind, successor.clone()));
         if in_model {
             let recorded = step_event.is_none().then_some(edges).flatten();
-            let offered = self.offer((key, action), parent, successor, (recorded, scratch));
+            let offered = self.offer((key, action), parent, successor, (recorded, arena));
             if let Some((error, state)) = offered {
                 return Some(event(Check::Step, EventKind::Error(error), state));
             }
@@ -226,7 +235,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         (key, action): (OrderKey, ActionId),
         parent: &T::State,
         successor: T::State,
-        (edges, scratch): (Option<&mut BlockEdges>, &mut Vec<u8>),
+        (edges, arena): (Option<&mut BlockEdges>, &mut Arena),
     ) -> Option<(T::Error, T::State)> {
         let fp = self.system.fingerprint(&successor);
         let mut failed = None;
@@ -241,7 +250,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             let verdict = check_new(system, &successor);
             self.claims
                 .offer(fp, (key, Some(action)), (successor, verdict), |state| {
-                    Stored::new(system, state, scratch)
+                    Stored::new(system, state, arena)
                 });
         }
         failed

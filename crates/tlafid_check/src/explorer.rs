@@ -107,6 +107,8 @@ struct Expansion<S, E> {
     edges: Vec<BlockEdges>,
     /// A queued state the system could not unpack.
     broken: Option<Diagnostic>,
+    /// The packed bytes of the claims, by block.
+    arenas: Vec<Vec<u8>>,
 }
 
 /// The state of one run.
@@ -117,6 +119,8 @@ struct Search<'a, T: TransitionSystem> {
     seen: FingerprintSet,
     parents: ParentLinks,
     frontier: Vec<Stored<T::State>>,
+    /// The arena of the frontier's packed states (one, number 0, or none).
+    frontier_bytes: Vec<Vec<u8>>,
     /// Index of `frontier[0]` among all distinct states.
     frontier_start: u32,
     /// Depth of the frontier's states (0 before the initial states are in).
@@ -150,6 +154,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             },
             parents: ParentLinks::default(),
             frontier: Vec::new(),
+            frontier_bytes: Vec::new(),
             frontier_start: 0,
             depth: 0,
             generated: 0,
@@ -180,6 +185,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             is_initial: true,
             edges: Vec::new(),
             broken: None,
+            arenas: Vec::new(),
         };
         if let Some(report) = self.finish_level(initial)? {
             return Ok(report);
@@ -239,6 +245,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             system: self.system,
             seen: &self.seen,
             claims: &claims,
+            frontier_bytes: &self.frontier_bytes,
             watch: &self.watch,
             check_deadlock: self.options.check_deadlock,
             layout: self.liveness.as_ref().map(|l| &l.layout),
@@ -253,7 +260,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             .par_chunks(block)
             .enumerate()
             .map(|(index, chunk)| {
-                let result = context.expand_block((index * block) as u32, chunk);
+                let result = context.expand_block((index as u32, (index * block) as u32), chunk);
                 self.report_progress_during(&context);
                 result
             })
@@ -263,9 +270,11 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let mut action_generated: Vec<u64> = Vec::new();
         let mut edges = Vec::new();
         let mut broken = None;
+        let mut arenas = Vec::with_capacity(results.len());
         for result in results {
             edges.extend(result.edges);
             broken = broken.or(result.broken);
+            arenas.push(result.arena);
             let start = result.start as usize;
             generated[start..start + result.generated.len()].copy_from_slice(&result.generated);
             if let Some(event) = result.first_event {
@@ -287,6 +296,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             is_initial: false,
             edges,
             broken,
+            arenas,
         }
     }
 
@@ -303,6 +313,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             aborted,
             edges,
             broken,
+            arenas,
             ..
         } = expansion;
         if let Some(broken) = broken {
@@ -316,7 +327,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let mut stop = first_event;
         self.cut_at_budget(&winners, &mut stop);
         let counted = counted_winners(&winners, stop.as_ref());
-        if let Some(event) = self.first_failure(&mut winners[..counted])? {
+        if let Some(event) = self.first_failure(&mut winners[..counted], &arenas)? {
             keep_first(&mut stop, event);
         }
         let level = LevelFacts {
@@ -327,7 +338,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         match stop {
             Some(event) => self.stopped(event, &winners, &level).map(Some),
             None => {
-                self.commit(winners, &level, &action_generated);
+                self.commit(winners, &level, &action_generated, arenas);
                 if let Some(liveness) = &mut self.liveness {
                     if level.is_initial {
                         liveness.graph.set_initial(self.parents.len());
@@ -368,7 +379,11 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
     }
 
     /// The first of the new states (sorted) whose checks failed when it was claimed.
-    fn first_failure(&self, winners: &mut [WinnerOf<T>]) -> Result<Option<EventOf<T>>, Diagnostic> {
+    fn first_failure(
+        &self,
+        winners: &mut [WinnerOf<T>],
+        arenas: &[Vec<u8>],
+    ) -> Result<Option<EventOf<T>>, Diagnostic> {
         let Some((_, claim)) = winners
             .iter_mut()
             .find(|(_, claim)| claim.verdict.is_some())
@@ -378,7 +393,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let Some(kind) = claim.verdict.take() else {
             return Ok(None);
         };
-        let state = claim.state.state(self.system)?.into_owned();
+        let state = claim.state.state(self.system, arenas)?.into_owned();
         Ok(Some(Event {
             key: claim.key,
             check: Check::State,
@@ -389,7 +404,13 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
     }
 
     /// Phase 3: the level's new states join the seen set and become the frontier.
-    fn commit(&mut self, winners: Vec<WinnerOf<T>>, level: &LevelFacts<'_>, actions: &[u64]) {
+    fn commit(
+        &mut self,
+        winners: Vec<WinnerOf<T>>,
+        level: &LevelFacts<'_>,
+        actions: &[u64],
+        arenas: Vec<Vec<u8>>,
+    ) {
         self.generated += level.generated.iter().map(|&g| u64::from(g)).sum::<u64>();
         for (index, &count) in actions.iter().enumerate() {
             self.action_stats(index).generated += count;
@@ -429,7 +450,22 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         self.parents.push_level(links);
         // The expanded level is not needed any more: free it before the next one is built.
         self.frontier = Vec::new();
-        self.frontier = winners.into_iter().map(|(_, claim)| claim.state).collect();
+        self.frontier_bytes = Vec::new();
+        let packed: usize = winners
+            .iter()
+            .map(|(_, claim)| claim.state.packed_len())
+            .sum();
+        let mut bytes = Vec::with_capacity(packed);
+        // A new vector (not the winners' reused in place: its elements are twice as large).
+        let mut frontier = Vec::with_capacity(winners.len());
+        frontier.extend(
+            winners
+                .into_iter()
+                .map(|(_, claim)| claim.state.moved(&arenas, &mut bytes)),
+        );
+        drop(arenas);
+        self.frontier = frontier;
+        self.frontier_bytes = vec![bytes];
         self.frontier_start = next_start;
         if !self.frontier.is_empty() {
             self.depth += 1;
@@ -500,7 +536,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let mut trace = if is_initial {
             Vec::new()
         } else {
-            let target = self.frontier[parent as usize].state(self.system)?;
+            let target = self.frontier[parent as usize].state(self.system, &self.frontier_bytes)?;
             let index = self.frontier_start + parent;
             replay(self.system, &self.seen, &self.parents, index, &target)?
         };

@@ -24,13 +24,17 @@ pub(crate) struct ParentLink {
     pub ordinal: u32,
 }
 
-/// The parent links of all distinct states, by state index (breadth-first order): one block
-/// of exactly the level's size per level, so that storing them never copies nor doubles.
+/// Links per chunk of [`ParentLinks`] (512 KiB).
+const CHUNK: usize = 1 << 16;
+
+/// The parent links of all distinct states, by state index (breadth-first order), in chunks
+/// of [`CHUNK`] links allocated once each: storing them never copies nor doubles, and the
+/// chunks, alike and long-lived, do not fragment the heap between the levels' short-lived
+/// buffers (one exactly sized block per level did, with mimalloc: 20 MB more peak RSS on
+/// MCLamportMutex).
 #[derive(Debug, Default)]
 pub(crate) struct ParentLinks {
-    levels: Vec<Box<[ParentLink]>>,
-    /// Index of the first state of each level.
-    starts: Vec<u32>,
+    chunks: Vec<Vec<ParentLink>>,
     len: u32,
 }
 
@@ -42,24 +46,29 @@ impl ParentLinks {
 
     /// Appends the links of the next level's states.
     pub fn push_level(&mut self, links: Vec<ParentLink>) {
-        if links.is_empty() {
-            return;
+        for link in links {
+            match self.chunks.last_mut() {
+                Some(chunk) if chunk.len() < CHUNK => chunk.push(link),
+                _ => {
+                    let mut chunk = Vec::with_capacity(CHUNK);
+                    chunk.push(link);
+                    self.chunks.push(chunk);
+                }
+            }
+            self.len += 1;
         }
-        self.starts.push(self.len);
-        self.len += links.len() as u32;
-        self.levels.push(links.into_boxed_slice());
     }
 
     /// The link of state `index` (which must be below [`len`](Self::len)).
     pub fn get(&self, index: u32) -> ParentLink {
-        let level = self.starts.partition_point(|&start| start <= index) - 1;
-        self.levels[level][(index - self.starts[level]) as usize]
+        let index = index as usize;
+        self.chunks[index / CHUNK][index % CHUNK]
     }
 
     /// Bytes used by the links.
     #[cfg(test)]
     fn bytes(&self) -> usize {
-        self.len as usize * std::mem::size_of::<ParentLink>()
+        self.chunks.len() * CHUNK * std::mem::size_of::<ParentLink>()
     }
 }
 
@@ -165,11 +174,19 @@ mod tests {
         links.push_level(vec![link(1, 3)]);
         links.push_level(vec![link(2, 0), link(2, 5), link(0, 2)]);
         assert_eq!(links.len(), 6);
-        assert_eq!(links.bytes(), 48);
+        assert_eq!(links.bytes(), CHUNK * 8);
         assert_eq!(links.get(1).ordinal, 1);
         assert_eq!((links.get(2).parent, links.get(2).ordinal), (1, 3));
         assert_eq!((links.get(4).parent, links.get(4).ordinal), (2, 5));
         assert_eq!(ordinals_to(&links, 4), [1, 3, 5]);
         assert_eq!(ordinals_to(&links, 5), [0, 2]);
+        links.push_level((0..CHUNK as u32 + 1).map(|i| link(3, i)).collect());
+        assert_eq!(links.len() as usize, CHUNK + 7);
+        assert_eq!(links.bytes(), 2 * CHUNK * 8);
+        assert_eq!(links.get(CHUNK as u32 + 6).ordinal, CHUNK as u32);
+        assert_eq!(
+            ordinals_to(&links, CHUNK as u32 + 6),
+            [1, 3, 0, CHUNK as u32]
+        );
     }
 }
