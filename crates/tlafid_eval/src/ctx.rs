@@ -42,6 +42,9 @@ pub(crate) struct Ctx<'a, 'p> {
     /// How often each function definition was applied to one argument during this call
     /// (`u32::MAX`: building it whole failed, keep applying it argument by argument).
     pub fn_uses: Vec<(usize, u32)>,
+    /// Inside `ENABLED`: which substituted variables are shadows (see `shadow.rs`); empty
+    /// elsewhere.
+    pub shadowed: Vec<bool>,
 }
 
 impl<'a, 'p> Ctx<'a, 'p> {
@@ -66,6 +69,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             assigned: 0,
             state_cache: Vec::new(),
             fn_uses: Vec::new(),
+            shadowed: Vec::new(),
         }
     }
 
@@ -316,6 +320,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 self.in_prime = saved;
                 r
             }
+            ExprKind::Substituted { var, value } => self.substituted(*var, value, span),
             ExprKind::If(c, a, b) => {
                 if self.eval_bool(c)? {
                     self.eval(a)

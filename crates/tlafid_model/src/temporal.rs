@@ -95,6 +95,10 @@ struct Frame<'p> {
     size: usize,
     slots: Vec<Binding<'p>>,
     parent: Option<Rc<Frame<'p>>>,
+    /// The instance path of the operator whose body this frame runs (empty in the root):
+    /// `ENABLED <<A>>_v` for a fairness formula written there treats the variables that
+    /// instance substitutes as TLC does ([`Env::instance`]).
+    instance: &'p str,
 }
 
 #[derive(Clone, Debug)]
@@ -138,7 +142,8 @@ impl<'a, 'p> Translator<'a, 'p> {
     /// `expr` (a closed formula: a property part or a fairness conjunct) in negation normal
     /// form, negated when `positive` is false.
     pub fn formula(&mut self, expr: &'p Expr, positive: bool) -> Translated {
-        let frame = self.frame(slots_used(expr), Vec::new(), None);
+        let instance = enclosing_instance(self.program, expr);
+        let frame = self.frame(slots_used(expr), Vec::new(), None, instance);
         self.translate(expr, &frame, positive)
     }
 
@@ -147,6 +152,7 @@ impl<'a, 'p> Translator<'a, 'p> {
         size: usize,
         slots: Vec<Binding<'p>>,
         parent: Option<Rc<Frame<'p>>>,
+        instance: &'p str,
     ) -> Rc<Frame<'p>> {
         self.next_frame += 1;
         Rc::new(Frame {
@@ -154,6 +160,7 @@ impl<'a, 'p> Translator<'a, 'p> {
             size,
             slots,
             parent,
+            instance,
         })
     }
 
@@ -201,7 +208,7 @@ impl<'a, 'p> Translator<'a, 'p> {
                     .frame_size
                     .max(def.params.len())
                     .max(slots_used(&def.body));
-                let callee = self.frame(size, slots, Some(frame.clone()));
+                let callee = self.frame(size, slots, Some(frame.clone()), &def.instance);
                 self.translate(&def.body, &callee, positive)
             }
             ExprKind::Local(slot) => match frame.slots.get(slot.0 as usize) {
@@ -398,11 +405,14 @@ impl<'a, 'p> Translator<'a, 'p> {
                 closed(action) && closed(vars)
             }
         };
-        let env = if closed {
+        let mut env = if closed {
             Env::default()
         } else {
             flatten(frame)
         };
+        if let AtomForm::EnabledAngle { .. } = form {
+            env.instance = frame.instance.into();
+        }
         if let Some(i) = self
             .atoms
             .iter()
@@ -559,7 +569,25 @@ fn flatten<'p>(frame: &Rc<Frame<'p>>) -> Env<'p> {
                 .collect(),
         })
         .collect();
-    Env { frames }
+    Env {
+        frames,
+        instance: Default::default(),
+    }
+}
+
+/// The instance path of the operator whose body holds `expr` (the model hands over parts of
+/// bodies, such as the `WF` conjunct of `R!Spec`); empty when no operator holds it.
+fn enclosing_instance<'p>(program: &'p Program, expr: &Expr) -> &'p str {
+    let holds = |body: &Expr| {
+        let mut found = false;
+        crate::spec::visit(body, &mut |e| found |= std::ptr::eq(e, expr));
+        found
+    };
+    program
+        .ops
+        .iter()
+        .find(|op| !op.instance.is_empty() && holds(&op.body))
+        .map_or("", |op| op.instance.as_str())
 }
 
 /// Does `expr` read no frame slot (so its environment does not matter)?

@@ -1,7 +1,7 @@
 ---- MODULE Mapped ----
-\* ENABLED through a refinement mapping: the abstract action sets (2 * x)', which no
-\* successor assigns. TLC treats the abstract y as assignable there (Prop: violated, 4/4/0;
-\* GuardedProp: no error); tlafid cannot yet and stops with E072 (a known miss, pinned).
+\* ENABLED through a refinement mapping: the abstract action sets y' with y <- 2 * x.
+\* TLC decides ENABLED with the instance's substitutions made outside it, so y' is a
+\* variable of its own there (Prop: violated, 4/4/0; GuardedProp: no error); so does tlafid.
 EXTENDS Naturals
 VARIABLE x
 Init == x = 0

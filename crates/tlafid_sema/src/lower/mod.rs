@@ -90,6 +90,10 @@ pub(crate) struct Global<'m> {
     pub subst_checks: Vec<SubstCheck>,
     /// Which (context, name) substitutions are already in `subst_checks`.
     pub subst_checked: ahash::AHashSet<(CtxId, SmolStr)>,
+    /// Variables substituted by expressions that are not variables ([`ir::Program::substituted`]).
+    pub substituted: Vec<ir::SubstitutedVar>,
+    /// Their ids by (context, variable name).
+    pub substituted_index: AHashMap<(CtxId, SmolStr), ir::SubstId>,
 }
 
 /// Lowers everything the root module defines or can name. Returns the program (levels not
@@ -125,6 +129,8 @@ pub(crate) fn lower_program(
         diagnostics: Vec::new(),
         subst_checks: Vec::new(),
         subst_checked: ahash::AHashSet::new(),
+        substituted: Vec::new(),
+        substituted_index: AHashMap::new(),
     };
     let root_names = g.declare_root_names();
     let extended = extends_closure(modules, root);
@@ -156,6 +162,7 @@ pub(crate) fn lower_program(
         consts: g.consts,
         assumes,
         root_names,
+        substituted: g.substituted,
     };
     (program, g.diagnostics, g.subst_checks)
 }
