@@ -10,4 +10,8 @@ Spec == Init /\ [][Next]_x /\ WF_x(Next)
 A == INSTANCE MappedAbs WITH y <- 2 * x
 Prop == A!Fair
 GuardedProp == A!GuardedFair
+\* ENABLED of A!Jump: in A, TLC treats y' as free (true in every state); written here,
+\* the substitution is made inside ENABLED and (2 * x)' reads x', unassigned (an error).
+InnerEnabled == A!CanJump
+OuterEnabled == ENABLED A!Jump
 ====
