@@ -296,6 +296,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         };
         let n = self.ev.program.vars.len() + self.shadowed.len();
         let saved_next = std::mem::replace(&mut self.next, vec![None; n]);
+        let saved_fixed = self.unfix_next();
         let saved_modes = (self.init_mode, self.in_prime, self.assigned);
         (self.init_mode, self.in_prime, self.assigned) = (false, false, 0);
         let mut found = false;
@@ -304,6 +305,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             Ok(false)
         });
         self.next = saved_next;
+        self.next_fixed = saved_fixed;
         (self.init_mode, self.in_prime, self.assigned) = saved_modes;
         if let Some(saved) = saved_shadowed {
             self.shadowed = saved;
@@ -369,11 +371,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     fn assign(&mut self, var: usize, value: Value, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        let fixed = self.unfix_next();
         self.next[var] = Some(value);
         self.assigned += 1;
         let r = k(self);
         self.assigned -= 1;
         self.next[var] = None;
+        self.next_fixed = fixed;
         r
     }
 
