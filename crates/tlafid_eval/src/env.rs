@@ -74,6 +74,9 @@ pub struct Env<'p> {
     /// variables that instance (or an enclosing one) substitutes by expressions are
     /// variables of their own when primed, as in TLC (see `shadow.rs`).
     pub instance: SmolStr,
+    /// The module whose text defines that operator (it tells an unnamed instance's
+    /// operators from the others with the same path).
+    pub module: SmolStr,
 }
 
 impl<'p> Worker<'_, 'p> {
@@ -105,7 +108,7 @@ impl<'p> Worker<'_, 'p> {
             .slots_used(action)
             .max(vars.map_or(0, |v| self.slots_used(v)));
         let mut ctx = self.ctx(state, None);
-        let shadowed = crate::shadow::shadowed_in(ctx.ev.program, &env.instance);
+        let shadowed = crate::shadow::shadowed_in(ctx.ev.program, &env.instance, &env.module);
         let saved_shadowed = std::mem::replace(&mut ctx.shadowed, shadowed);
         let r =
             open_env(&mut ctx, env, extra).and_then(|()| enabled_changing(&mut ctx, action, vars));

@@ -13,30 +13,50 @@
 use std::collections::HashMap;
 
 use tlafid_base::Span;
-use tlafid_sema::ir::{Builtin, Expr, ExprKind, Program, SubstId};
+use tlafid_sema::ir::{Builtin, Expr, ExprKind, Program, SubstId, SubstitutedVar};
 use tlafid_value::Value;
 
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_UNASSIGNED_READ};
 
-/// Which substituted variables are shadows in an `ENABLED` written in `instance` (the
-/// instance path of the operator it is written in): those substituted by that instance or
-/// an enclosing one. Empty when none are.
-pub(crate) fn shadowed_in(program: &Program, instance: &str) -> Vec<bool> {
-    if instance.is_empty() || program.substituted.is_empty() {
-        return Vec::new();
-    }
-    program
+/// Which substituted variables are shadows in an `ENABLED` written in an operator of
+/// instance path `instance` defined by the text of `module`: those substituted by that
+/// operator's instance or an enclosing one. Empty when none are.
+pub(crate) fn shadowed_in(program: &Program, instance: &str, module: &str) -> Vec<bool> {
+    let shadowed: Vec<bool> = program
         .substituted
         .iter()
-        .map(|s| encloses(&s.instance, instance))
-        .collect()
+        .map(|s| substituted_outside(s, instance, module))
+        .collect();
+    if shadowed.contains(&true) {
+        shadowed
+    } else {
+        Vec::new()
+    }
 }
 
-/// Is the instance path `outer` the path `inner` or one of its prefixes (`R` for `R!S`)?
-fn encloses(outer: &str, inner: &str) -> bool {
+/// Was the substitution of `s` made outside an `ENABLED` written in an operator of
+/// instance path `instance` and module `module`, that is, is that operator part of the
+/// instance that substitutes `s` (or of one nested in it)?
+fn substituted_outside(s: &SubstitutedVar, instance: &str, module: &str) -> bool {
+    if s.unnamed_modules.is_empty() {
+        return !s.instance.is_empty()
+            && (instance == s.instance || nested_in(instance, &s.instance));
+    }
+    // An unnamed instance's operators keep the path of the module that writes it: the
+    // module that defines the operator tells them apart.
+    if instance == s.instance {
+        return s.unnamed_modules.iter().any(|m| m == module);
+    }
+    nested_in(instance, &s.instance)
+}
+
+/// Is the instance path `inner` strictly inside `outer` (`R!S` in `R`, anything in the
+/// root's empty path)?
+fn nested_in(inner: &str, outer: &str) -> bool {
     match inner.strip_prefix(outer) {
-        Some(rest) => !outer.is_empty() && (rest.is_empty() || rest.starts_with('!')),
+        Some(rest) if outer.is_empty() => !rest.is_empty(),
+        Some(rest) => rest.starts_with('!'),
         None => false,
     }
 }
@@ -56,9 +76,9 @@ impl EnabledShadows {
         if program.substituted.is_empty() {
             return EnabledShadows { by_operand };
         }
-        for op in program.ops.iter().filter(|op| !op.instance.is_empty()) {
-            let shadowed = shadowed_in(program, &op.instance);
-            if !shadowed.contains(&true) {
+        for op in &program.ops {
+            let shadowed = shadowed_in(program, &op.instance, &op.module);
+            if shadowed.is_empty() {
                 continue;
             }
             note_enabled(&op.body, &mut |operand| {

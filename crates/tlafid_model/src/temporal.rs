@@ -97,8 +97,10 @@ struct Frame<'p> {
     parent: Option<Rc<Frame<'p>>>,
     /// The instance path of the operator whose body this frame runs (empty in the root):
     /// `ENABLED <<A>>_v` for a fairness formula written there treats the variables that
-    /// instance substitutes as TLC does ([`Env::instance`]).
+    /// instance substitutes as TLC does ([`Env::instance`]); `module` is the module whose
+    /// text defines that operator ([`Env::module`]).
     instance: &'p str,
+    module: &'p str,
 }
 
 #[derive(Clone, Debug)]
@@ -142,8 +144,8 @@ impl<'a, 'p> Translator<'a, 'p> {
     /// `expr` (a closed formula: a property part or a fairness conjunct) in negation normal
     /// form, negated when `positive` is false.
     pub fn formula(&mut self, expr: &'p Expr, positive: bool) -> Translated {
-        let instance = enclosing_instance(self.program, expr);
-        let frame = self.frame(slots_used(expr), Vec::new(), None, instance);
+        let place = enclosing_op(self.program, expr);
+        let frame = self.frame(slots_used(expr), Vec::new(), None, place);
         self.translate(expr, &frame, positive)
     }
 
@@ -152,7 +154,7 @@ impl<'a, 'p> Translator<'a, 'p> {
         size: usize,
         slots: Vec<Binding<'p>>,
         parent: Option<Rc<Frame<'p>>>,
-        instance: &'p str,
+        (instance, module): (&'p str, &'p str),
     ) -> Rc<Frame<'p>> {
         self.next_frame += 1;
         Rc::new(Frame {
@@ -161,6 +163,7 @@ impl<'a, 'p> Translator<'a, 'p> {
             slots,
             parent,
             instance,
+            module,
         })
     }
 
@@ -208,7 +211,8 @@ impl<'a, 'p> Translator<'a, 'p> {
                     .frame_size
                     .max(def.params.len())
                     .max(slots_used(&def.body));
-                let callee = self.frame(size, slots, Some(frame.clone()), &def.instance);
+                let place = (def.instance.as_str(), def.module.as_str());
+                let callee = self.frame(size, slots, Some(frame.clone()), place);
                 self.translate(&def.body, &callee, positive)
             }
             ExprKind::Local(slot) => match frame.slots.get(slot.0 as usize) {
@@ -412,6 +416,7 @@ impl<'a, 'p> Translator<'a, 'p> {
         };
         if let AtomForm::EnabledAngle { .. } = form {
             env.instance = frame.instance.into();
+            env.module = frame.module.into();
         }
         if let Some(i) = self
             .atoms
@@ -572,12 +577,17 @@ fn flatten<'p>(frame: &Rc<Frame<'p>>) -> Env<'p> {
     Env {
         frames,
         instance: Default::default(),
+        module: Default::default(),
     }
 }
 
-/// The instance path of the operator whose body holds `expr` (the model hands over parts of
-/// bodies, such as the `WF` conjunct of `R!Spec`); empty when no operator holds it.
-fn enclosing_instance<'p>(program: &'p Program, expr: &Expr) -> &'p str {
+/// The instance path and module of the operator whose body holds `expr` (the model hands
+/// over parts of bodies, such as the `WF` conjunct of `R!Spec`); empty when no operator
+/// holds it, or when no variable is substituted by an expression (then they do not matter).
+fn enclosing_op<'p>(program: &'p Program, expr: &Expr) -> (&'p str, &'p str) {
+    if program.substituted.is_empty() {
+        return ("", "");
+    }
     let holds = |body: &Expr| {
         let mut found = false;
         crate::spec::visit(body, &mut |e| found |= std::ptr::eq(e, expr));
@@ -586,8 +596,8 @@ fn enclosing_instance<'p>(program: &'p Program, expr: &Expr) -> &'p str {
     program
         .ops
         .iter()
-        .find(|op| !op.instance.is_empty() && holds(&op.body))
-        .map_or("", |op| op.instance.as_str())
+        .find(|op| holds(&op.body))
+        .map_or(("", ""), |op| (op.instance.as_str(), op.module.as_str()))
 }
 
 /// Does `expr` read no frame slot (so its environment does not matter)?

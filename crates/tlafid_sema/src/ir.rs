@@ -78,6 +78,11 @@ pub struct SubstitutedVar {
     pub instance: SmolStr,
     /// The instantiated module's name.
     pub module: SmolStr,
+    /// For an unnamed `INSTANCE` (whose operators keep the instance path of the module that
+    /// writes it): the instantiated module and the modules it extends, which tell its
+    /// operators ([`OpDef::module`]) from the others with the same path. Empty for a named
+    /// instance.
+    pub unnamed_modules: Vec<SmolStr>,
 }
 
 /// What a top-level name of the root module stands for.

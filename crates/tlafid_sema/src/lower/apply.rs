@@ -91,6 +91,7 @@ impl Lowerer<'_, '_> {
                     name: name.clone(),
                     instance,
                     module,
+                    unnamed_modules: c.unnamed_modules.clone(),
                 });
                 self.g.substituted_index.insert(key, id);
                 id

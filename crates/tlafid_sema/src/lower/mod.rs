@@ -41,6 +41,9 @@ pub(crate) struct Ctx {
     pub limits: AHashMap<SmolStr, ir::Level>,
     /// The `INSTANCE` clause and the instantiated module's name, for messages.
     pub clause: (Span, SmolStr),
+    /// For an unnamed `INSTANCE`: the instantiated module and the modules it extends
+    /// ([`ir::SubstitutedVar::unnamed_modules`]); empty for a named one and the root.
+    pub unnamed_modules: Vec<SmolStr>,
 }
 
 /// A substitution whose level is checked once levels are known.
@@ -115,6 +118,7 @@ pub(crate) fn lower_program(
             params: Vec::new(),
             limits: AHashMap::new(),
             clause: (modules.list[root].ast.name.span, SmolStr::default()),
+            unnamed_modules: Vec::new(),
         }],
         ctx_index: AHashMap::new(),
         let_ctx_index: AHashMap::new(),
@@ -419,7 +423,15 @@ impl Global<'_> {
         let substs = self.substitutions(module, unit, inst, params, target);
         let limits = substitution_limits(&self.scopes[target]);
         let clause = (inst.span, self.modules.list[target].ast.name.name.clone());
+        let unnamed_modules = match name {
+            Some(_) => Vec::new(),
+            None => extends_closure(self.modules, target)
+                .into_iter()
+                .map(|m| self.modules.list[m].ast.name.name.clone())
+                .collect(),
+        };
         self.ctxs.push(Ctx {
+            unnamed_modules,
             limits,
             clause,
             parent,
