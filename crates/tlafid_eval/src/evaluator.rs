@@ -92,6 +92,9 @@ pub struct Evaluator<'p> {
     pub(crate) random_state: Mutex<u64>,
     /// Tells this evaluator's buffers from another's in [`THREAD_SPARE`].
     id: u64,
+    /// For each `ENABLED` written in an instantiated module (by the address of its
+    /// operand): which substituted variables it treats as its own (see `shadow.rs`).
+    pub(crate) enabled_shadows: crate::shadow::EnabledShadows,
 }
 
 /// Source of [`Evaluator`] ids.
@@ -174,6 +177,7 @@ impl<'p> Evaluator<'p> {
             exists_counts: Default::default(),
             spare: Mutex::new(Vec::new()),
             id: NEXT_EVALUATOR_ID.fetch_add(1, Ordering::Relaxed),
+            enabled_shadows: crate::shadow::EnabledShadows::new(program),
             facts: OnceLock::new(),
             registers: Mutex::new(BTreeMap::new()),
             registers_frozen: AtomicBool::new(false),
@@ -445,6 +449,7 @@ impl<'e, 'p> Worker<'e, 'p> {
         let mut ctx = Ctx::new(self.ev, stack, state, next_buf);
         ctx.level = self.level;
         ctx.assigned = assigned;
+        ctx.next_fixed = next.is_some();
         ctx
     }
 
