@@ -128,9 +128,16 @@ impl<S, E> ClaimTable<S, E> {
 
     /// All winners with their fingerprints, in no particular order.
     pub fn into_winners(self) -> Vec<(u64, Claim<S, E>)> {
-        let mut winners = Vec::new();
-        for shard in self.shards {
-            winners.extend(shard.into_inner().unwrap_or_else(PoisonError::into_inner));
+        let shards: Vec<_> = self
+            .shards
+            .into_iter()
+            .map(|shard| shard.into_inner().unwrap_or_else(PoisonError::into_inner))
+            .collect();
+        // Sized once: growing by doubling would copy the level's claims and leave the
+        // allocator the smaller copies to keep.
+        let mut winners = Vec::with_capacity(shards.iter().map(|shard| shard.len()).sum());
+        for shard in shards {
+            winners.extend(shard);
         }
         winners
     }
