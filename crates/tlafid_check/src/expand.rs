@@ -26,6 +26,9 @@ pub(crate) struct LevelContext<'a, T: TransitionSystem> {
     pub frontier_bytes: &'a [Vec<u8>],
     pub watch: &'a Watch,
     pub check_deadlock: bool,
+    /// Check new states when they are claimed (see [`claims_checked`]); if not, the explorer
+    /// checks the level's kept states after the level.
+    pub check_claims: bool,
     /// The atoms to record the state graph with, when there are temporal properties.
     pub layout: Option<&'a AtomLayout>,
     /// The smallest key of an event found so far in this level.
@@ -247,7 +250,11 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         }
         if !self.seen.contains(fp) && self.claims.wants(fp, key) {
             let system = self.system;
-            let verdict = check_new(system, &successor);
+            let verdict = if self.check_claims {
+                check_new(system, &successor)
+            } else {
+                None
+            };
             self.claims
                 .offer(fp, (key, Some(action)), (successor, verdict), |state| {
                     Stored::new(system, state, arena)
@@ -261,7 +268,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
 /// position 0. Returns how many were generated and the first event.
 pub(crate) fn expand_initial<T: TransitionSystem>(
     system: &T,
-    claims: &ClaimTable<T::State, T::Error>,
+    (claims, check_claims): (&ClaimTable<T::State, T::Error>, bool),
 ) -> (u32, Option<EventOf<T>>) {
     let mut ordinal: u32 = 0;
     let mut event: Option<EventOf<T>> = None;
@@ -269,7 +276,7 @@ pub(crate) fn expand_initial<T: TransitionSystem>(
         let key = order_key(0, ordinal);
         ordinal += 1;
         if event.is_none() {
-            event = visit_initial(system, claims, key, state);
+            event = visit_initial(system, (claims, check_claims), key, state);
             if let Some(event) = &mut event {
                 event.generated_through = ordinal;
             }
@@ -290,7 +297,7 @@ pub(crate) fn expand_initial<T: TransitionSystem>(
 /// One initial state: checked, and offered as a new state if it is in the model.
 fn visit_initial<T: TransitionSystem>(
     system: &T,
-    claims: &ClaimTable<T::State, T::Error>,
+    (claims, check_claims): (&ClaimTable<T::State, T::Error>, bool),
     key: OrderKey,
     state: T::State,
 ) -> Option<EventOf<T>> {
@@ -305,7 +312,9 @@ fn visit_initial<T: TransitionSystem>(
         Ok(true) => {
             let fp = system.fingerprint(&state);
             if claims.wants(fp, key) {
-                let verdict = check_initial(system, &state);
+                let verdict = check_claims
+                    .then(|| check_initial(system, &state))
+                    .flatten();
                 claims.offer(fp, (key, None), (state, verdict), Stored::Whole);
             }
             None
@@ -315,8 +324,23 @@ fn visit_initial<T: TransitionSystem>(
     }
 }
 
+/// Whether a level's new states can be checked when they are claimed: only if every claim
+/// kept will count, that is if no `max_states` budget can cut the level (a state cut off is
+/// never checked: a system's checks may record what they see) and `max_depth` allows the
+/// level (its states would be at depth `depth + 1`).
+pub(crate) fn claims_checked(max_states: Option<u64>, max_depth: Option<u32>, depth: u32) -> bool {
+    let depth_allowed = match max_depth {
+        None => true,
+        Some(max_depth) => depth < max_depth,
+    };
+    max_states.is_none() && depth_allowed
+}
+
 /// The checks of a new state (its invariants), what the explorer does when it claims one.
-fn check_new<T: TransitionSystem>(system: &T, state: &T::State) -> Option<EventKind<T::Error>> {
+pub(crate) fn check_new<T: TransitionSystem>(
+    system: &T,
+    state: &T::State,
+) -> Option<EventKind<T::Error>> {
     match system.check_invariants(state) {
         Ok(None) => None,
         Ok(Some(id)) => Some(EventKind::Invariant(id)),
@@ -325,7 +349,10 @@ fn check_new<T: TransitionSystem>(system: &T, state: &T::State) -> Option<EventK
 }
 
 /// The checks of a new initial state, in TLC's order: invariants, then implied inits.
-fn check_initial<T: TransitionSystem>(system: &T, state: &T::State) -> Option<EventKind<T::Error>> {
+pub(crate) fn check_initial<T: TransitionSystem>(
+    system: &T,
+    state: &T::State,
+) -> Option<EventKind<T::Error>> {
     let checked = system
         .check_invariants(state)
         .and_then(|violated| match violated {

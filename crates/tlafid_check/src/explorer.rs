@@ -16,7 +16,7 @@ use tlafid_base::Diagnostic;
 use crate::claims::{key_ordinal, key_parent, Claim, ClaimTable, OrderKey};
 use crate::errors::{invalid_options, threads_unavailable};
 use crate::event::{keep_first, Check, Event, EventKind};
-use crate::expand::{expand_initial, LevelContext};
+use crate::expand::{check_initial, check_new, claims_checked, expand_initial, LevelContext};
 use crate::liveness::check::Phase;
 use crate::liveness::graph::{AtomLayout, BlockEdges, StateGraph};
 use crate::liveness::LivenessSpec;
@@ -107,6 +107,8 @@ struct Expansion<S, E> {
     edges: Vec<BlockEdges>,
     /// A queued state the system could not unpack.
     broken: Option<Diagnostic>,
+    /// The new states were checked when claimed ([`claims_checked`]).
+    claims_checked: bool,
     /// The packed bytes of the claims, by block.
     arenas: Vec<Vec<u8>>,
 }
@@ -174,7 +176,8 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
 
     fn run(mut self) -> Result<ReportOf<T>, Diagnostic> {
         let claims = ClaimTable::new();
-        let (generated, first_event) = expand_initial(self.system, &claims);
+        let checked = claims_checked(self.options.max_states, self.options.max_depth, 0);
+        let (generated, first_event) = expand_initial(self.system, (&claims, checked));
         let initial = Expansion {
             claims,
             generated: vec![generated],
@@ -185,6 +188,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             is_initial: true,
             edges: Vec::new(),
             broken: None,
+            claims_checked: checked,
             arenas: Vec::new(),
         };
         if let Some(report) = self.finish_level(initial)? {
@@ -248,6 +252,11 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             frontier_bytes: &self.frontier_bytes,
             watch: &self.watch,
             check_deadlock: self.options.check_deadlock,
+            check_claims: claims_checked(
+                self.options.max_states,
+                self.options.max_depth,
+                self.depth,
+            ),
             layout: self.liveness.as_ref().map(|l| &l.layout),
             first_stop: AtomicU64::new(OrderKey::MAX),
             aborted: AtomicBool::new(false),
@@ -282,6 +291,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             }
             add_counts(&mut action_generated, &result.action_generated);
         }
+        let claims_checked = context.check_claims;
         let aborted = context
             .aborted
             .load(Ordering::Relaxed)
@@ -296,6 +306,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             is_initial: false,
             edges,
             broken,
+            claims_checked,
             arenas,
         }
     }
@@ -327,7 +338,13 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let mut stop = first_event;
         self.cut_at_budget(&winners, &mut stop);
         let counted = counted_winners(&winners, stop.as_ref());
-        if let Some(event) = self.first_failure(&mut winners[..counted], &arenas)? {
+        let counted_winners = &mut winners[..counted];
+        let failure = if expansion.claims_checked {
+            self.first_failure(counted_winners, &arenas)?
+        } else {
+            self.check_new_states(counted_winners, expansion.is_initial, &arenas)?
+        };
+        if let Some(event) = failure {
             keep_first(&mut stop, event);
         }
         let level = LevelFacts {
@@ -376,6 +393,34 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                 },
             );
         }
+    }
+
+    /// Checks the new states (sorted) now, in order (a level whose claims were not checked);
+    /// the first failure.
+    fn check_new_states(
+        &self,
+        winners: &[WinnerOf<T>],
+        initial: bool,
+        arenas: &[Vec<u8>],
+    ) -> Result<Option<EventOf<T>>, Diagnostic> {
+        for (_, claim) in winners {
+            let state = claim.state.state(self.system, arenas)?;
+            let kind = if initial {
+                check_initial(self.system, &state)
+            } else {
+                check_new(self.system, &state)
+            };
+            if let Some(kind) = kind {
+                return Ok(Some(Event {
+                    key: claim.key,
+                    check: Check::State,
+                    generated_through: key_ordinal(claim.key) + 1,
+                    kind,
+                    successor: Some((claim.action, state.into_owned())),
+                }));
+            }
+        }
+        Ok(None)
     }
 
     /// The first of the new states (sorted) whose checks failed when it was claimed.

@@ -69,8 +69,9 @@
 //! by replaying the system from an initial state. States are kept for the frontier (and the
 //! next level's new states) only, and a system that can ([`TransitionSystem::pack`]) keeps
 //! them packed into bytes, in one byte arena per level (per block while the level is built):
-//! a new state is checked when it is claimed, still whole, and a packed state is rebuilt when
-//! it is expanded or shown. The frontier is freed when its level is committed. A run holds at most `u32::MAX - 1` distinct states (then it is incomplete,
+//! a new state is checked when it is claimed, still whole (after its level when a
+//! `max_states` or `max_depth` budget could cut the level: a state cut off is never checked),
+//! and a packed state is rebuilt when it is expanded or shown. The frontier is freed when its level is committed. A run holds at most `u32::MAX - 1` distinct states (then it is incomplete,
 //! [`Budget::MaxStates`]). With temporal properties, the seen set also keeps each
 //! fingerprint's state index (4 bytes a slot) and the state graph takes 8 bytes per state plus,
 //! per edge, 4 bytes of target (none for the stuttering step) and 1 byte of label while there
