@@ -93,14 +93,14 @@ pub(crate) fn split_actions(ev: &Evaluator<'_>, next: OpId) -> (Vec<ActionDecl>,
     (out, counts)
 }
 
-struct StaticSplit<'s> {
+struct StaticSplit<'s, 'p> {
     program: &'s Program,
     out: &'s mut Vec<ActionDecl>,
     counts: &'s mut ExistsCounts,
-    ev: &'s Evaluator<'s>,
+    ev: &'s Evaluator<'p>,
 }
 
-impl StaticSplit<'_> {
+impl StaticSplit<'_, '_> {
     fn walk(&mut self, expr: &Expr, owner: &OpDef, depth: usize) {
         match &expr.kind {
             _ if depth > MAX_SPLIT_DEPTH => self.leaf(owner),
@@ -366,7 +366,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     fn guard(&mut self, expr: &'p Expr, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
-        if self.eval_bool(expr)? {
+        if self.test(expr)? {
             k(self)
         } else {
             Ok(true)
@@ -437,11 +437,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
             ExprKind::Builtin(Builtin::Eq, args) => match (self.target(&args[0]), args.get(1)) {
                 (Some(var), Some(rhs)) => match self.next[var].clone() {
                     None => {
-                        let v = self.eval(rhs)?;
+                        let v = self.eval_fast(rhs)?;
                         self.assign(var, v, k)
                     }
                     Some(old) => {
-                        let v = self.eval(rhs)?;
+                        let v = self.eval_fast(rhs)?;
                         if values_equal(&old, &v, expr.span)? {
                             k(self)
                         } else {
@@ -629,7 +629,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             return crate::call::grow_stack(|| self.gen_all(items, k));
         }
         for item in items {
-            if !self.eval_bool(item)? {
+            if !self.test(item)? {
                 return Ok(true);
             }
         }

@@ -83,7 +83,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// `x \in set`, with set filters (and function sets whose range is one) tested lazily,
     /// as TLC does: `x \in {n \in S : P(n)}` is `x \in S /\ P(x)`, so the filter's domain
     /// may be infinite (`{n \in Nat : n > 0}`); enumerating such a set stays an error.
-    fn member_of_expr(&mut self, x: &Value, set: &'p Expr, span: Span) -> EvalResult<bool> {
+    pub(crate) fn member_of_expr(
+        &mut self,
+        x: &Value,
+        set: &'p Expr,
+        span: Span,
+    ) -> EvalResult<bool> {
         match &set.kind {
             ExprKind::SetFilter(binder, pred) if !binder.tuple && binder.slots.len() == 1 => {
                 let Some(domain) = &binder.domain else {
@@ -98,7 +103,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             ExprKind::FnSet(dom, range) => {
                 let d = self.eval(dom)?;
                 self.expect_set(&d, dom.span)?;
-                if !x.is_fcn() || self.value(x.domain(), span)? != d {
+                if !x.is_fcn() || !self.value(x.domain_equals(&d), span)? {
                     return Ok(false);
                 }
                 let values = self.value(x.fn_value_refs(), span)?;

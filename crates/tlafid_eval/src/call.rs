@@ -56,7 +56,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
             if op.function.is_some() {
                 self.build_function(op_id, span)
             } else {
-                self.eval(&op.body)
+                match self.ev.compiled().body(i) {
+                    Some(body) => self.run(body),
+                    None => self.eval(&op.body),
+                }
             }
         });
         self.pop_frame(saved);

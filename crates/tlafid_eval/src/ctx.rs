@@ -100,11 +100,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     Some(cell) => match cell.get() {
                         Some(v) => v.clone(),
                         None => {
-                            let v = self.eval(expr)?;
+                            let v = self.eval_fast(expr)?;
                             cell.get_or_init(|| v.clone()).clone()
                         }
                     },
-                    None => self.eval(expr)?,
+                    None => self.eval_fast(expr)?,
                 };
                 if self.next_reads == reads_before && !self.in_prime {
                     self.stack[at] = FrameSlot::Forced(expr, v.clone());

@@ -25,6 +25,12 @@
 //! applications and fields (`network[q][p]`, `m.type`) borrow from the state rather than
 //! clone each container on the way.
 //!
+//! Compiled expressions (`compile/`): operator bodies, conjuncts, assigned values and
+//! `EXCEPT` updates are also compiled once into node trees that skip the interpreter's
+//! dispatch (borrowed state reads, frameless natives, constant subexpressions kept); every
+//! node falls back to the interpreter for what it does not cover, so results and errors are
+//! the interpreter's.
+//!
 //! Caches (none changes a result): zero-parameter constant operators and closed constant
 //! `LET` values once per evaluator; pure zero-parameter state-level operators once per call
 //! (one current state), and a state-level function definition is built whole once it is
@@ -38,6 +44,7 @@ mod action;
 mod analysis;
 mod builtins;
 mod call;
+mod compile;
 mod ctx;
 mod env;
 mod error;
