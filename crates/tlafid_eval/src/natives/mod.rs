@@ -3,6 +3,7 @@
 
 mod arith;
 mod community;
+mod dyadic;
 mod ext;
 mod graphs;
 mod seqs;
@@ -39,6 +40,7 @@ pub(crate) fn lookup(module: &str, name: &str) -> Option<Native> {
         }
         "SequencesExt" | "FiniteSetsExt" | "Functions" | "Folds" => community::lookup(module, name),
         "UndirectedGraphs" => graphs::lookup(name),
+        "DyadicRationals" => dyadic::lookup(name),
         _ => ext::lookup(module, name),
     }
 }
