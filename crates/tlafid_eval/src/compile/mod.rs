@@ -21,6 +21,7 @@ use tlafid_value::{Value, ValueResult};
 
 mod run;
 
+use crate::builtins::member_sees_through;
 use crate::evaluator::{ConstBinding, Evaluator};
 use crate::natives::Native;
 
@@ -286,13 +287,20 @@ impl<'p> Compiler<'_, 'p> {
         node
     }
 
-    fn member(&self, set: &'p Expr) -> Member<'p> {
+    /// The test of `x \in set` as `Ctx::member_of_expr` makes it: a function set without
+    /// building it, a set filter (and, at the top, a call decided on its operator's body)
+    /// by the interpreter, any other set by its value (so a function set's range that is a
+    /// call is evaluated once, as there).
+    fn member(&self, set: &'p Expr, top: bool) -> Member<'p> {
         match &set.kind {
             ExprKind::FnSet(dom, range) => Member::FnSet {
                 dom: self.compile(dom),
-                range: Box::new(self.member(range)),
+                range: Box::new(self.member(range, false)),
             },
             ExprKind::SetFilter(..) => Member::Interpret(set),
+            ExprKind::Call(op, _) if top && member_sees_through(self.ev, *op) => {
+                Member::Interpret(set)
+            }
             _ => Member::Set(self.compile(set)),
         }
     }
@@ -337,7 +345,7 @@ impl<'p> Compiler<'_, 'p> {
             (Builtin::In | Builtin::NotIn, [x, s]) => {
                 return Kind::In {
                     elem: self.boxed(x),
-                    set: Box::new(self.member(s)),
+                    set: Box::new(self.member(s, true)),
                     negate: b == Builtin::NotIn,
                 };
             }
