@@ -399,6 +399,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 })))
             }
             ExprKind::LocalOpArg(slot) => self.local_op(*slot, arg.span),
+            ExprKind::Local(slot) => match self.ready_local(*slot) {
+                Some(v) => Ok(Arg::Val(v.clone())),
+                None => self.eval(arg).map(Arg::Val),
+            },
             _ => self.eval(arg).map(Arg::Val),
         }
     }

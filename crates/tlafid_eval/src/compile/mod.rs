@@ -88,6 +88,12 @@ enum Kind<'p> {
     If(Box<Node<'p>>, Box<Node<'p>>, Box<Node<'p>>),
     /// `[f EXCEPT ![a] = v, ...]`.
     Except(Box<Except<'p>>),
+    /// `[x \in S |-> e]` with one untupled variable.
+    FnCons {
+        slot: Slot,
+        domain: Box<Node<'p>>,
+        body: Box<Node<'p>>,
+    },
     /// `\A` / `\E` over bounded, untupled binders: one slot and domain per variable.
     Quant {
         forall: bool,
@@ -259,6 +265,19 @@ impl<'p> Compiler<'_, 'p> {
                 }
             }
             ExprKind::FnSet(d, r) => Kind::FnSet(self.boxed(d), self.boxed(r)),
+            ExprKind::FnCons(binders, body) => match binders.as_slice() {
+                [tlafid_sema::ir::Binder {
+                    slots,
+                    tuple: false,
+                    domain: Some(domain),
+                    ..
+                }] if slots.len() == 1 => Kind::FnCons {
+                    slot: slots[0],
+                    domain: self.boxed(domain),
+                    body: self.boxed(body),
+                },
+                _ => Kind::Interpret,
+            },
             ExprKind::Except { base, updates, at } => Kind::Except(Box::new(Except {
                 base: self.compile(base),
                 updates: updates

@@ -93,6 +93,20 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     self.run(b)
                 }
             }
+            Kind::FnCons { slot, domain, body } => {
+                // As `fn_cons` on one variable: the domain in order, each element its key.
+                let set = self.run_cow(domain)?;
+                self.expect_set(&set, domain.expr.span)?;
+                let elems = self.value(set.iter_set(), domain.expr.span)?;
+                let mut pairs = Vec::with_capacity(elems.size_hint().0);
+                for elem in elems {
+                    let key = elem.into_owned();
+                    self.bind_value(*slot, key.clone());
+                    let value = self.run(body)?;
+                    pairs.push((key, value));
+                }
+                Ok(Value::function_sorted(pairs))
+            }
             Kind::Except(x) => {
                 let mut value = self.run(&x.base)?;
                 for (path, new) in &x.updates {
