@@ -290,7 +290,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
 
     /// Is the action `expr` enabled in the current state?
     pub fn enabled(&mut self, expr: &'p Expr) -> EvalResult<bool> {
-        let n = self.ev.program.vars.len();
+        let saved_shadowed = match self.ev.enabled_shadows.of(expr) {
+            Some(own) => Some(std::mem::replace(&mut self.shadowed, own.to_vec())),
+            None => None,
+        };
+        let n = self.ev.program.vars.len() + self.shadowed.len();
         let saved_next = std::mem::replace(&mut self.next, vec![None; n]);
         let saved_fixed = self.unfix_next();
         let saved_modes = (self.init_mode, self.in_prime, self.assigned);
@@ -303,6 +307,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
         self.next = saved_next;
         self.next_fixed = saved_fixed;
         (self.init_mode, self.in_prime, self.assigned) = saved_modes;
+        if let Some(saved) = saved_shadowed {
+            self.shadowed = saved;
+        }
         r.map(|_| found)
     }
 
@@ -323,6 +330,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Some(var.0 as usize)
             }
             ExprKind::Prime(inner) if !primed && !self.init_mode => self.target_of(inner, true),
+            ExprKind::Substituted { var, value } => match self.shadow_slot(*var) {
+                Some(slot) if primed => Some(slot),
+                Some(_) => None,
+                None => self.target_of(value, primed),
+            },
             ExprKind::Local(slot) => self
                 .slot_expr(*slot)
                 .and_then(|(e, _)| self.target_of(e, primed)),
@@ -703,6 +715,17 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
             }
             ExprKind::Tuple(items) => self.gen_unchanged_all(items, k),
+            ExprKind::Substituted { var, value } => match self.shadow_slot(*var) {
+                Some(slot) => {
+                    let now = self.eval(value)?;
+                    match &self.next[slot] {
+                        None => self.assign(slot, now, k),
+                        Some(v) if *v == now => k(self),
+                        Some(_) => Ok(true),
+                    }
+                }
+                None => self.gen_unchanged(value, k),
+            },
             ExprKind::Local(slot) if self.slot_expr(*slot).is_some() => {
                 let (inner, base) = self.slot_expr(*slot).expect("checked");
                 self.gen_in_frame(base, |ctx, k| ctx.gen_unchanged(inner, k), k)

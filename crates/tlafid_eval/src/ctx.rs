@@ -49,6 +49,9 @@ pub(crate) struct Ctx<'a, 'p> {
     /// How often each function definition was applied to one argument during this call
     /// (`u32::MAX`: building it whole failed, keep applying it argument by argument).
     pub fn_uses: Vec<(usize, u32)>,
+    /// Inside `ENABLED`: which substituted variables are shadows (see `shadow.rs`); empty
+    /// elsewhere.
+    pub shadowed: Vec<bool>,
 }
 
 impl<'a, 'p> Ctx<'a, 'p> {
@@ -75,6 +78,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             next_fixed: false,
             next_cache: Vec::new(),
             fn_uses: Vec::new(),
+            shadowed: Vec::new(),
         }
     }
 
@@ -336,6 +340,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 self.in_prime = saved;
                 r
             }
+            ExprKind::Substituted { var, value } => self.substituted(*var, value, span),
             ExprKind::If(c, a, b) => {
                 if self.eval_bool(c)? {
                     self.eval(a)

@@ -4,6 +4,7 @@
 //! proposition it finds, the expression and the frames it was reached through, and
 //! evaluates it here on states and steps ([`Worker::eval_in`], [`Worker::enabled_in`]).
 
+use smol_str::SmolStr;
 use tlafid_sema::ir::Expr;
 use tlafid_value::Value;
 
@@ -68,6 +69,14 @@ pub struct EnvFrame<'p> {
 pub struct Env<'p> {
     /// The frames.
     pub frames: Vec<EnvFrame<'p>>,
+    /// The instance path of the operator the expressions are written in (`R` for the
+    /// fairness of `R!Spec`, empty in the root module). In [`Worker::enabled_in`], the
+    /// variables that instance (or an enclosing one) substitutes by expressions are
+    /// variables of their own when primed, as in TLC (see `shadow.rs`).
+    pub instance: SmolStr,
+    /// The module whose text defines that operator (it tells an unnamed instance's
+    /// operators from the others with the same path).
+    pub module: SmolStr,
 }
 
 impl<'p> Worker<'_, 'p> {
@@ -99,8 +108,11 @@ impl<'p> Worker<'_, 'p> {
             .slots_used(action)
             .max(vars.map_or(0, |v| self.slots_used(v)));
         let mut ctx = self.ctx(state, None);
+        let shadowed = crate::shadow::shadowed_in(ctx.ev.program, &env.instance, &env.module);
+        let saved_shadowed = std::mem::replace(&mut ctx.shadowed, shadowed);
         let r =
             open_env(&mut ctx, env, extra).and_then(|()| enabled_changing(&mut ctx, action, vars));
+        ctx.shadowed = saved_shadowed;
         self.finish(ctx);
         r
     }
@@ -155,7 +167,7 @@ fn enabled_changing<'p>(
     let Some(vars) = vars else {
         return ctx.enabled(action);
     };
-    let n = ctx.ev.program.vars.len();
+    let n = ctx.ev.program.vars.len() + ctx.shadowed.len();
     let saved_next = std::mem::replace(&mut ctx.next, vec![None; n]);
     let saved_fixed = ctx.unfix_next();
     let saved_modes = (ctx.init_mode, ctx.in_prime, ctx.assigned);

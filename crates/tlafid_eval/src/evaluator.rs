@@ -96,6 +96,9 @@ pub struct Evaluator<'p> {
     pub(crate) random_state: Mutex<u64>,
     /// Tells this evaluator's buffers from another's in [`THREAD_SPARE`].
     id: u64,
+    /// For each `ENABLED` written in an instantiated module (by the address of its
+    /// operand): which substituted variables it treats as its own (see `shadow.rs`).
+    pub(crate) enabled_shadows: crate::shadow::EnabledShadows,
 }
 
 /// Source of [`Evaluator`] ids.
@@ -178,6 +181,7 @@ impl<'p> Evaluator<'p> {
             exists_counts: Default::default(),
             spare: Mutex::new(Vec::new()),
             id: NEXT_EVALUATOR_ID.fetch_add(1, Ordering::Relaxed),
+            enabled_shadows: crate::shadow::EnabledShadows::new(program),
             facts: OnceLock::new(),
             compiled: Compiled::default(),
             registers: Mutex::new(BTreeMap::new()),

@@ -550,7 +550,9 @@ pub(crate) fn for_each_child<'e>(expr: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
         | ExprKind::SetEnum(a)
         | ExprKind::Tuple(a)
         | ExprKind::Cross(a) => a.iter().for_each(f),
-        ExprKind::Prime(e) | ExprKind::TemporalQuant { body: e, .. } => f(e),
+        ExprKind::Prime(e)
+        | ExprKind::TemporalQuant { body: e, .. }
+        | ExprKind::Substituted { value: e, .. } => f(e),
         ExprKind::If(a, b, c) => {
             f(a);
             f(b);

@@ -53,6 +53,7 @@ mod exprs;
 mod frame;
 mod natives;
 mod probe;
+mod shadow;
 mod state;
 
 pub use action::{ActionDecl, ActionInfo};

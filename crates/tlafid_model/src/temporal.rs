@@ -26,10 +26,13 @@ use std::rc::Rc;
 
 use tlafid_base::{Diagnostic, Span};
 use tlafid_check::{AtomId, AtomKind, Ltl};
-use tlafid_eval::{Env, EnvFrame, EnvSlot, Evaluator, Value};
-use tlafid_sema::ir::{Binder, Builtin, Expr, ExprKind, Level, Program, Slot};
+use tlafid_eval::{Env, Evaluator, Value};
+use tlafid_sema::ir::{Binder, Builtin, Expr, ExprKind, Level, Program};
 
 use crate::codes;
+
+mod frames;
+use frames::{bind_elem, closed, enclosing_op, flatten, rebind, slots_used};
 
 /// What an atom evaluates.
 #[derive(Clone, Copy, Debug)]
@@ -95,6 +98,12 @@ struct Frame<'p> {
     size: usize,
     slots: Vec<Binding<'p>>,
     parent: Option<Rc<Frame<'p>>>,
+    /// The instance path of the operator whose body this frame runs (empty in the root):
+    /// `ENABLED <<A>>_v` for a fairness formula written there treats the variables that
+    /// instance substitutes as TLC does ([`Env::instance`]); `module` is the module whose
+    /// text defines that operator ([`Env::module`]).
+    instance: &'p str,
+    module: &'p str,
 }
 
 #[derive(Clone, Debug)]
@@ -138,7 +147,8 @@ impl<'a, 'p> Translator<'a, 'p> {
     /// `expr` (a closed formula: a property part or a fairness conjunct) in negation normal
     /// form, negated when `positive` is false.
     pub fn formula(&mut self, expr: &'p Expr, positive: bool) -> Translated {
-        let frame = self.frame(slots_used(expr), Vec::new(), None);
+        let place = enclosing_op(self.program, expr);
+        let frame = self.frame(slots_used(expr), Vec::new(), None, place);
         self.translate(expr, &frame, positive)
     }
 
@@ -147,6 +157,7 @@ impl<'a, 'p> Translator<'a, 'p> {
         size: usize,
         slots: Vec<Binding<'p>>,
         parent: Option<Rc<Frame<'p>>>,
+        (instance, module): (&'p str, &'p str),
     ) -> Rc<Frame<'p>> {
         self.next_frame += 1;
         Rc::new(Frame {
@@ -154,6 +165,8 @@ impl<'a, 'p> Translator<'a, 'p> {
             size,
             slots,
             parent,
+            instance,
+            module,
         })
     }
 
@@ -201,7 +214,8 @@ impl<'a, 'p> Translator<'a, 'p> {
                     .frame_size
                     .max(def.params.len())
                     .max(slots_used(&def.body));
-                let callee = self.frame(size, slots, Some(frame.clone()));
+                let place = (def.instance.as_str(), def.module.as_str());
+                let callee = self.frame(size, slots, Some(frame.clone()), place);
                 self.translate(&def.body, &callee, positive)
             }
             ExprKind::Local(slot) => match frame.slots.get(slot.0 as usize) {
@@ -398,11 +412,15 @@ impl<'a, 'p> Translator<'a, 'p> {
                 closed(action) && closed(vars)
             }
         };
-        let env = if closed {
+        let mut env = if closed {
             Env::default()
         } else {
             flatten(frame)
         };
+        if let AtomForm::EnabledAngle { .. } = form {
+            env.instance = frame.instance.into();
+            env.module = frame.module.into();
+        }
         if let Some(i) = self
             .atoms
             .iter()
@@ -489,106 +507,4 @@ fn unsupported(what: &str, span: Span) -> Diagnostic {
         format!("tlafid cannot check {what} in a temporal property"),
         span,
     )
-}
-
-/// A copy of `frame` (same identity) with `slots` bound.
-fn rebind<'p>(frame: &Rc<Frame<'p>>, slots: &[(Slot, Binding<'p>)]) -> Rc<Frame<'p>> {
-    let mut copy = Frame::clone(frame);
-    for (slot, binding) in slots {
-        let at = slot.0 as usize;
-        if copy.slots.len() <= at {
-            copy.slots.resize(at + 1, Binding::Empty);
-        }
-        copy.slots[at] = binding.clone();
-    }
-    copy.size = copy.size.max(copy.slots.len());
-    Rc::new(copy)
-}
-
-/// `frame` with `binder` bound to `elem` (destructured when the binder is a tuple).
-fn bind_elem<'p>(frame: &Rc<Frame<'p>>, binder: &Binder, elem: &Value) -> Option<Rc<Frame<'p>>> {
-    let values: Vec<Value> = if binder.tuple {
-        let Value::Seq(seq) = elem else {
-            return None;
-        };
-        if seq.elems().len() != binder.slots.len() {
-            return None;
-        }
-        seq.elems().to_vec()
-    } else {
-        vec![elem.clone()]
-    };
-    let slots: Vec<(Slot, Binding<'p>)> = binder
-        .slots
-        .iter()
-        .zip(values)
-        .map(|(s, v)| (*s, Binding::Val(v)))
-        .collect();
-    Some(rebind(frame, &slots))
-}
-
-/// The frames from the outermost to `frame`, as the evaluator takes them.
-fn flatten<'p>(frame: &Rc<Frame<'p>>) -> Env<'p> {
-    let mut chain: Vec<&Frame<'p>> = Vec::new();
-    let mut at = Some(frame.as_ref());
-    while let Some(f) = at {
-        chain.push(f);
-        at = f.parent.as_deref();
-    }
-    chain.reverse();
-    let index = |id: usize| chain.iter().position(|f| f.id == id).unwrap_or(0);
-    let frames = chain
-        .iter()
-        .map(|f| EnvFrame {
-            size: f.size,
-            slots: f
-                .slots
-                .iter()
-                .map(|b| match b {
-                    Binding::Empty => EnvSlot::Empty,
-                    Binding::Val(v) => EnvSlot::Val(v.clone()),
-                    Binding::ByName { expr, frame } => EnvSlot::ByName {
-                        expr,
-                        frame: index(frame.id),
-                    },
-                    Binding::Op { expr, frame } => EnvSlot::Op {
-                        expr,
-                        frame: index(frame.id),
-                    },
-                })
-                .collect(),
-        })
-        .collect();
-    Env { frames }
-}
-
-/// Does `expr` read no frame slot (so its environment does not matter)?
-fn closed(expr: &Expr) -> bool {
-    let mut closed = true;
-    crate::spec::visit(expr, &mut |e| {
-        closed &= !matches!(
-            e.kind,
-            ExprKind::Local(_) | ExprKind::LocalCall(..) | ExprKind::LocalOpArg(_)
-        );
-    });
-    closed
-}
-
-/// One more than the largest frame slot `expr` uses or binds.
-fn slots_used(expr: &Expr) -> usize {
-    let mut max = 0usize;
-    crate::spec::visit(expr, &mut |e| {
-        let mut note = |s: &Slot| max = max.max(s.0 as usize + 1);
-        match &e.kind {
-            ExprKind::Local(s) | ExprKind::LocalCall(s, _) | ExprKind::LocalOpArg(s) => note(s),
-            ExprKind::LetValue { slot, .. } => note(slot),
-            ExprKind::Except { at, .. } => note(at),
-            ExprKind::Quant { binders, .. }
-            | ExprKind::SetMap(_, binders)
-            | ExprKind::FnCons(binders, _) => binders.iter().flat_map(|b| &b.slots).for_each(note),
-            ExprKind::Choose(b, _) | ExprKind::SetFilter(b, _) => b.slots.iter().for_each(note),
-            _ => {}
-        }
-    });
-    max
 }

@@ -198,6 +198,13 @@ pub fn expr(program: &Program, e: &Expr) -> String {
             list(program, items)
         ),
         Prime(inner) => format!("(' {})", ex(inner)),
+        Substituted { var, value } => {
+            let name = program.substituted.get(var.0 as usize).map_or_else(
+                || format!("?{}", var.0),
+                |v| format!("{}!{}", v.instance, v.name),
+            );
+            format!("(<- {name} {})", ex(value))
+        }
         If(c, a, b) => format!("(IF {} {} {})", ex(c), ex(a), ex(b)),
         Case { arms, other } => {
             let mut parts: Vec<String> = arms

@@ -26,6 +26,10 @@ pub struct VarId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ConstId(pub u32);
 
+/// Index of a variable of an instantiated module in [`Program::substituted`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SubstId(pub u32);
+
 /// Index of a slot in the current frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Slot(pub u32);
@@ -60,6 +64,25 @@ pub struct Program {
     /// Names visible at the root module's top level (what a `.cfg` file may mention),
     /// in definition order.
     pub root_names: Vec<(SmolStr, RootName)>,
+    /// Variables of instantiated modules whose substitution is not a variable
+    /// (`INSTANCE M WITH x <- e`), indexed by [`SubstId`]; see [`ExprKind::Substituted`].
+    pub substituted: Vec<SubstitutedVar>,
+}
+
+/// A variable of an instantiated module replaced by an expression that is not a variable.
+#[derive(Clone, Debug)]
+pub struct SubstitutedVar {
+    /// The variable's name in the instantiated module (`x`).
+    pub name: SmolStr,
+    /// The instance path it is substituted in (`R`, `R!S`), as [`OpDef::instance`].
+    pub instance: SmolStr,
+    /// The instantiated module's name.
+    pub module: SmolStr,
+    /// For an unnamed `INSTANCE` (whose operators keep the instance path of the module that
+    /// writes it): the instantiated module and the modules it extends, which tell its
+    /// operators ([`OpDef::module`]) from the others with the same path. Empty for a named
+    /// instance.
+    pub unnamed_modules: Vec<SmolStr>,
 }
 
 /// What a top-level name of the root module stands for.
@@ -272,6 +295,15 @@ pub enum ExprKind {
     },
     /// `e'` for an expression that is not a variable: evaluate `e` in the next state.
     Prime(Box<Expr>),
+    /// A variable `x` of an instantiated module whose substitution `x <- value` is not a
+    /// variable: it evaluates as `value`. Kept apart so that `ENABLED` of the instance's
+    /// own actions can treat `x'` as TLC does (as a variable of its own).
+    Substituted {
+        /// Which variable.
+        var: SubstId,
+        /// The substituted expression.
+        value: Box<Expr>,
+    },
     /// `IF c THEN a ELSE b`.
     If(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `CASE`; `other` is the `OTHER` arm.

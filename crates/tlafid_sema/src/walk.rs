@@ -25,7 +25,7 @@ pub fn each_child<'e>(e: &'e Expr, f: &mut impl FnMut(&'e Expr)) {
         Junction { items, .. } | SetEnum(items) | Tuple(items) | Cross(items) => {
             items.iter().for_each(f)
         }
-        Prime(a) | TemporalQuant { body: a, .. } => f(a),
+        Prime(a) | TemporalQuant { body: a, .. } | Substituted { value: a, .. } => f(a),
         If(a, b, c) => {
             f(a);
             f(b);
@@ -111,7 +111,7 @@ pub fn each_child_mut(e: &mut Expr, f: &mut impl FnMut(&mut Expr)) {
         Junction { items, .. } | SetEnum(items) | Tuple(items) | Cross(items) => {
             items.iter_mut().for_each(f)
         }
-        Prime(a) | TemporalQuant { body: a, .. } | Dot(a, _) => f(a),
+        Prime(a) | TemporalQuant { body: a, .. } | Substituted { value: a, .. } | Dot(a, _) => f(a),
         If(a, b, c) => {
             f(a);
             f(b);
@@ -183,7 +183,9 @@ pub(crate) fn remap_slots(e: &mut Expr, map: &impl Fn(u32) -> u32) {
         Junction { items, .. } | SetEnum(items) | Tuple(items) | Cross(items) => {
             items.iter_mut().for_each(|a| remap_slots(a, map))
         }
-        Prime(a) | TemporalQuant { body: a, .. } | Dot(a, _) => remap_slots(a, map),
+        Prime(a) | TemporalQuant { body: a, .. } | Substituted { value: a, .. } | Dot(a, _) => {
+            remap_slots(a, map)
+        }
         If(a, b, c) => {
             remap_slots(a, map);
             remap_slots(b, map);

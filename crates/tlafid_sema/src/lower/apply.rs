@@ -51,13 +51,60 @@ impl Lowerer<'_, '_> {
             let mut e = self.lower(&expr);
             e.span = name.span;
             self.note_substitution(ctx, &name.name, &e);
-            Some(Callee::Value(e))
+            Some(Callee::Value(self.mark_substituted_var(ctx, &name.name, e)))
         } else {
             self.operator_callee(&expr, arity)
         };
         self.inline_depth -= 1;
         self.env = saved;
         result
+    }
+
+    /// Wraps the substitution `e` of a variable `name` of context `ctx` in
+    /// [`ExprKind::Substituted`] when it is not itself a variable.
+    fn mark_substituted_var(&mut self, ctx: CtxId, name: &SmolStr, e: Expr) -> Expr {
+        let c = &self.g.ctxs[ctx];
+        let is_variable = |n: &SmolStr| c.limits.get(n) == Some(&crate::ir::Level::State);
+        if !is_variable(name) {
+            return e;
+        }
+        if matches!(e.kind, ExprKind::Var { primed: false, .. }) {
+            // A variable stays one (so `x' = v` assigns it), unless another variable of the
+            // instance is substituted by the same name: TLC's `ENABLED` keeps the two apart.
+            let own = c.substs.get(name).and_then(bare_name);
+            let aliased = own.is_some_and(|own| {
+                c.substs
+                    .iter()
+                    .any(|(n, s)| n != name && is_variable(n) && bare_name(s) == Some(own))
+            });
+            if !aliased {
+                return e;
+            }
+        }
+        let key = (ctx, name.clone());
+        let var = match self.g.substituted_index.get(&key) {
+            Some(&id) => id,
+            None => {
+                let id = crate::ir::SubstId(self.g.substituted.len() as u32);
+                let (instance, module) = (c.path.clone(), c.clause.1.clone());
+                self.g.substituted.push(crate::ir::SubstitutedVar {
+                    name: name.clone(),
+                    instance,
+                    module,
+                    unnamed_modules: c.unnamed_modules.clone(),
+                });
+                self.g.substituted_index.insert(key, id);
+                id
+            }
+        };
+        let span = e.span;
+        Expr {
+            kind: ExprKind::Substituted {
+                var,
+                value: Box::new(e),
+            },
+            span,
+        }
     }
 
     /// Keeps the first inlining of a level-limited substitution, to check its level later.
@@ -244,5 +291,16 @@ impl Lowerer<'_, '_> {
             ),
             name.span,
         ));
+    }
+}
+
+/// The name `e` is, when it is a bare name (`y`, not `y[1]` or `I!y`).
+fn bare_name(e: &ast::Expr) -> Option<&SmolStr> {
+    match &e.kind {
+        ast::ExprKind::Ref(segments) => match segments.as_slice() {
+            [only] if only.args.is_empty() => Some(&only.name.name),
+            _ => None,
+        },
+        _ => None,
     }
 }

@@ -41,6 +41,9 @@ pub(crate) struct Ctx {
     pub limits: AHashMap<SmolStr, ir::Level>,
     /// The `INSTANCE` clause and the instantiated module's name, for messages.
     pub clause: (Span, SmolStr),
+    /// For an unnamed `INSTANCE`: the instantiated module and the modules it extends
+    /// ([`ir::SubstitutedVar::unnamed_modules`]); empty for a named one and the root.
+    pub unnamed_modules: Vec<SmolStr>,
 }
 
 /// A substitution whose level is checked once levels are known.
@@ -90,6 +93,10 @@ pub(crate) struct Global<'m> {
     pub subst_checks: Vec<SubstCheck>,
     /// Which (context, name) substitutions are already in `subst_checks`.
     pub subst_checked: ahash::AHashSet<(CtxId, SmolStr)>,
+    /// Variables substituted by expressions that are not variables ([`ir::Program::substituted`]).
+    pub substituted: Vec<ir::SubstitutedVar>,
+    /// Their ids by (context, variable name).
+    pub substituted_index: AHashMap<(CtxId, SmolStr), ir::SubstId>,
 }
 
 /// Lowers everything the root module defines or can name. Returns the program (levels not
@@ -111,6 +118,7 @@ pub(crate) fn lower_program(
             params: Vec::new(),
             limits: AHashMap::new(),
             clause: (modules.list[root].ast.name.span, SmolStr::default()),
+            unnamed_modules: Vec::new(),
         }],
         ctx_index: AHashMap::new(),
         let_ctx_index: AHashMap::new(),
@@ -125,6 +133,8 @@ pub(crate) fn lower_program(
         diagnostics: Vec::new(),
         subst_checks: Vec::new(),
         subst_checked: ahash::AHashSet::new(),
+        substituted: Vec::new(),
+        substituted_index: AHashMap::new(),
     };
     let root_names = g.declare_root_names();
     let extended = extends_closure(modules, root);
@@ -156,6 +166,7 @@ pub(crate) fn lower_program(
         consts: g.consts,
         assumes,
         root_names,
+        substituted: g.substituted,
     };
     (program, g.diagnostics, g.subst_checks)
 }
@@ -412,7 +423,15 @@ impl Global<'_> {
         let substs = self.substitutions(module, unit, inst, params, target);
         let limits = substitution_limits(&self.scopes[target]);
         let clause = (inst.span, self.modules.list[target].ast.name.name.clone());
+        let unnamed_modules = match name {
+            Some(_) => Vec::new(),
+            None => extends_closure(self.modules, target)
+                .into_iter()
+                .map(|m| self.modules.list[m].ast.name.name.clone())
+                .collect(),
+        };
         self.ctxs.push(Ctx {
+            unnamed_modules,
             limits,
             clause,
             parent,
