@@ -148,9 +148,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
         self.depth += 1;
         let new_base = self.stack.len();
-        self.stack.resize(
+        // `resize_with` writes empty slots without cloning a template slot.
+        self.stack.resize_with(
             new_base + self.ev.frame_sizes[op_id.0 as usize],
-            FrameSlot::Empty,
+            FrameSlot::default,
         );
         Ok(new_base)
     }

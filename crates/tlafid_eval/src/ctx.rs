@@ -102,7 +102,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     pub fn bind(&mut self, slot: Slot, value: FrameSlot<'p>) {
         let at = self.base + slot.0 as usize;
         if at >= self.stack.len() {
-            self.stack.resize(at + 1, FrameSlot::Empty);
+            self.stack.resize_with(at + 1, FrameSlot::default);
         }
         self.stack[at] = value;
     }
