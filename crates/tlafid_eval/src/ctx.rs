@@ -42,6 +42,9 @@ pub(crate) struct Ctx<'a, 'p> {
     /// How often each function definition was applied to one argument during this call
     /// (`u32::MAX`: building it whole failed, keep applying it argument by argument).
     pub fn_uses: Vec<(usize, u32)>,
+    /// Conjuncts (or `\A` bindings, or the `v` test of `<<A>>_v`) the generator will run
+    /// after the one it is in: an action composition refuses to run before them.
+    pub pending_conjuncts: u32,
 }
 
 impl<'a, 'p> Ctx<'a, 'p> {
@@ -66,6 +69,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             assigned: 0,
             state_cache: Vec::new(),
             fn_uses: Vec::new(),
+            pending_conjuncts: 0,
         }
     }
 
