@@ -38,6 +38,9 @@ Spec ==
   /\ WF_vars(x < Cap /\ Bump)
   /\ WF_vars(Bump \cdot Fold)
 
+\* Without fairness for the composition, x may stay at Cap forever.
+SpecUnfairFold == Init /\ [][Next]_vars /\ WF_vars(x < Cap /\ Bump)
+
 TypeOK == x \in 0..(Cap + 1) /\ y \in 0..2
 
 \* The composed step is taken again and again.
