@@ -304,6 +304,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             self.assigned,
             self.pending_conjuncts,
         ) = (false, false, 0, 0);
+        let saved_test = self.changed_test.take();
         let mut found = false;
         let r = self.gen(expr, &mut |_| {
             found = true;
@@ -316,6 +317,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             self.assigned,
             self.pending_conjuncts,
         ) = saved_modes;
+        self.changed_test = saved_test;
         r.map(|_| found)
     }
 

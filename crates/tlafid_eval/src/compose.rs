@@ -11,7 +11,9 @@
 //! Limits (explicit errors, where TLC's experimental implementation would silently give a
 //! composition with other semantics): a composition must be generated with no variable
 //! assigned yet and with no conjunct left to run after it in the same step (TLC checks
-//! such conjuncts on both halves of the step); `A` must assign every variable.
+//! such conjuncts on both halves of the step); under `ENABLED <<A>>_v` (fairness), TLC
+//! tests `v` on the second half only, so each end found must give the same test on the
+//! second half and on the whole step; `A` must assign every variable.
 
 use tlafid_base::Span;
 use tlafid_sema::ir::Expr;
@@ -44,11 +46,29 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 "write A \\cdot B as a whole disjunct of the next-state relation (TLC's experimental \\cdot checks the other conjuncts on each half of the step)",
             ));
         }
+        let changed_test = self.changed_test.take();
+        let r = self.gen_composed(first, second, span, changed_test, k);
+        self.changed_test = changed_test;
+        r
+    }
+
+    fn gen_composed(
+        &mut self,
+        first: &'p Expr,
+        second: &'p Expr,
+        span: Span,
+        changed_test: Option<(&'p Expr, usize)>,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
         for middle in self.first_steps(first, span)? {
-            for end in self.second_steps(&middle, second, span)? {
+            for end in self.second_steps(&middle, second, span, changed_test.is_some())? {
                 let saved = std::mem::replace(&mut self.next, end.into_iter().map(Some).collect());
                 self.assigned = self.next.len();
-                let r = k(self);
+                let agreed = match changed_test {
+                    Some((vars, base)) => self.changed_tests_agree(&middle, vars, base, span),
+                    None => Ok(()),
+                };
+                let r = agreed.and_then(|()| k(self));
                 self.next = saved;
                 self.assigned = 0;
                 if !r? {
@@ -57,6 +77,34 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
         }
         Ok(true)
+    }
+
+    /// Under `ENABLED <<A>>_v`, TLC tests `v` between the middle and the end state of a
+    /// composition, where `<<A>>_v` means between the current and the end state: an error
+    /// when the two disagree, so the answer is TLC's and TLA+'s.
+    fn changed_tests_agree(
+        &mut self,
+        middle: &[Value],
+        vars: &'p Expr,
+        base: usize,
+        span: Span,
+    ) -> EvalResult<()> {
+        let home = std::mem::replace(&mut self.base, base);
+        let whole_step = self.unchanged_value(vars);
+        self.base = home;
+        let mut sub = self.composed_half(middle);
+        sub.next = self.next.clone();
+        sub.assigned = self.assigned;
+        sub.base = base;
+        if whole_step? == sub.unchanged_value(vars)? {
+            return Ok(());
+        }
+        Err(EvalError::new(
+            E_UNSUPPORTED,
+            "ENABLED <<A>>_v of an action composition (\\cdot) where v changes over the second step but not over the whole step, or the reverse",
+            span,
+        )
+        .with_hint("TLC's experimental \\cdot tests v on the second step only; tlafid refuses rather than answer differently (this is the ENABLED of a WF_v/SF_v fairness condition)"))
     }
 
     /// Is `first \cdot second` a step from the current state to the (assigned) next state?
@@ -93,23 +141,29 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// The successors of the current state under `first`, each complete.
     fn first_steps(&mut self, first: &'p Expr, span: Span) -> EvalResult<Vec<Vec<Value>>> {
         let pending = std::mem::replace(&mut self.pending_conjuncts, 0);
+        let changed_test = self.changed_test.take();
         let mut middles = Vec::new();
         let r = self.gen(first, &mut |ctx| {
             middles.push(ctx.composed_state(span, "the first action of a composition (\\cdot)")?);
             Ok(true)
         });
         self.pending_conjuncts = pending;
+        self.changed_test = changed_test;
         r.map(|_| middles)
     }
 
     /// The successors of `middle` under `second`, each complete.
+    /// With `test_after`, a `v` test follows (see [`Ctx::changed_tests_agree`]): a
+    /// composition nested in `second` is refused, since TLC would test `v` from its middle.
     fn second_steps(
         &self,
         middle: &[Value],
         second: &'p Expr,
         span: Span,
+        test_after: bool,
     ) -> EvalResult<Vec<Vec<Value>>> {
         let mut sub = self.composed_half(middle);
+        sub.pending_conjuncts = u32::from(test_after);
         let mut ends = Vec::new();
         sub.gen(second, &mut |ctx| {
             ends.push(ctx.composed_state(span, "the second action of a composition (\\cdot)")?);

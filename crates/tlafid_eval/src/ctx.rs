@@ -45,6 +45,10 @@ pub(crate) struct Ctx<'a, 'p> {
     /// Conjuncts (or `\A` bindings, or the `v` test of `<<A>>_v`) the generator will run
     /// after the one it is in: an action composition refuses to run before them.
     pub pending_conjuncts: u32,
+    /// While `ENABLED <<A>>_v` runs `A`: `v` and the frame it is read in (an action
+    /// composition checks that TLC's reading of the test, between its middle and end
+    /// states, agrees with the test between the current and end states).
+    pub changed_test: Option<(&'p Expr, usize)>,
 }
 
 impl<'a, 'p> Ctx<'a, 'p> {
@@ -70,6 +74,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             state_cache: Vec::new(),
             fn_uses: Vec::new(),
             pending_conjuncts: 0,
+            changed_test: None,
         }
     }
 
