@@ -49,6 +49,12 @@ FoldsForever == []<>(y = 0) /\ []<>(y = 1)
 \* Checked as an action property: every step is a step of one of the disjuncts.
 StepsAreSteps == [][Bump \cdot Fold \/ Bump \/ (x' = x /\ y' = y)]_vars
 
+\* An action property a composition makes false on some steps (the Bump steps up to 5).
+FoldsStayLow == [][(Bump \cdot Fold) => x' <= 3]_vars
+
+\* Violated: from x = 5 a composed step ends at 3.
+FoldsStayLower == [][(Bump \cdot Fold) => x' <= 2]_vars
+
 \* Not supported by tlafid (an error): a conjunct after a composition, which TLC's
 \* experimental \cdot checks on each half of the step rather than on the whole step.
 NextConjunctAfter == (Bump \cdot Fold) /\ y' # 2
