@@ -115,8 +115,37 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
                 Ok(true)
             }
+            ExprKind::Call(op_id, args) if self.member_sees_through(*op_id) => {
+                // TLC keeps a set filter lazy through a definition too (`x \in Op(a)` with
+                // `Op(s) == {y \in S : P}`): only `x` is tested, the set is never built.
+                let body = &self.ev.program.op(*op_id).body;
+                let saved = self.push_frame(*op_id, args, span)?;
+                let r = crate::call::grow_stack(|| self.member_of_expr(x, body, span));
+                self.pop_frame(saved);
+                r
+            }
             _ => self.member_of_value(x, set, span),
         }
+    }
+
+    /// Whether `x \in op(...)` is decided on `op`'s body rather than on its value: a plain
+    /// definition (no override, native or recursive function) of a state or action level
+    /// (a constant one is built once and cached instead) whose body is a set filter, a function
+    /// set or another call.
+    fn member_sees_through(&self, op_id: tlafid_sema::ir::OpId) -> bool {
+        let i = op_id.0 as usize;
+        if self.ev.overrides[i].is_some() || self.ev.natives[i].is_some() {
+            return false;
+        }
+        if self.ev.cacheable[i] {
+            return false;
+        }
+        let op = self.ev.program.op(op_id);
+        op.function.is_none()
+            && matches!(
+                op.body.kind,
+                ExprKind::SetFilter(..) | ExprKind::FnSet(..) | ExprKind::Call(..)
+            )
     }
 
     fn member_of_value(&mut self, x: &Value, set: &'p Expr, span: Span) -> EvalResult<bool> {

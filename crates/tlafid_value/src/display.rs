@@ -98,6 +98,7 @@ impl Display for LazySet {
             }
             LazySet::Union(a, b) => write!(f, "({a} \\cup {b})"),
             LazySet::Intersect(a, b) => write!(f, "({a} \\cap {b})"),
+            LazySet::BigUnion(s) => write!(f, "UNION {s}"),
             LazySet::Minus(a, b) => write!(f, "({a} \\ {b})"),
         }
     }

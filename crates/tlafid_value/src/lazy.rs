@@ -35,6 +35,10 @@ pub enum LazySet {
     Intersect(Value, Value),
     /// `S \ T` with `S` infinite.
     Minus(Value, Value),
+    /// `UNION S` for a finite set `S` of sets, some of them symbolic: membership asks each
+    /// member of `S` in turn (as TLC's `UnionValue` does), so `x \in UNION {[D -> R]}` never
+    /// builds the function set.
+    BigUnion(Value),
 }
 
 /// A lazy set with its enumeration, computed at most once.
@@ -150,6 +154,14 @@ impl LazySet {
             LazySet::Union(a, b) => a.contains(elem)? || b.contains(elem)?,
             LazySet::Intersect(a, b) => a.contains(elem)? && b.contains(elem)?,
             LazySet::Minus(a, b) => a.contains(elem)? && !b.contains(elem)?,
+            LazySet::BigUnion(sets) => {
+                for s in sets.iter_set()? {
+                    if s.contains(elem)? {
+                        return Ok(true);
+                    }
+                }
+                false
+            }
         })
     }
 
@@ -226,6 +238,7 @@ impl LazySet {
             LazySet::Union(a, b) => a.to_enumerated_value()?.union(&b.to_enumerated_value()?),
             LazySet::Intersect(a, b) => a.intersect(b),
             LazySet::Minus(a, b) => a.minus(b),
+            LazySet::BigUnion(sets) => sets.big_union_enumerated(),
         }
     }
 }

@@ -207,6 +207,17 @@ impl Value {
 
     /// `UNION self`: the union of a finite set of sets.
     pub fn big_union(&self) -> ValueResult<Value> {
+        let members: Vec<Cow<'_, Value>> = self.iter_set()?.collect();
+        if members.iter().all(|s| s.is_set())
+            && members.iter().any(|s| matches!(&**s, Value::Lazy(_)))
+        {
+            return Ok(Value::lazy(LazySet::BigUnion(self.clone())));
+        }
+        self.big_union_enumerated()
+    }
+
+    /// `UNION self`, enumerated.
+    pub(crate) fn big_union_enumerated(&self) -> ValueResult<Value> {
         let mut acc = Value::empty_set();
         for s in self.iter_set()? {
             acc = acc.union(&s)?;

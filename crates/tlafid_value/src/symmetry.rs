@@ -43,6 +43,7 @@ impl Value {
                     LazySet::Union(a, b) => LazySet::Union(map(a), map(b)),
                     LazySet::Intersect(a, b) => LazySet::Intersect(map(a), map(b)),
                     LazySet::Minus(a, b) => LazySet::Minus(map(a), map(b)),
+                    LazySet::BigUnion(s) => LazySet::BigUnion(map(s)),
                     _ => return self.clone(),
                 };
                 Value::lazy(kind)

@@ -3,6 +3,7 @@
 
 mod arith;
 mod community;
+mod dyadic;
 mod ext;
 mod graphs;
 mod seqs;
@@ -40,6 +41,7 @@ pub(crate) fn lookup(module: &str, name: &str) -> Option<Native> {
         "SequencesExt" | "FiniteSetsExt" | "Functions" | "Folds" => community::lookup(module, name),
         "Graphs" => graphs::lookup_directed(name),
         "UndirectedGraphs" => graphs::lookup_undirected(name),
+        "DyadicRationals" => dyadic::lookup(name),
         _ => ext::lookup(module, name),
     }
 }
