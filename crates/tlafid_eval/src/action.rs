@@ -292,6 +292,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     pub fn enabled(&mut self, expr: &'p Expr) -> EvalResult<bool> {
         let n = self.ev.program.vars.len();
         let saved_next = std::mem::replace(&mut self.next, vec![None; n]);
+        let saved_fixed = self.unfix_next();
         let saved_modes = (
             self.init_mode,
             self.in_prime,
@@ -311,6 +312,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             Ok(false)
         });
         self.next = saved_next;
+        self.next_fixed = saved_fixed;
         (
             self.init_mode,
             self.in_prime,
@@ -374,11 +376,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     fn assign(&mut self, var: usize, value: Value, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        let fixed = self.unfix_next();
         self.next[var] = Some(value);
         self.assigned += 1;
         let r = k(self);
         self.assigned -= 1;
         self.next[var] = None;
+        self.next_fixed = fixed;
         r
     }
 

@@ -215,9 +215,12 @@ fn stays_in_state(expr: &Expr, pure: &[bool], consts: &[Option<ConstBinding>]) -
         | ExprKind::AngleAction(..)
         | ExprKind::ConstCall(..)
         | ExprKind::Builtin(Builtin::Enabled | Builtin::Unchanged, _) => false,
-        ExprKind::Const(c) => {
-            matches!(consts.get(c.0 as usize), Some(Some(ConstBinding::Value(_))))
-        }
+        // A constant given a value, or bound to a pure operator (`Acceptor <- const_1`).
+        ExprKind::Const(c) => match consts.get(c.0 as usize) {
+            Some(Some(ConstBinding::Value(_))) => true,
+            Some(Some(ConstBinding::Op(op))) => pure[op.0 as usize],
+            _ => false,
+        },
         ExprKind::Call(op, _) | ExprKind::OpArg(op, _) => pure[op.0 as usize],
         _ => true,
     };

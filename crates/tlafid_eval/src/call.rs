@@ -50,6 +50,17 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 return Ok(v.clone());
             }
         }
+        let per_next = !cacheable
+            && self.in_prime
+            && self.next_fixed
+            && !self.init_mode
+            && args.is_empty()
+            && self.ev.per_state_cacheable(i);
+        if per_next {
+            if let Some((_, v)) = self.next_cache.iter().find(|(op, _)| *op == i) {
+                return Ok(v.clone());
+            }
+        }
         let op: &'p OpDef = self.ev.program.op(op_id);
         let saved = self.push_frame(op_id, args, span)?;
         let result = grow_stack(|| {
@@ -65,6 +76,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
             let _ = self.ev.op_cache[i].set(value.clone());
         } else if per_state {
             self.state_cache.push((i, value.clone()));
+        } else if per_next && self.next_fixed {
+            self.next_cache.push((i, value.clone()));
         }
         Ok(value)
     }

@@ -62,6 +62,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     ) -> EvalResult<bool> {
         for middle in self.first_steps(first, span)? {
             for end in self.second_steps(&middle, second, span, changed_test.is_some())? {
+                let fixed = self.unfix_next();
                 let saved = std::mem::replace(&mut self.next, end.into_iter().map(Some).collect());
                 self.assigned = self.next.len();
                 let agreed = match changed_test {
@@ -70,6 +71,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 };
                 let r = agreed.and_then(|()| k(self));
                 self.next = saved;
+                self.next_fixed = fixed;
                 self.assigned = 0;
                 if !r? {
                     return Ok(false);
@@ -122,10 +124,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
             ));
         }
         let n = self.ev.program.vars.len();
+        let saved_fixed = self.unfix_next();
         let saved_next = std::mem::replace(&mut self.next, vec![None; n]);
         let saved_assigned = std::mem::replace(&mut self.assigned, 0);
         let middles = self.first_steps(first, span);
         self.next = saved_next;
+        self.next_fixed = saved_fixed;
         self.assigned = saved_assigned;
         for middle in middles? {
             let mut sub = self.composed_half(&middle);

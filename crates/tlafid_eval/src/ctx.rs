@@ -39,6 +39,13 @@ pub(crate) struct Ctx<'a, 'p> {
     /// Values of zero-parameter operators that depend only on the current state
     /// ([`Evaluator::per_state_cacheable`]), computed during this call.
     pub state_cache: Vec<(usize, Value)>,
+    /// The next state was given whole by the caller (an action property on a step) and
+    /// nothing has replaced or changed it since: zero-parameter pure operators read under a
+    /// prime can then be kept in `next_cache`, as `state_cache` keeps them for the current
+    /// state.
+    pub next_fixed: bool,
+    /// Values of pure zero-parameter operators read under a prime while `next_fixed`.
+    pub next_cache: Vec<(usize, Value)>,
     /// How often each function definition was applied to one argument during this call
     /// (`u32::MAX`: building it whole failed, keep applying it argument by argument).
     pub fn_uses: Vec<(usize, u32)>,
@@ -72,6 +79,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
             level: None,
             assigned: 0,
             state_cache: Vec::new(),
+            next_fixed: false,
+            next_cache: Vec::new(),
             fn_uses: Vec::new(),
             pending_conjuncts: 0,
             changed_test: None,
@@ -81,6 +90,17 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// The frame stack and next-state buffers, for reuse.
     pub fn into_buffers(self) -> (Vec<FrameSlot<'p>>, Vec<Option<Value>>) {
         (self.stack, self.next)
+    }
+
+    /// Ends the fixed next state (its cached operator values go) before the next state is
+    /// replaced or changed; returns whether it was fixed, to restore afterwards.
+    pub fn unfix_next(&mut self) -> bool {
+        let fixed = self.next_fixed;
+        if fixed {
+            self.next_fixed = false;
+            self.next_cache.clear();
+        }
+        fixed
     }
 
     /// Sets a slot of the current frame.

@@ -157,6 +157,7 @@ fn enabled_changing<'p>(
     };
     let n = ctx.ev.program.vars.len();
     let saved_next = std::mem::replace(&mut ctx.next, vec![None; n]);
+    let saved_fixed = ctx.unfix_next();
     let saved_modes = (ctx.init_mode, ctx.in_prime, ctx.assigned);
     (ctx.init_mode, ctx.in_prime, ctx.assigned) = (false, false, 0);
     let saved_test = ctx.changed_test.replace((vars, ctx.base));
@@ -169,6 +170,7 @@ fn enabled_changing<'p>(
         Ok(false)
     });
     ctx.next = saved_next;
+    ctx.next_fixed = saved_fixed;
     (ctx.init_mode, ctx.in_prime, ctx.assigned) = saved_modes;
     ctx.changed_test = saved_test;
     r.map(|_| found)

@@ -445,6 +445,7 @@ impl<'e, 'p> Worker<'e, 'p> {
         let mut ctx = Ctx::new(self.ev, stack, state, next_buf);
         ctx.level = self.level;
         ctx.assigned = assigned;
+        ctx.next_fixed = next.is_some();
         ctx
     }
 
