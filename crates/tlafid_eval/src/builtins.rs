@@ -57,11 +57,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     span,
                 ))
             }
-            (Builtin::Cdot, _) => Err(EvalError::new(
-                E_UNSUPPORTED,
-                "action composition (\\cdot) is not supported",
-                span,
-            )),
+            (Builtin::Cdot, [a, b]) => self.eval_cdot(a, b, span).map(Value::Bool),
             _ => Err(arity_error()),
         }
     }

@@ -52,6 +52,13 @@ pub(crate) struct Ctx<'a, 'p> {
     /// Inside `ENABLED`: which substituted variables are shadows (see `shadow.rs`); empty
     /// elsewhere.
     pub shadowed: Vec<bool>,
+    /// Conjuncts (or `\A` bindings, or the `v` test of `<<A>>_v`) the generator will run
+    /// after the one it is in: an action composition refuses to run before them.
+    pub pending_conjuncts: u32,
+    /// While `ENABLED <<A>>_v` runs `A`: `v` and the frame it is read in (an action
+    /// composition checks that TLC's reading of the test, between its middle and end
+    /// states, agrees with the test between the current and end states).
+    pub changed_test: Option<(&'p Expr, usize)>,
 }
 
 impl<'a, 'p> Ctx<'a, 'p> {
@@ -79,6 +86,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
             next_cache: Vec::new(),
             fn_uses: Vec::new(),
             shadowed: Vec::new(),
+            pending_conjuncts: 0,
+            changed_test: None,
         }
     }
 

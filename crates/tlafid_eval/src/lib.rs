@@ -16,7 +16,9 @@
 //! defined operators are inlined with their arguments passed by name when they depend on the
 //! state; `IF`/`CASE`/`LET`/`=>` are followed; non-constant function definitions applied in an
 //! action run their body; once every variable is assigned the remaining conjuncts are only
-//! tested. These rules decide TLC's "states generated" count, which this crate reproduces.
+//! tested. These rules decide TLC's "states generated" count, which this crate reproduces
+//! (except for `A \cdot B`, whose middle states TLC also counts as generated: see
+//! `compose.rs`).
 //!
 //! Threads: one [`Evaluator`] is shared (`Sync`); each thread uses its own [`Worker`].
 //! Dropped workers return their buffers to a one-slot cache of their thread (then to a pool
@@ -45,6 +47,7 @@ mod analysis;
 mod builtins;
 mod call;
 mod compile;
+mod compose;
 mod ctx;
 mod env;
 mod error;
