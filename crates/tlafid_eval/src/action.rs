@@ -93,14 +93,14 @@ pub(crate) fn split_actions(ev: &Evaluator<'_>, next: OpId) -> (Vec<ActionDecl>,
     (out, counts)
 }
 
-struct StaticSplit<'s> {
+struct StaticSplit<'s, 'p> {
     program: &'s Program,
     out: &'s mut Vec<ActionDecl>,
     counts: &'s mut ExistsCounts,
-    ev: &'s Evaluator<'s>,
+    ev: &'s Evaluator<'p>,
 }
 
-impl StaticSplit<'_> {
+impl StaticSplit<'_, '_> {
     fn walk(&mut self, expr: &Expr, owner: &OpDef, depth: usize) {
         match &expr.kind {
             _ if depth > MAX_SPLIT_DEPTH => self.leaf(owner),
@@ -269,7 +269,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
 
     /// The state assigned so far, or an error naming (with `what`) a variable left
     /// unassigned.
-    fn complete_state<W: std::fmt::Display>(
+    pub(crate) fn complete_state<W: std::fmt::Display>(
         &self,
         span: Span,
         what: impl FnOnce() -> W,
@@ -297,8 +297,19 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let n = self.ev.program.vars.len() + self.shadowed.len();
         let saved_next = std::mem::replace(&mut self.next, vec![None; n]);
         let saved_fixed = self.unfix_next();
-        let saved_modes = (self.init_mode, self.in_prime, self.assigned);
-        (self.init_mode, self.in_prime, self.assigned) = (false, false, 0);
+        let saved_modes = (
+            self.init_mode,
+            self.in_prime,
+            self.assigned,
+            self.pending_conjuncts,
+        );
+        (
+            self.init_mode,
+            self.in_prime,
+            self.assigned,
+            self.pending_conjuncts,
+        ) = (false, false, 0, 0);
+        let saved_test = self.changed_test.take();
         let mut found = false;
         let r = self.gen(expr, &mut |_| {
             found = true;
@@ -306,7 +317,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
         });
         self.next = saved_next;
         self.next_fixed = saved_fixed;
-        (self.init_mode, self.in_prime, self.assigned) = saved_modes;
+        (
+            self.init_mode,
+            self.in_prime,
+            self.assigned,
+            self.pending_conjuncts,
+        ) = saved_modes;
+        self.changed_test = saved_test;
         if let Some(saved) = saved_shadowed {
             self.shadowed = saved;
         }
@@ -382,7 +399,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     fn guard(&mut self, expr: &'p Expr, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
-        if self.eval_bool(expr)? {
+        if self.test(expr)? {
             k(self)
         } else {
             Ok(true)
@@ -453,11 +470,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
             ExprKind::Builtin(Builtin::Eq, args) => match (self.target(&args[0]), args.get(1)) {
                 (Some(var), Some(rhs)) => match self.next[var].clone() {
                     None => {
-                        let v = self.eval(rhs)?;
+                        let v = self.eval_fast(rhs)?;
                         self.assign(var, v, k)
                     }
                     Some(old) => {
-                        let v = self.eval(rhs)?;
+                        let v = self.eval_fast(rhs)?;
                         if values_equal(&old, &v, expr.span)? {
                             k(self)
                         } else {
@@ -481,6 +498,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
                 _ => self.guard(expr, k),
             },
+            ExprKind::Builtin(Builtin::Cdot, args) if !self.init_mode && args.len() == 2 => {
+                self.gen_cdot(&args[0], &args[1], expr.span, k)
+            }
             ExprKind::Builtin(Builtin::Unchanged, args) if !self.init_mode && args.len() == 1 => {
                 self.gen_unchanged(&args[0], k)
             }
@@ -521,7 +541,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
                 self.gen_unchanged(vars, k)
             }
-            ExprKind::AngleAction(a, vars) => self.gen(a, &mut |ctx| {
+            ExprKind::AngleAction(a, vars) => self.gen_before(|ctx, k| ctx.gen(a, k), &mut |ctx| {
                 if ctx.unchanged_value(vars)? {
                     Ok(true)
                 } else {
@@ -600,8 +620,29 @@ impl<'a, 'p> Ctx<'a, 'p> {
     fn gen_all(&mut self, items: &'p [Expr], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
         match items.split_first() {
             None => k(self),
-            Some((first, rest)) => self.gen(first, &mut |ctx| ctx.gen_pending(rest, k)),
+            Some((first, [])) => self.gen(first, &mut |ctx| ctx.gen_pending(&[], k)),
+            Some((first, rest)) => self.gen_before(|ctx, k| ctx.gen(first, k), &mut |ctx| {
+                ctx.gen_pending(rest, k)
+            }),
         }
+    }
+
+    /// Runs `run` with `then` as its continuation, counting `then` among the
+    /// [`pending_conjuncts`](Ctx::pending_conjuncts) while `run` has not reached it.
+    fn gen_before(
+        &mut self,
+        run: impl FnOnce(&mut Self, &mut Cont<'_, 'a, 'p>) -> EvalResult<bool>,
+        then: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        self.pending_conjuncts += 1;
+        let r = run(self, &mut |ctx| {
+            ctx.pending_conjuncts -= 1;
+            let r = then(ctx);
+            ctx.pending_conjuncts += 1;
+            r
+        });
+        self.pending_conjuncts -= 1;
+        r
     }
 
     /// Runs the continuation `k` outside a scope whose slots it may reuse, then restores
@@ -645,7 +686,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             return crate::call::grow_stack(|| self.gen_all(items, k));
         }
         for item in items {
-            if !self.eval_bool(item)? {
+            if !self.test(item)? {
                 return Ok(true);
             }
         }
@@ -692,9 +733,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
         } else {
             let scope: Vec<Slot> = first.iter().map(|(slot, _)| *slot).collect();
-            self.gen(body, &mut |ctx| {
-                ctx.resume(&scope, &mut |ctx| ctx.gen_bindings(rest, body, k))
-            })
+            let mut then =
+                |ctx: &mut Self| ctx.resume(&scope, &mut |ctx| ctx.gen_bindings(rest, body, k));
+            if rest.is_empty() {
+                self.gen(body, &mut then)
+            } else {
+                self.gen_before(|ctx, k| ctx.gen(body, k), &mut then)
+            }
         };
         for ((slot, _), old) in first.iter().zip(saved) {
             self.bind(*slot, old);

@@ -7,6 +7,7 @@ use tlafid_value::{LazySet, Value};
 
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_INCOMPARABLE, E_TYPE, E_UNSUPPORTED};
+use crate::evaluator::Evaluator;
 
 impl<'a, 'p> Ctx<'a, 'p> {
     pub fn builtin(&mut self, op: Builtin, args: &'p [Expr], span: Span) -> EvalResult<Value> {
@@ -56,11 +57,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     span,
                 ))
             }
-            (Builtin::Cdot, _) => Err(EvalError::new(
-                E_UNSUPPORTED,
-                "action composition (\\cdot) is not supported",
-                span,
-            )),
+            (Builtin::Cdot, [a, b]) => self.eval_cdot(a, b, span).map(Value::Bool),
             _ => Err(arity_error()),
         }
     }
@@ -83,7 +80,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// `x \in set`, with set filters (and function sets whose range is one) tested lazily,
     /// as TLC does: `x \in {n \in S : P(n)}` is `x \in S /\ P(x)`, so the filter's domain
     /// may be infinite (`{n \in Nat : n > 0}`); enumerating such a set stays an error.
-    fn member_of_expr(&mut self, x: &Value, set: &'p Expr, span: Span) -> EvalResult<bool> {
+    pub(crate) fn member_of_expr(
+        &mut self,
+        x: &Value,
+        set: &'p Expr,
+        span: Span,
+    ) -> EvalResult<bool> {
         match &set.kind {
             ExprKind::SetFilter(binder, pred) if !binder.tuple && binder.slots.len() == 1 => {
                 let Some(domain) = &binder.domain else {
@@ -98,7 +100,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             ExprKind::FnSet(dom, range) => {
                 let d = self.eval(dom)?;
                 self.expect_set(&d, dom.span)?;
-                if !x.is_fcn() || self.value(x.domain(), span)? != d {
+                if !x.is_fcn() || !self.value(x.domain_equals(&d), span)? {
                     return Ok(false);
                 }
                 let values = self.value(x.fn_value_refs(), span)?;
@@ -119,7 +121,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
                 Ok(true)
             }
-            ExprKind::Call(op_id, args) if self.member_sees_through(*op_id) => {
+            ExprKind::Call(op_id, args) if member_sees_through(self.ev, *op_id) => {
                 // TLC keeps a set filter lazy through a definition too (`x \in Op(a)` with
                 // `Op(s) == {y \in S : P}`): only `x` is tested, the set is never built.
                 let body = &self.ev.program.op(*op_id).body;
@@ -130,26 +132,6 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
             _ => self.member_of_value(x, set, span),
         }
-    }
-
-    /// Whether `x \in op(...)` is decided on `op`'s body rather than on its value: a plain
-    /// definition (no override, native or recursive function) of a state or action level
-    /// (a constant one is built once and cached instead) whose body is a set filter, a function
-    /// set or another call.
-    fn member_sees_through(&self, op_id: tlafid_sema::ir::OpId) -> bool {
-        let i = op_id.0 as usize;
-        if self.ev.overrides[i].is_some() || self.ev.natives[i].is_some() {
-            return false;
-        }
-        if self.ev.cacheable[i] {
-            return false;
-        }
-        let op = self.ev.program.op(op_id);
-        op.function.is_none()
-            && matches!(
-                op.body.kind,
-                ExprKind::SetFilter(..) | ExprKind::FnSet(..) | ExprKind::Call(..)
-            )
     }
 
     fn member_of_value(&mut self, x: &Value, set: &'p Expr, span: Span) -> EvalResult<bool> {
@@ -183,4 +165,24 @@ pub(crate) fn values_equal(x: &Value, y: &Value, span: Span) -> EvalResult<bool>
         ));
     }
     Ok(x == y)
+}
+
+/// Whether `x \in op(...)` is decided on `op`'s body rather than on its value: a plain
+/// definition (no override, native or recursive function) of a state or action level (a
+/// constant one is built once and cached instead) whose body is a set filter, a function set
+/// or another call.
+pub(crate) fn member_sees_through(ev: &Evaluator<'_>, op_id: tlafid_sema::ir::OpId) -> bool {
+    let i = op_id.0 as usize;
+    if ev.overrides[i].is_some() || ev.natives[i].is_some() {
+        return false;
+    }
+    if ev.cacheable[i] {
+        return false;
+    }
+    let op = ev.program.op(op_id);
+    op.function.is_none()
+        && matches!(
+            op.body.kind,
+            ExprKind::SetFilter(..) | ExprKind::FnSet(..) | ExprKind::Call(..)
+        )
 }

@@ -67,7 +67,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
             if op.function.is_some() {
                 self.build_function(op_id, span)
             } else {
-                self.eval(&op.body)
+                match self.ev.compiled().body(i) {
+                    Some(body) => self.run(body),
+                    None => self.eval(&op.body),
+                }
             }
         });
         self.pop_frame(saved);
@@ -145,9 +148,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
         self.depth += 1;
         let new_base = self.stack.len();
-        self.stack.resize(
+        // `resize_with` writes empty slots without cloning a template slot.
+        self.stack.resize_with(
             new_base + self.ev.frame_sizes[op_id.0 as usize],
-            FrameSlot::Empty,
+            FrameSlot::default,
         );
         Ok(new_base)
     }

@@ -52,6 +52,13 @@ pub(crate) struct Ctx<'a, 'p> {
     /// Inside `ENABLED`: which substituted variables are shadows (see `shadow.rs`); empty
     /// elsewhere.
     pub shadowed: Vec<bool>,
+    /// Conjuncts (or `\A` bindings, or the `v` test of `<<A>>_v`) the generator will run
+    /// after the one it is in: an action composition refuses to run before them.
+    pub pending_conjuncts: u32,
+    /// While `ENABLED <<A>>_v` runs `A`: `v` and the frame it is read in (an action
+    /// composition checks that TLC's reading of the test, between its middle and end
+    /// states, agrees with the test between the current and end states).
+    pub changed_test: Option<(&'p Expr, usize)>,
 }
 
 impl<'a, 'p> Ctx<'a, 'p> {
@@ -79,6 +86,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
             next_cache: Vec::new(),
             fn_uses: Vec::new(),
             shadowed: Vec::new(),
+            pending_conjuncts: 0,
+            changed_test: None,
         }
     }
 
@@ -102,7 +111,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     pub fn bind(&mut self, slot: Slot, value: FrameSlot<'p>) {
         let at = self.base + slot.0 as usize;
         if at >= self.stack.len() {
-            self.stack.resize(at + 1, FrameSlot::Empty);
+            self.stack.resize_with(at + 1, FrameSlot::default);
         }
         self.stack[at] = value;
     }
@@ -124,11 +133,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     Some(cell) => match cell.get() {
                         Some(v) => v.clone(),
                         None => {
-                            let v = self.eval(expr)?;
+                            let v = self.eval_fast(expr)?;
                             cell.get_or_init(|| v.clone()).clone()
                         }
                     },
-                    None => self.eval(expr)?,
+                    None => self.eval_fast(expr)?,
                 };
                 if self.next_reads == reads_before && !self.in_prime {
                     self.stack[at] = FrameSlot::Forced(expr, v.clone());
@@ -404,6 +413,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 })))
             }
             ExprKind::LocalOpArg(slot) => self.local_op(*slot, arg.span),
+            ExprKind::Local(slot) => match self.ready_local(*slot) {
+                Some(v) => Ok(Arg::Val(v.clone())),
+                None => self.eval(arg).map(Arg::Val),
+            },
             _ => self.eval(arg).map(Arg::Val),
         }
     }

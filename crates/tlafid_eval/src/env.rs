@@ -172,6 +172,7 @@ fn enabled_changing<'p>(
     let saved_fixed = ctx.unfix_next();
     let saved_modes = (ctx.init_mode, ctx.in_prime, ctx.assigned);
     (ctx.init_mode, ctx.in_prime, ctx.assigned) = (false, false, 0);
+    let saved_test = ctx.changed_test.replace((vars, ctx.base));
     let mut found = false;
     let r = ctx.gen(action, &mut |ctx| {
         if ctx.unchanged_value(vars)? {
@@ -183,5 +184,6 @@ fn enabled_changing<'p>(
     ctx.next = saved_next;
     ctx.next_fixed = saved_fixed;
     (ctx.init_mode, ctx.in_prime, ctx.assigned) = saved_modes;
+    ctx.changed_test = saved_test;
     r.map(|_| found)
 }

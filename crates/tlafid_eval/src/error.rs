@@ -62,7 +62,9 @@ impl EvalError {
         self
     }
 
-    /// A failed value operation at `span`.
+    /// A failed value operation at `span` (out of line: the hot paths only test for it).
+    #[cold]
+    #[inline(never)]
     pub fn from_value(err: ValueError, span: Span) -> EvalError {
         let code = if err.0.contains("not in the domain") {
             E_DOMAIN

@@ -13,6 +13,7 @@ use tlafid_value::Value;
 
 use crate::action::{self, ActionDecl, ActionInfo};
 use crate::analysis;
+use crate::compile::Compiled;
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_CONSTANT, E_NO_SPEC};
 use crate::frame::FrameSlot;
@@ -80,6 +81,9 @@ pub struct Evaluator<'p> {
     pub(crate) exists_counts: action::ExistsCounts,
     /// Facts that depend on the overrides, computed on first use (after every override).
     facts: OnceLock<Facts>,
+    /// Compiled operator bodies and conjuncts, built anew after every override (a plain
+    /// field rather than a lazy cell keeps `Evaluator` covariant in `'p`).
+    compiled: Compiled<'p>,
     /// Buffers of dropped workers, reused by the next [`Evaluator::worker`] call so that
     /// one-shot calls ([`Evaluator::successors`], ...) allocate nothing per call.
     spare: Mutex<Vec<Buffers<'static>>>,
@@ -160,7 +164,7 @@ impl<'p> Evaluator<'p> {
         for op in &program.ops {
             collect_strings(&op.body, &mut strings);
         }
-        Evaluator {
+        let mut ev = Evaluator {
             program,
             consts,
             overrides: vec![None; n],
@@ -179,10 +183,13 @@ impl<'p> Evaluator<'p> {
             id: NEXT_EVALUATOR_ID.fetch_add(1, Ordering::Relaxed),
             enabled_shadows: crate::shadow::EnabledShadows::new(program),
             facts: OnceLock::new(),
+            compiled: Compiled::default(),
             registers: Mutex::new(BTreeMap::new()),
             registers_frozen: AtomicBool::new(false),
             random_state: Mutex::new(0x2545_f491_4f6c_dd1d),
-        }
+        };
+        ev.compiled = Compiled::new(&ev);
+        ev
     }
 
     /// Sets the options.
@@ -202,6 +209,7 @@ impl<'p> Evaluator<'p> {
         self.overrides[op.0 as usize] = Some(binding);
         self.cacheable[op.0 as usize] = false;
         self.facts = OnceLock::new();
+        self.compiled = Compiled::new(self);
     }
 
     /// Sets the initial predicate and the next-state relation (each optional).
@@ -357,6 +365,11 @@ impl<'p> Evaluator<'p> {
 
     /// Can the zero-parameter operator `op` be cached while the current state stays the
     /// same (outside primes and initial-state generation)?
+    /// The compiled forms of the program's operator bodies and conjuncts.
+    pub(crate) fn compiled(&self) -> &Compiled<'p> {
+        &self.compiled
+    }
+
     pub(crate) fn per_state_cacheable(&self, op: usize) -> bool {
         self.facts().per_state[op]
     }
@@ -500,7 +513,7 @@ impl<'e, 'p> Worker<'e, 'p> {
         let slots = self.slots_used(expr);
         let mut ctx = self.ctx(state, next);
         ctx.stack.resize(slots, FrameSlot::Empty);
-        let r = ctx.eval_bool(expr);
+        let r = ctx.test(expr);
         self.finish(ctx);
         r
     }

@@ -493,12 +493,26 @@ impl<'a, 'p> Ctx<'a, 'p> {
     ) -> EvalResult<Value> {
         let Some((step, rest)) = path.split_first() else {
             self.bind_value(at, old);
-            return self.eval(value);
+            return self.eval_fast(value);
         };
         let (key, span) = match step {
             ExceptStep::Field(name) => (Value::Str(self.ev.interned(name)), value.span),
-            ExceptStep::Index(e) => (self.eval(e)?, e.span),
+            ExceptStep::Index(e) => (self.eval_fast(e)?, e.span),
         };
+        self.except_at(old, &key, span, |ctx, inner| {
+            ctx.except_path(inner, rest, value, at)
+        })
+    }
+
+    /// One step of an `EXCEPT` path: `old` with its value at `key` replaced by `update` of
+    /// that value (`old` itself when `key` lies outside its domain).
+    pub(crate) fn except_at(
+        &mut self,
+        old: Value,
+        key: &Value,
+        span: Span,
+        update: impl FnOnce(&mut Self, Value) -> EvalResult<Value>,
+    ) -> EvalResult<Value> {
         if !old.is_fcn() {
             return Err(EvalError::new(
                 E_TYPE,
@@ -509,13 +523,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 span,
             ));
         }
-        let Ok(inner) = old.apply(&key) else {
+        let Ok(inner) = old.apply(key) else {
             // Outside the domain, `[f EXCEPT ![k] = v]` is `f` itself.
             return Ok(old);
         };
         let inner = inner.clone();
-        let updated = self.except_path(inner, rest, value, at)?;
-        self.value(old.except(&key, updated), span)
+        let updated = update(self, inner)?;
+        self.value(old.except(key, updated), span)
     }
 }
 

@@ -16,7 +16,9 @@
 //! defined operators are inlined with their arguments passed by name when they depend on the
 //! state; `IF`/`CASE`/`LET`/`=>` are followed; non-constant function definitions applied in an
 //! action run their body; once every variable is assigned the remaining conjuncts are only
-//! tested. These rules decide TLC's "states generated" count, which this crate reproduces.
+//! tested. These rules decide TLC's "states generated" count, which this crate reproduces
+//! (except for `A \cdot B`, whose middle states TLC also counts as generated: see
+//! `compose.rs`).
 //!
 //! Threads: one [`Evaluator`] is shared (`Sync`); each thread uses its own [`Worker`].
 //! Dropped workers return their buffers to a one-slot cache of their thread (then to a pool
@@ -24,6 +26,12 @@
 //! either and threads do not meet on a lock for them. Reads of state variables and of their
 //! applications and fields (`network[q][p]`, `m.type`) borrow from the state rather than
 //! clone each container on the way.
+//!
+//! Compiled expressions (`compile/`): operator bodies, conjuncts, assigned values and
+//! `EXCEPT` updates are also compiled once into node trees that skip the interpreter's
+//! dispatch (borrowed state reads, frameless natives, constant subexpressions kept); every
+//! node falls back to the interpreter for what it does not cover, so results and errors are
+//! the interpreter's.
 //!
 //! Caches (none changes a result): zero-parameter constant operators and closed constant
 //! `LET` values once per evaluator; pure zero-parameter state-level operators once per call
@@ -38,6 +46,8 @@ mod action;
 mod analysis;
 mod builtins;
 mod call;
+mod compile;
+mod compose;
 mod ctx;
 mod env;
 mod error;

@@ -199,6 +199,29 @@ impl Value {
         }
     }
 
+    /// `DOMAIN self = set`, for a function `self`, without building the domain when `set`
+    /// is enumerated or an interval (the test behind `f \in [S -> T]`).
+    pub fn domain_equals(&self, set: &Value) -> ValueResult<bool> {
+        let view = FnView::of(self);
+        let keys_equal = |elems: &[Value]| {
+            elems.len() == view.len()
+                && elems.iter().enumerate().all(|(i, e)| match view.key(i) {
+                    KeyRef::Int(k) => matches!(e, Value::Int(x) if *x == k),
+                    KeyRef::Str(k) => matches!(e, Value::Str(x) if **x == *k),
+                    KeyRef::Value(k) => e == k,
+                })
+        };
+        match (self, set) {
+            (Value::Seq(s), Value::Interval(lo, hi)) => {
+                Ok(*lo == 1 && usize::try_from(*hi).is_ok_and(|n| n == s.elems.len()))
+            }
+            (Value::Seq(_) | Value::Record(_) | Value::Fcn(_), Value::Set(s)) => {
+                Ok(keys_equal(&s.elems))
+            }
+            _ => Ok(self.domain()? == *set),
+        }
+    }
+
     /// The `(argument, value)` pairs of a function in domain order.
     pub fn fn_pairs(&self) -> ValueResult<Vec<(Value, Value)>> {
         if !self.is_fcn() {

@@ -129,7 +129,15 @@ impl LazySet {
                 elem.subset_eq(s)?
             }
             LazySet::FnSet(dom, range) => {
-                elem.is_fcn() && elem.domain()? == *dom && all_in(&elem.fn_values()?, range)?
+                if !elem.is_fcn() || !elem.domain_equals(dom)? {
+                    return Ok(false);
+                }
+                for v in elem.fn_value_refs()? {
+                    if !range.contains(v)? {
+                        return Ok(false);
+                    }
+                }
+                true
             }
             LazySet::RecordSet(fields) => match elem {
                 Value::Record(r) => {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::func::{FnView, KeyRef};
 use crate::set::SetView;
-use crate::Value;
+use crate::{RecordValue, Value};
 
 impl Value {
     /// Kinds in the order TLC would place them if it compared across kinds (model values
@@ -35,7 +35,7 @@ impl PartialEq for Value {
         match (self, other) {
             (Value::Int(a), Value::Int(b)) => a == b,
             (Value::Bool(a), Value::Bool(b)) => a == b,
-            (Value::Str(a), Value::Str(b)) => a == b,
+            (Value::Str(a), Value::Str(b)) => Arc::ptr_eq(a, b) || a == b,
             (Value::Model(a), Value::Model(b)) => a == b,
             (Value::Interval(a, b), Value::Interval(c, d)) => a == c && b == d,
             (Value::Set(a), Value::Set(b)) if Arc::ptr_eq(a, b) => true,
@@ -60,8 +60,11 @@ impl Ord for Value {
         match (self, other) {
             (Value::Int(a), Value::Int(b)) => a.cmp(b),
             (Value::Bool(a), Value::Bool(b)) => a.cmp(b),
+            // Interned strings (field names, literals) are one allocation: no byte compare.
+            (Value::Str(a), Value::Str(b)) if Arc::ptr_eq(a, b) => Ordering::Equal,
             (Value::Str(a), Value::Str(b)) => a.cmp(b),
             (Value::Model(a), Value::Model(b)) => a.cmp(b),
+            (Value::Record(a), Value::Record(b)) => cmp_records(a, b),
             (Value::Int(_) | Value::BigInt(_), Value::Int(_) | Value::BigInt(_)) => {
                 self.to_bigint().cmp(&other.to_bigint())
             }
@@ -96,6 +99,34 @@ fn cmp_sets(a: &Value, b: &Value) -> Ordering {
     }
 }
 
+/// Two records, as [`cmp_fns`] orders them (field count, names, then values), without the
+/// generic view: field names are mostly one interned allocation, compared by address.
+fn cmp_records(a: &RecordValue, b: &RecordValue) -> Ordering {
+    if std::ptr::eq(a, b) {
+        return Ordering::Equal;
+    }
+    let (x, y) = (a.fields(), b.fields());
+    let by_len = x.len().cmp(&y.len());
+    if by_len != Ordering::Equal {
+        return by_len;
+    }
+    for ((p, _), (q, _)) in x.iter().zip(y) {
+        if !Arc::ptr_eq(p, q) {
+            let by_name = p.cmp(q);
+            if by_name != Ordering::Equal {
+                return by_name;
+            }
+        }
+    }
+    for ((_, v), (_, w)) in x.iter().zip(y) {
+        let by_value = v.cmp(w);
+        if by_value != Ordering::Equal {
+            return by_value;
+        }
+    }
+    Ordering::Equal
+}
+
 /// Functions: by domain size, then domain element-wise, then values element-wise (as TLC).
 pub(crate) fn cmp_fns(a: &FnView<'_>, b: &FnView<'_>) -> Ordering {
     let n = a.len();
@@ -123,6 +154,7 @@ pub(crate) fn cmp_fns(a: &FnView<'_>, b: &FnView<'_>) -> Ordering {
 fn cmp_keys(a: KeyRef<'_>, b: KeyRef<'_>) -> Ordering {
     match (a, b) {
         (KeyRef::Int(x), KeyRef::Int(y)) => x.cmp(&y),
+        (KeyRef::Str(x), KeyRef::Str(y)) if std::ptr::eq(x, y) => Ordering::Equal,
         (KeyRef::Str(x), KeyRef::Str(y)) => x.cmp(y),
         (KeyRef::Value(x), KeyRef::Value(y)) => x.cmp(y),
         (KeyRef::Value(x), KeyRef::Int(y)) => x.cmp(&Value::Int(y)),

@@ -68,6 +68,10 @@ fn assert_eq(_: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Valu
     }
 }
 
+/// The Java system property that switches on TLC's action composition (`\cdot`); `TLCGet`
+/// of it is `"true"` since tlafid supports `\cdot` without a switch.
+const CDOT_PROPERTY: &str = "-Dtlc2.tool.impl.Tool.cdot";
+
 fn tlc_get(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
     let key = value_arg(&args, 0, span)?;
     if let Some(register) = key.as_i64() {
@@ -81,16 +85,14 @@ fn tlc_get(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Valu
         });
     }
     match (key.as_str(), ctx.level, &ctx.ev.options.tlc_config) {
+        // The switch of TLC's action composition: tlafid always supports `\cdot`.
+        (Some(CDOT_PROPERTY), _, _) => Ok(Value::str("true")),
         (Some(property), _, _) if property.starts_with("-D") => Err(EvalError::new(
             E_UNSUPPORTED,
             format!("TLCGet({key}) reads a Java system property of TLC, which tlafid does not have"),
             span,
         )
-        .with_hint(if property.contains("cdot") {
-            "this property enables TLC's experimental action composition (\\cdot), which tlafid does not support"
-        } else {
-            "remove the ASSUME that reads it, or check this model with TLC"
-        })),
+        .with_hint("remove the ASSUME that reads it, or check this model with TLC")),
         (Some("level"), Some(level), _) => Ok(Value::Int(level)),
         (Some("config"), _, Some(config)) => Ok(config.clone()),
         _ => Err(EvalError::new(

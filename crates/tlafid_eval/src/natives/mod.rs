@@ -39,7 +39,8 @@ pub(crate) fn lookup(module: &str, name: &str) -> Option<Native> {
             ext::lookup(module, name).or_else(|| tlc::lookup(module, name))
         }
         "SequencesExt" | "FiniteSetsExt" | "Functions" | "Folds" => community::lookup(module, name),
-        "UndirectedGraphs" => graphs::lookup(name),
+        "Graphs" => graphs::lookup_directed(name),
+        "UndirectedGraphs" => graphs::lookup_undirected(name),
         "DyadicRationals" => dyadic::lookup(name),
         _ => ext::lookup(module, name),
     }

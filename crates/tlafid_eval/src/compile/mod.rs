@@ -1,0 +1,427 @@
+//! Compiled expressions: the dispatch work of the interpreter ([`Ctx::eval`]) done once per
+//! expression rather than once per evaluation. An expression becomes a [`Node`] tree whose
+//! kinds are decided ahead: reads of the current state and of its applications
+//! (`network[q][p]`) borrow from the state, calls of native operators (`Len`, `<=`) run
+//! without a frame, constant operators (`Proc`) read their cached value, and quantifiers
+//! loop over borrowed domains. Any node kind not listed here is interpreted, and each
+//! compiled kind falls back to the interpreter, before evaluating anything, in the modes it
+//! does not handle (inside a prime, while generating initial states): results, errors and
+//! their spans are the interpreter's.
+//!
+//! What is compiled (when the evaluator is built, and again after each override): the body of every operator (run by
+//! [`Ctx::call_op`]) and every conjunct of a `/\` list (the guards the action generator
+//! tests, looked up by address). How nodes run is in `run.rs`.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use smol_str::SmolStr;
+use tlafid_sema::ir::{Builtin, ExceptStep, Expr, ExprKind, Slot};
+use tlafid_value::{Value, ValueResult};
+
+mod run;
+
+use crate::builtins::member_sees_through;
+use crate::evaluator::{ConstBinding, Evaluator};
+use crate::natives::Native;
+
+type Unary = fn(&Value) -> ValueResult<Value>;
+type Binary = fn(&Value, &Value) -> ValueResult<Value>;
+
+/// A compiled expression: what to do, and the expression it stands for (its span for
+/// errors, and what the interpreter evaluates when this node falls back).
+pub(crate) struct Node<'p> {
+    expr: &'p Expr,
+    kind: Kind<'p>,
+}
+
+enum Kind<'p> {
+    /// Left to the interpreter.
+    Interpret,
+    /// A literal, or a constant bound to a value.
+    Value(Value),
+    /// A bound variable, parameter or `LET` value.
+    Local(Slot),
+    /// An unprimed state variable.
+    Var(usize),
+    /// `f[a]` where `f` is a state variable or an application or field of one.
+    App(Box<Node<'p>>, Box<Node<'p>>),
+    /// `r.name` where `r` is a state variable or an application or field of one.
+    Field(Box<Node<'p>>, &'p SmolStr),
+    /// `r.name` where `r` is a bound variable or `LET` value.
+    LocalField(Slot, &'p SmolStr),
+    /// A zero-parameter constant operator, read from its cache once computed.
+    Cached(usize),
+    /// A native constant operator (`Nat`).
+    NativeConst(usize, fn() -> Value),
+    /// A native operator of one value.
+    Native1(Unary, Box<Node<'p>>),
+    /// A native operator of two values.
+    Native2(Binary, Box<Node<'p>>, Box<Node<'p>>),
+    /// `\cup`, `\cap`, `\`.
+    SetOp(Binary, Box<Node<'p>>, Box<Node<'p>>),
+    /// `SUBSET S`.
+    Powerset(Box<Node<'p>>),
+    /// `[S -> T]` as a value.
+    FnSet(Box<Node<'p>>, Box<Node<'p>>),
+    /// A constant expression (no state, no bound variable, only pure operators), computed
+    /// on first success and kept.
+    Once(OnceLock<Value>, Box<Node<'p>>),
+    Not(Box<Node<'p>>),
+    And(Vec<Node<'p>>),
+    Or(Vec<Node<'p>>),
+    Implies(Box<Node<'p>>, Box<Node<'p>>),
+    Equiv(Box<Node<'p>>, Box<Node<'p>>),
+    /// `a = b` (`a # b` when `negate`); `literal` when `b` is a string literal.
+    Eq {
+        a: Box<Node<'p>>,
+        b: Box<Node<'p>>,
+        literal: Option<&'p SmolStr>,
+        negate: bool,
+    },
+    /// `x \in S` (`\notin` when `negate`).
+    In {
+        elem: Box<Node<'p>>,
+        set: Box<Member<'p>>,
+        negate: bool,
+    },
+    If(Box<Node<'p>>, Box<Node<'p>>, Box<Node<'p>>),
+    /// `[f EXCEPT ![a] = v, ...]`.
+    Except(Box<Except<'p>>),
+    /// `[x \in S |-> e]` with one untupled variable.
+    FnCons {
+        slot: Slot,
+        domain: Box<Node<'p>>,
+        body: Box<Node<'p>>,
+    },
+    /// `\A` / `\E` over bounded, untupled binders: one slot and domain per variable.
+    Quant {
+        forall: bool,
+        vars: Vec<(Slot, Node<'p>)>,
+        body: Box<Node<'p>>,
+    },
+}
+
+/// A compiled `EXCEPT`: its base, each update's path and new value, and the slot of `@`.
+struct Except<'p> {
+    base: Node<'p>,
+    updates: Vec<(Vec<Step<'p>>, Node<'p>)>,
+    at: Slot,
+}
+
+/// One step of an `EXCEPT` path: `.field` (its name as a value) or `[index]`.
+enum Step<'p> {
+    Field(Value),
+    Index(Node<'p>),
+}
+
+/// How `x \in S` is tested, as [`Ctx::member_of_expr`] does: a function set without
+/// building it, a set filter by the interpreter, any other set by its value.
+enum Member<'p> {
+    Set(Node<'p>),
+    FnSet {
+        dom: Node<'p>,
+        range: Box<Member<'p>>,
+    },
+    Interpret(&'p Expr),
+}
+
+type Roots<'p> = HashMap<usize, Node<'p>, ahash::RandomState>;
+
+/// The compiled forms of a program's operator bodies and conjuncts.
+#[derive(Default)]
+pub(crate) struct Compiled<'p> {
+    /// By operator index; `None` where the whole body is interpreted.
+    bodies: Vec<Option<Node<'p>>>,
+    /// Conjuncts of `/\` lists, operator bodies and the other expressions
+    /// [`Compiler::conjuncts`] lists, by address.
+    roots: Roots<'p>,
+}
+
+impl<'p> Compiled<'p> {
+    /// Compiles every operator body and conjunct of `ev`'s program.
+    pub fn new(ev: &Evaluator<'p>) -> Compiled<'p> {
+        let compiler = Compiler { ev };
+        let mut roots = HashMap::with_hasher(ahash::RandomState::with_seeds(9, 10, 11, 12));
+        let mut bodies = Vec::with_capacity(ev.program.ops.len());
+        for op in &ev.program.ops {
+            let body = compiler.compile(&op.body);
+            if body.is_worth_running() {
+                roots.insert(&op.body as *const Expr as usize, compiler.compile(&op.body));
+            }
+            bodies.push((!body.is_interpreted()).then_some(body));
+            compiler.conjuncts(&op.body, &mut roots);
+        }
+        Compiled { bodies, roots }
+    }
+
+    /// The compiled body of operator `op`, unless it is interpreted whole.
+    pub fn body(&self, op: usize) -> Option<&Node<'p>> {
+        self.bodies.get(op).and_then(Option::as_ref)
+    }
+
+    /// The compiled form of `expr` if it is an operator body or a conjunct.
+    pub fn root(&self, expr: &Expr) -> Option<&Node<'p>> {
+        self.roots.get(&(expr as *const Expr as usize))
+    }
+}
+
+struct Compiler<'e, 'p> {
+    ev: &'e Evaluator<'p>,
+}
+
+impl<'p> Compiler<'_, 'p> {
+    /// Adds to `roots` every conjunct of a `/\` list inside `expr`, and every expression
+    /// the action generator or `EXCEPT` evaluates directly (right sides of `=` and `\in`,
+    /// `LET` values, `EXCEPT` indices and values).
+    fn conjuncts(&self, expr: &'p Expr, roots: &mut Roots<'p>) {
+        let mut add = |e: &'p Expr| {
+            let node = self.compile(e);
+            if node.is_worth_running() {
+                roots.insert(e as *const Expr as usize, node);
+            }
+        };
+        match &expr.kind {
+            ExprKind::Junction { and: true, items } => items.iter().for_each(add),
+            ExprKind::Builtin(Builtin::Eq | Builtin::In, args) if args.len() == 2 => add(&args[1]),
+            ExprKind::LetValue { value, .. } => add(value),
+            ExprKind::Except { updates, .. } => {
+                for update in updates {
+                    for step in &update.path {
+                        if let ExceptStep::Index(e) = step {
+                            add(e);
+                        }
+                    }
+                    add(&update.value);
+                }
+            }
+            _ => {}
+        }
+        crate::exprs::for_each_child(expr, &mut |child| self.conjuncts(child, roots));
+    }
+
+    fn boxed(&self, e: &'p Expr) -> Box<Node<'p>> {
+        Box::new(self.compile(e))
+    }
+
+    fn compile(&self, e: &'p Expr) -> Node<'p> {
+        let kind = match &e.kind {
+            ExprKind::Bool(b) => Kind::Value(Value::Bool(*b)),
+            ExprKind::Int(i) => Kind::Value(Value::Int(*i)),
+            ExprKind::Str(s) => Kind::Value(Value::Str(self.ev.interned(s))),
+            ExprKind::Tuple(items) if items.is_empty() => Kind::Value(Value::empty_seq()),
+            ExprKind::Var { var, primed: false } => Kind::Var(var.0 as usize),
+            ExprKind::Local(slot) => Kind::Local(*slot),
+            ExprKind::Const(c) => match self.ev.consts.get(c.0 as usize) {
+                Some(Some(ConstBinding::Value(v))) => Kind::Value(v.clone()),
+                _ => Kind::Interpret,
+            },
+            ExprKind::Call(op, args) => self.call(op.0 as usize, args, 0),
+            ExprKind::FnApp(f, a) => {
+                let f = self.compile(f);
+                if f.is_place() {
+                    Kind::App(Box::new(f), self.boxed(a))
+                } else {
+                    Kind::Interpret
+                }
+            }
+            ExprKind::Dot(r, name) => match &r.kind {
+                ExprKind::Local(slot) => Kind::LocalField(*slot, name),
+                _ => {
+                    let r = self.compile(r);
+                    if r.is_place() {
+                        Kind::Field(Box::new(r), name)
+                    } else {
+                        Kind::Interpret
+                    }
+                }
+            },
+            ExprKind::Builtin(b, args) => self.builtin(*b, args),
+            ExprKind::Junction { and, items } => {
+                let items = items.iter().map(|i| self.compile(i)).collect();
+                if *and {
+                    Kind::And(items)
+                } else {
+                    Kind::Or(items)
+                }
+            }
+            ExprKind::If(c, a, b) => Kind::If(self.boxed(c), self.boxed(a), self.boxed(b)),
+            ExprKind::Quant {
+                forall,
+                binders,
+                body,
+            } => {
+                let mut vars = Vec::new();
+                for b in binders {
+                    let Some(domain) = b.domain.as_ref().filter(|_| !b.tuple) else {
+                        return Node::interpreted(e);
+                    };
+                    vars.extend(b.slots.iter().map(|s| (*s, self.compile(domain))));
+                }
+                Kind::Quant {
+                    forall: *forall,
+                    vars,
+                    body: self.boxed(body),
+                }
+            }
+            ExprKind::FnSet(d, r) => Kind::FnSet(self.boxed(d), self.boxed(r)),
+            ExprKind::FnCons(binders, body) => match binders.as_slice() {
+                [tlafid_sema::ir::Binder {
+                    slots,
+                    tuple: false,
+                    domain: Some(domain),
+                    ..
+                }] if slots.len() == 1 => Kind::FnCons {
+                    slot: slots[0],
+                    domain: self.boxed(domain),
+                    body: self.boxed(body),
+                },
+                _ => Kind::Interpret,
+            },
+            ExprKind::Except { base, updates, at } => Kind::Except(Box::new(Except {
+                base: self.compile(base),
+                updates: updates
+                    .iter()
+                    .map(|u| {
+                        let path = u.path.iter().map(|step| match step {
+                            ExceptStep::Field(name) => {
+                                Step::Field(Value::Str(self.ev.interned(name)))
+                            }
+                            ExceptStep::Index(e) => Step::Index(self.compile(e)),
+                        });
+                        (path.collect(), self.compile(&u.value))
+                    })
+                    .collect(),
+                at: *at,
+            })),
+            _ => Kind::Interpret,
+        };
+        let node = Node { expr: e, kind };
+        if node.is_foldable() {
+            return Node {
+                expr: e,
+                kind: Kind::Once(OnceLock::new(), Box::new(node)),
+            };
+        }
+        node
+    }
+
+    /// The test of `x \in set` as `Ctx::member_of_expr` makes it: a function set without
+    /// building it, a set filter (and, at the top, a call decided on its operator's body)
+    /// by the interpreter, any other set by its value (so a function set's range that is a
+    /// call is evaluated once, as there).
+    fn member(&self, set: &'p Expr, top: bool) -> Member<'p> {
+        match &set.kind {
+            ExprKind::FnSet(dom, range) => Member::FnSet {
+                dom: self.compile(dom),
+                range: Box::new(self.member(range, false)),
+            },
+            ExprKind::SetFilter(..) => Member::Interpret(set),
+            ExprKind::Call(op, _) if top && member_sees_through(self.ev, *op) => {
+                Member::Interpret(set)
+            }
+            _ => Member::Set(self.compile(set)),
+        }
+    }
+
+    /// A call of operator `op` as [`Ctx::call_op`] resolves it: overrides, natives, cached
+    /// constants; other operators are called by the interpreter (their bodies compiled).
+    fn call(&self, op: usize, args: &'p [Expr], redirects: usize) -> Kind<'p> {
+        match &self.ev.overrides[op] {
+            Some(ConstBinding::Value(v)) => return Kind::Value(v.clone()),
+            Some(ConstBinding::Op(other)) if redirects < 8 => {
+                return self.call(other.0 as usize, args, redirects + 1)
+            }
+            Some(ConstBinding::Op(_)) => return Kind::Interpret,
+            None => {}
+        }
+        match (&self.ev.natives[op], args) {
+            (Some(Native::Const(f)), []) => Kind::NativeConst(op, *f),
+            (Some(Native::Unary(f)), [a]) => Kind::Native1(*f, self.boxed(a)),
+            (Some(Native::Binary(f)), [a, b]) => Kind::Native2(*f, self.boxed(a), self.boxed(b)),
+            (Some(_), _) => Kind::Interpret,
+            (None, []) if self.ev.cacheable[op] => Kind::Cached(op),
+            (None, _) => Kind::Interpret,
+        }
+    }
+
+    fn builtin(&self, b: Builtin, args: &'p [Expr]) -> Kind<'p> {
+        let set_op: Binary = match (b, args) {
+            (Builtin::Not, [a]) => return Kind::Not(self.boxed(a)),
+            (Builtin::Implies, [a, b]) => return Kind::Implies(self.boxed(a), self.boxed(b)),
+            (Builtin::Equiv, [a, b]) => return Kind::Equiv(self.boxed(a), self.boxed(b)),
+            (Builtin::Eq | Builtin::Neq, [a, lit]) => {
+                return Kind::Eq {
+                    a: self.boxed(a),
+                    b: self.boxed(lit),
+                    literal: match &lit.kind {
+                        ExprKind::Str(s) => Some(s),
+                        _ => None,
+                    },
+                    negate: b == Builtin::Neq,
+                }
+            }
+            (Builtin::In | Builtin::NotIn, [x, s]) => {
+                return Kind::In {
+                    elem: self.boxed(x),
+                    set: Box::new(self.member(s, true)),
+                    negate: b == Builtin::NotIn,
+                };
+            }
+            (Builtin::Powerset, [a]) => return Kind::Powerset(self.boxed(a)),
+            (Builtin::Union, [_, _]) => Value::union,
+            (Builtin::Intersect, [_, _]) => Value::intersect,
+            (Builtin::SetMinus, [_, _]) => Value::minus,
+            _ => return Kind::Interpret,
+        };
+        Kind::SetOp(set_op, self.boxed(&args[0]), self.boxed(&args[1]))
+    }
+}
+
+impl<'p> Node<'p> {
+    fn interpreted(expr: &'p Expr) -> Node<'p> {
+        Node {
+            expr,
+            kind: Kind::Interpret,
+        }
+    }
+
+    fn is_interpreted(&self) -> bool {
+        matches!(self.kind, Kind::Interpret)
+    }
+
+    /// A constant expression: a literal, a constant operator, or a pure operator (natives of
+    /// values, set algebra) of constants.
+    fn is_constant(&self) -> bool {
+        match &self.kind {
+            Kind::Value(_) | Kind::Cached(_) | Kind::NativeConst(..) | Kind::Once(..) => true,
+            Kind::Native1(_, a) | Kind::Powerset(a) => a.is_constant(),
+            Kind::Native2(_, a, b) | Kind::SetOp(_, a, b) | Kind::FnSet(a, b) => {
+                a.is_constant() && b.is_constant()
+            }
+            _ => false,
+        }
+    }
+
+    /// A constant computed by an operation (worth keeping its value).
+    fn is_foldable(&self) -> bool {
+        matches!(
+            self.kind,
+            Kind::Native1(..)
+                | Kind::Native2(..)
+                | Kind::SetOp(..)
+                | Kind::Powerset(_)
+                | Kind::FnSet(..)
+        ) && self.is_constant()
+    }
+
+    /// Worth a lookup by address instead of the interpreter's dispatch.
+    fn is_worth_running(&self) -> bool {
+        !matches!(self.kind, Kind::Interpret | Kind::Value(_) | Kind::Local(_))
+    }
+
+    /// A state variable, or an application or field of one: a value to borrow.
+    fn is_place(&self) -> bool {
+        matches!(self.kind, Kind::Var(_) | Kind::App(..) | Kind::Field(..))
+    }
+}

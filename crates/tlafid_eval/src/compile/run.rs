@@ -1,0 +1,305 @@
+//! Running compiled expressions inside the interpreter's context: the same frames, the same
+//! current state, and the interpreter wherever a node falls back.
+
+use std::borrow::Cow;
+
+use tlafid_base::Span;
+use tlafid_sema::ir::{Expr, Slot};
+use tlafid_value::{LazySet, Value};
+
+use super::{Kind, Member, Node, Step};
+use crate::builtins::values_equal;
+use crate::ctx::Ctx;
+use crate::error::{EvalError, EvalResult, E_TYPE};
+
+impl<'a, 'p> Ctx<'a, 'p> {
+    /// Evaluates `expr` as a boolean: its compiled form when it has one.
+    pub fn test(&mut self, expr: &'p Expr) -> EvalResult<bool> {
+        match self.ev.compiled().root(expr) {
+            Some(node) => self.run_bool(node),
+            None => self.eval_bool(expr),
+        }
+    }
+
+    /// Evaluates `expr`: its compiled form when it has one.
+    pub fn eval_fast(&mut self, expr: &'p Expr) -> EvalResult<Value> {
+        match self.ev.compiled().root(expr) {
+            Some(node) => self.run(node),
+            None => self.eval(expr),
+        }
+    }
+
+    /// The value of a compiled expression (as [`Ctx::eval`] of its expression).
+    pub fn run(&mut self, n: &Node<'p>) -> EvalResult<Value> {
+        match &n.kind {
+            Kind::Interpret => self.eval(n.expr),
+            Kind::Value(v) => Ok(v.clone()),
+            Kind::Local(slot) => match self.ready_local(*slot) {
+                Some(v) => Ok(v.clone()),
+                None => self.eval(n.expr),
+            },
+            Kind::Var(_) | Kind::App(..) | Kind::Field(..) => match self.run_place(n)? {
+                Some(v) => Ok(v.clone()),
+                None => self.eval(n.expr),
+            },
+            Kind::Cached(op) => match self.ev.op_cache[*op].get() {
+                Some(v) => Ok(v.clone()),
+                None => self.eval(n.expr),
+            },
+            Kind::Once(cell, inner) => match cell.get() {
+                Some(v) => Ok(v.clone()),
+                None => {
+                    let v = self.run(inner)?;
+                    Ok(cell.get_or_init(|| v).clone())
+                }
+            },
+            Kind::Native1(f, a) => {
+                let a = self.run_cow(a)?;
+                self.value(f(&a), n.expr.span)
+            }
+            Kind::Native2(f, a, b) | Kind::SetOp(f, a, b) => {
+                let a = self.run_cow(a)?;
+                let b = self.run_cow(b)?;
+                self.value(f(&a, &b), n.expr.span)
+            }
+            _ => self.run_other(n),
+        }
+    }
+
+    /// The less frequent kinds of [`run`](Self::run), out of line to keep it small.
+    #[inline(never)]
+    fn run_other(&mut self, n: &Node<'p>) -> EvalResult<Value> {
+        match &n.kind {
+            Kind::LocalField(slot, name) => match self.ready_local(*slot) {
+                Some(v) => self.value(v.field(name).cloned(), n.expr.span),
+                None => self.eval(n.expr),
+            },
+            Kind::NativeConst(op, f) => Ok(self.ev.op_cache[*op].get_or_init(f).clone()),
+            Kind::Powerset(a) => {
+                let s = self.run(a)?;
+                self.expect_set(&s, a.expr.span)?;
+                Ok(Value::lazy(LazySet::Subset(s)))
+            }
+            Kind::FnSet(d, r) => {
+                let (dv, rv) = (self.run(d)?, self.run(r)?);
+                self.expect_set(&dv, d.expr.span)?;
+                self.expect_set(&rv, r.expr.span)?;
+                Ok(Value::lazy(LazySet::FnSet(dv, rv)))
+            }
+            Kind::If(c, a, b) => {
+                if self.run_bool(c)? {
+                    self.run(a)
+                } else {
+                    self.run(b)
+                }
+            }
+            Kind::FnCons { slot, domain, body } => {
+                // As `fn_cons` on one variable: the domain in order, each element its key.
+                let set = self.run_cow(domain)?;
+                self.expect_set(&set, domain.expr.span)?;
+                let elems = self.value(set.iter_set(), domain.expr.span)?;
+                let mut pairs = Vec::with_capacity(elems.size_hint().0);
+                for elem in elems {
+                    let key = elem.into_owned();
+                    self.bind_value(*slot, key.clone());
+                    let value = self.run(body)?;
+                    pairs.push((key, value));
+                }
+                Ok(Value::function_sorted(pairs))
+            }
+            Kind::Except(x) => {
+                let mut value = self.run(&x.base)?;
+                for (path, new) in &x.updates {
+                    value = self.run_except_path(value, path, new, x.at)?;
+                }
+                Ok(value)
+            }
+            Kind::Not(..)
+            | Kind::And(_)
+            | Kind::Or(_)
+            | Kind::Implies(..)
+            | Kind::Equiv(..)
+            | Kind::Eq { .. }
+            | Kind::In { .. }
+            | Kind::Quant { .. } => self.run_bool(n).map(Value::Bool),
+            _ => self.run(n),
+        }
+    }
+
+    /// The boolean value of a compiled expression (as [`Ctx::eval_bool`]).
+    pub fn run_bool(&mut self, n: &Node<'p>) -> EvalResult<bool> {
+        match &n.kind {
+            Kind::Not(a) => Ok(!self.run_bool(a)?),
+            Kind::And(items) => {
+                for item in items {
+                    if !self.run_bool(item)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            Kind::Or(items) => {
+                for item in items {
+                    if self.run_bool(item)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            Kind::Implies(a, b) => Ok(!self.run_bool(a)? || self.run_bool(b)?),
+            Kind::Equiv(a, b) => Ok(self.run_bool(a)? == self.run_bool(b)?),
+            Kind::Eq {
+                a,
+                b,
+                literal,
+                negate,
+            } => {
+                let x = self.run_cow(a)?;
+                if let (Some(s), Value::Str(t)) = (literal, &*x) {
+                    return Ok((**t == ***s) != *negate);
+                }
+                let y = self.run_cow(b)?;
+                Ok(values_equal(&x, &y, n.expr.span)? != *negate)
+            }
+            Kind::In { elem, set, negate } => {
+                let x = self.run_cow(elem)?;
+                Ok(self.run_member(&x, set, n.expr.span)? != *negate)
+            }
+            Kind::Quant { forall, vars, body } => {
+                let finished = self.quant_from(vars, body, *forall)?;
+                Ok(if finished { *forall } else { !*forall })
+            }
+            _ => match self.run(n)? {
+                Value::Bool(b) => Ok(b),
+                other => Err(not_boolean(&other, n.expr.span)),
+            },
+        }
+    }
+
+    /// `x \in S` (as [`Ctx::member_of_expr`], `span` that of the whole test).
+    fn run_member(&mut self, x: &Value, set: &Member<'p>, span: Span) -> EvalResult<bool> {
+        match set {
+            Member::Set(s) => {
+                let s = self.run_cow(s)?;
+                self.value(s.contains(x), span)
+            }
+            Member::Interpret(e) => self.member_of_expr(x, e, span),
+            Member::FnSet { dom, range } => {
+                let d = self.run_cow(dom)?;
+                self.expect_set(&d, dom.expr.span)?;
+                if !x.is_fcn() || !self.value(x.domain_equals(&d), span)? {
+                    return Ok(false);
+                }
+                let values = self.value(x.fn_value_refs(), span)?;
+                if let Member::Set(r) = &**range {
+                    // An ordinary range is evaluated once, not per value.
+                    let r = self.run_cow(r)?;
+                    for v in values {
+                        if !self.value(r.contains(v), span)? {
+                            return Ok(false);
+                        }
+                    }
+                    return Ok(true);
+                }
+                for v in values {
+                    if !self.run_member(v, range, span)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+        }
+    }
+
+    /// One update of an `EXCEPT` (as the interpreter's `except_path`).
+    fn run_except_path(
+        &mut self,
+        old: Value,
+        path: &[Step<'p>],
+        new: &Node<'p>,
+        at: Slot,
+    ) -> EvalResult<Value> {
+        let Some((step, rest)) = path.split_first() else {
+            self.bind_value(at, old);
+            return self.run(new);
+        };
+        let (key, span) = match step {
+            Step::Field(name) => (name.clone(), new.expr.span),
+            Step::Index(e) => (self.run(e)?, e.expr.span),
+        };
+        self.except_at(old, &key, span, |ctx, inner| {
+            ctx.run_except_path(inner, rest, new, at)
+        })
+    }
+
+    /// Binds `vars` (each domain evaluated where its variable is bound, as the interpreter
+    /// does) and tests `body` for each binding; `false` when a body differed from `forall`.
+    fn quant_from(
+        &mut self,
+        vars: &[(Slot, Node<'p>)],
+        body: &Node<'p>,
+        forall: bool,
+    ) -> EvalResult<bool> {
+        let Some(((slot, domain), rest)) = vars.split_first() else {
+            return Ok(self.run_bool(body)? == forall);
+        };
+        let set = self.run_cow(domain)?;
+        self.expect_set(&set, domain.expr.span)?;
+        for elem in self.value(set.iter_set(), domain.expr.span)? {
+            self.bind_value(*slot, elem.into_owned());
+            if !self.quant_from(rest, body, forall)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The value of a compiled expression, borrowed when it is a place of the current state.
+    fn run_cow(&mut self, n: &Node<'p>) -> EvalResult<Cow<'a, Value>> {
+        if n.is_place() {
+            return Ok(match self.run_place(n)? {
+                Some(v) => Cow::Borrowed(v),
+                None => Cow::Owned(self.eval(n.expr)?),
+            });
+        }
+        self.run(n).map(Cow::Owned)
+    }
+
+    /// A place of the current state, borrowed (as [`Ctx::place`]); `None`, having evaluated
+    /// nothing, where the interpreter would not read the current state.
+    fn run_place(&mut self, n: &Node<'p>) -> EvalResult<Option<&'a Value>> {
+        match &n.kind {
+            Kind::Var(i) if !self.in_prime && !self.init_mode => {
+                let cur: &'a [Value] = self.cur;
+                Ok(cur.get(*i))
+            }
+            Kind::App(f, a) => {
+                let Some(fv) = self.run_place(f)? else {
+                    return Ok(None);
+                };
+                let a = self.run_cow(a)?;
+                self.value(fv.apply(&a), n.expr.span).map(Some)
+            }
+            Kind::Field(r, name) => {
+                let Some(rv) = self.run_place(r)? else {
+                    return Ok(None);
+                };
+                self.value(rv.field(name), n.expr.span).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+}
+
+/// The interpreter's error for a non-boolean where a boolean is needed.
+#[cold]
+fn not_boolean(value: &Value, span: Span) -> EvalError {
+    EvalError::new(
+        E_TYPE,
+        format!(
+            "expected a boolean, found the {} {value}",
+            value.kind_name()
+        ),
+        span,
+    )
+}
