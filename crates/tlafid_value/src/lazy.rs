@@ -246,7 +246,7 @@ impl LazySet {
             LazySet::Union(a, b) => a.to_enumerated_value()?.union(&b.to_enumerated_value()?),
             LazySet::Intersect(a, b) => a.intersect(b),
             LazySet::Minus(a, b) => a.minus(b),
-            LazySet::BigUnion(sets) => sets.big_union_enumerated(),
+            LazySet::BigUnion(sets) => sets.big_union_enumerated()?.to_enumerated_value(),
         }
     }
 }
