@@ -40,24 +40,15 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 return Ok(v.clone());
             }
         }
+        // A pure zero-parameter operator is kept for the current state, or under a prime for
+        // a next state given whole (`next_fixed`).
         let per_state = !cacheable
-            && !self.in_prime
             && !self.init_mode
             && args.is_empty()
+            && (!self.in_prime || self.next_fixed)
             && self.ev.per_state_cacheable(i);
         if per_state {
-            if let Some((_, v)) = self.state_cache.iter().find(|(op, _)| *op == i) {
-                return Ok(v.clone());
-            }
-        }
-        let per_next = !cacheable
-            && self.in_prime
-            && self.next_fixed
-            && !self.init_mode
-            && args.is_empty()
-            && self.ev.per_state_cacheable(i);
-        if per_next {
-            if let Some((_, v)) = self.next_cache.iter().find(|(op, _)| *op == i) {
+            if let Some((_, v)) = self.state_cache_mut().iter().find(|(op, _)| *op == i) {
                 return Ok(v.clone());
             }
         }
@@ -77,12 +68,20 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let value = result?;
         if cacheable {
             let _ = self.ev.op_cache[i].set(value.clone());
-        } else if per_state {
-            self.state_cache.push((i, value.clone()));
-        } else if per_next && self.next_fixed {
-            self.next_cache.push((i, value.clone()));
+        } else if per_state && (!self.in_prime || self.next_fixed) {
+            self.state_cache_mut().push((i, value.clone()));
         }
         Ok(value)
+    }
+
+    /// The cache of pure zero-parameter operators for the state being read: the next state's
+    /// under a prime, the current state's otherwise.
+    fn state_cache_mut(&mut self) -> &mut Vec<(usize, Value)> {
+        if self.in_prime {
+            &mut self.next_cache
+        } else {
+            &mut self.state_cache
+        }
     }
 
     /// Opens a frame for `op` holding the evaluated `args`; returns the caller's base.
