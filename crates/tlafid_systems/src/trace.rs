@@ -48,18 +48,7 @@ impl Trace {
     /// The event log (`.ndjson`): a first line `{"init": state}`, then one line per step
     /// `{"action": name, "args": {...}, "state": post-state}`; every line ends with `\n`.
     pub fn event_log(&self) -> String {
-        let mut out = String::new();
-        let init = record([("init", self.observed(&self.initial_state))]);
-        push_line(&mut out, &init);
-        for step in &self.steps {
-            let line = record([
-                ("action", Value::String(step.action.clone())),
-                ("args", record(step.args.clone())),
-                ("state", self.observed(&step.post_state)),
-            ]);
-            push_line(&mut out, &line);
-        }
-        out
+        self.event_log_without(&[])
     }
 
     /// The event log as an implementation that does not log the steps of `unlogged` writes
