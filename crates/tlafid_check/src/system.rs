@@ -119,6 +119,21 @@ pub trait TransitionSystem: Sync {
         None
     }
 
+    /// [`action_atoms`](Self::action_atoms), given the values of the state atoms of `from`
+    /// (as [`state_atoms`](Self::state_atoms) set them), which a system may use to skip
+    /// evaluations (`<<A>>_v` is false on every step from a state where `ENABLED <<A>>_v`
+    /// is). The default ignores them.
+    fn action_atoms_from(
+        &self,
+        from: &Self::State,
+        to: &Self::State,
+        state_values: &AtomValues,
+        out: &mut AtomValues,
+    ) -> Result<(), Self::Error> {
+        let _ = state_values;
+        self.action_atoms(from, to, out)
+    }
+
     /// `Some(true)` if `a` and `b` are the same state (equal values, not merely one
     /// fingerprint under `VIEW` or `SYMMETRY`), `Some(false)` if not, `None` (the default)
     /// if the system cannot tell. The state graph then reuses a step's atom values for a

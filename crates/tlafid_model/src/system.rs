@@ -81,20 +81,28 @@ impl Model<'_> {
 
     /// Evaluates the action atoms `ids` on the step `state -> next`. As TLC: a step that
     /// leaves `v` unchanged is not `<<A>>_v`, whatever `A` says; so each `v` is evaluated
-    /// on both states first (one context per state), and `A` only where `v` changed.
+    /// on both states first (one context per state), and `A` only where `v` changed. With
+    /// `state_values` (the state atoms of `state`), an `<<A>>_v` whose `ENABLED <<A>>_v`
+    /// is false there is false without evaluation.
     fn eval_action_atoms(
         &self,
         ids: &[u32],
         state: &State,
         next: &State,
+        state_values: Option<&AtomValues>,
         out: &mut AtomValues,
     ) -> Result<(), EvalError> {
         if ids.is_empty() {
             return Ok(());
         }
+        // `<<A>>_v` is false on every step from a state where its `ENABLED <<A>>_v` is.
+        let disabled = |atom: &Atom<'_>| match (atom.enabled_twin, state_values) {
+            (Some(twin), Some(values)) => !values.get(AtomId(twin)),
+            _ => false,
+        };
         let mut worker = self.evaluator.worker();
-        let before = angle_vars(&mut worker, &self.atoms, ids, state)?;
-        let after = angle_vars(&mut worker, &self.atoms, ids, next)?;
+        let before = angle_vars(&mut worker, &self.atoms, ids, state, &disabled)?;
+        let after = angle_vars(&mut worker, &self.atoms, ids, next, &disabled)?;
         let evaluated = |k: usize, atom: &Atom<'_>| match atom.form {
             AtomForm::Angle { action, .. } => before[k] != after[k] && !self.is_whole_next(action),
             _ => true,
@@ -279,19 +287,26 @@ fn as_bool(value: Value, expr: &tlafid_sema::ir::Expr) -> Result<bool, EvalError
 }
 
 /// The value of `v` of each `<<A>>_v` among the atoms `ids` on `state` (`None` for the
-/// other atoms), in one context.
+/// other atoms, and for those `disabled` says are false), in one context opened only if
+/// some `v` is evaluated.
 fn angle_vars<'p>(
     worker: &mut Worker<'_, 'p>,
     atoms: &[Atom<'p>],
     ids: &[u32],
     state: &State,
+    disabled: &dyn Fn(&Atom<'p>) -> bool,
 ) -> Result<Vec<Option<Value>>, EvalError> {
-    let mut on = worker.on_state(state.values(), None);
+    let evaluated =
+        |atom: &Atom<'p>| matches!(atom.form, AtomForm::Angle { .. }) && !disabled(atom);
+    let any = ids.iter().any(|&id| evaluated(&atoms[id as usize]));
+    let mut on = any.then(|| worker.on_state(state.values(), None));
     let mut found = Vec::with_capacity(ids.len());
     for &id in ids {
         let atom = &atoms[id as usize];
-        found.push(match atom.form {
-            AtomForm::Angle { vars, .. } => Some(on.eval_in(vars, &atom.env)?),
+        found.push(match (atom.form, on.as_mut()) {
+            (AtomForm::Angle { vars, .. }, Some(on)) if !disabled(atom) => {
+                Some(on.eval_in(vars, &atom.env)?)
+            }
             _ => None,
         });
     }
@@ -428,6 +443,17 @@ impl TransitionSystem for Model<'_> {
         to: &State,
         out: &mut AtomValues,
     ) -> Result<(), EvalError> {
-        self.eval_action_atoms(&self.atoms_by_kind[1], from, to, out)
+        self.eval_action_atoms(&self.atoms_by_kind[1], from, to, None, out)
+    }
+
+    fn action_atoms_from(
+        &self,
+        from: &State,
+        to: &State,
+        state_values: &AtomValues,
+        out: &mut AtomValues,
+    ) -> Result<(), EvalError> {
+        let ids = &self.atoms_by_kind[1];
+        self.eval_action_atoms(ids, from, to, Some(state_values), out)
     }
 }

@@ -87,6 +87,10 @@ pub(crate) struct Atom<'p> {
     pub form: AtomForm<'p>,
     /// The frames its expressions are evaluated in.
     pub env: Env<'p>,
+    /// For `<<A>>_v` from a `WF`/`SF` written in the root module: its `ENABLED <<A>>_v`.
+    /// Where that is false, no step satisfies `<<A>>_v` (`ENABLED <<A>>_v` says some step
+    /// does), so the action need not be evaluated.
+    pub enabled_twin: Option<u32>,
 }
 
 /// A frame of the translation: an operator call (or the property itself) with its bound
@@ -313,6 +317,11 @@ impl<'a, 'p> Translator<'a, 'p> {
             frame,
         );
         let taken = self.atom(AtomKind::Action, AtomForm::Angle { action, vars }, frame);
+        // In an instance, ENABLED treats substituted variables as TLC does (`Env::instance`):
+        // it then says more than "some step of the model".
+        if frame.instance.is_empty() {
+            self.atoms[taken.0 as usize].enabled_twin = Some(enabled.0);
+        }
         let p = positive;
         if strong {
             let rarely_enabled = always(!p, always(p, literal(enabled, !p)));
@@ -428,7 +437,12 @@ impl<'a, 'p> Translator<'a, 'p> {
         {
             return AtomId(i as u32);
         }
-        self.atoms.push(Atom { kind, form, env });
+        self.atoms.push(Atom {
+            kind,
+            form,
+            env,
+            enabled_twin: None,
+        });
         AtomId(self.atoms.len() as u32 - 1)
     }
 

@@ -250,7 +250,7 @@ impl<S: Clone> BlockEdges<S> {
         to: &S,
     ) -> Result<u32, T::Error> {
         layout.reset(&mut self.action_values);
-        system.action_atoms(from, to, &mut self.action_values)?;
+        system.action_atoms_from(from, to, &self.state_values, &mut self.action_values)?;
         layout.reset(&mut self.label);
         layout.combine_into(&self.state_values, &self.action_values, &mut self.label);
         Ok(self.labels.intern(&self.label))

@@ -230,7 +230,7 @@ fn pick_step<T: TransitionSystem>(
         let label = if layout.has_action_atoms {
             let mut action_values = layout.values();
             if system
-                .action_atoms(from, &successor, &mut action_values)
+                .action_atoms_from(from, &successor, &state_values, &mut action_values)
                 .is_err()
             {
                 return;
