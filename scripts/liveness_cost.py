@@ -26,6 +26,7 @@ DEFAULT_MODELS = [
     "specifications/FiniteMonotonic/MCCRDT.tla:MCCRDT.cfg",
     "specifications/Disruptor/Disruptor_MPMC.tla:Disruptor_MPMC_liveliness.cfg",
     "specifications/CoffeeCan/CoffeeCan.tla:CoffeeCan1000Beans.cfg",
+    "specs/Liveness/Baton.tla:Baton.cfg",
 ]
 # Configuration keywords: a PROPERTY section ends at the next one.
 KEYWORDS = re.compile(

@@ -95,8 +95,11 @@ impl Model<'_> {
         if ids.is_empty() {
             return Ok(());
         }
-        // `<<A>>_v` is false on every step from a state where its `ENABLED <<A>>_v` is.
+        // `<<A>>_v` is false on a stuttering step, and on every step from a state where its
+        // `ENABLED <<A>>_v` is false.
+        let stutter = state == next;
         let disabled = |atom: &Atom<'_>| match (atom.enabled_twin, state_values) {
+            _ if stutter => true,
             (Some(twin), Some(values)) => !values.get(AtomId(twin)),
             _ => false,
         };
