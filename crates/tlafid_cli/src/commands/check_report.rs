@@ -12,6 +12,7 @@ use tlafid_eval::{EvalError, State, Value};
 use tlafid_model::{itf, Model, TraceAction};
 
 use crate::commands::check::CheckArgs;
+use crate::commands::counterexample::{self, TraceDump};
 use crate::exit::ExitStatus;
 use crate::render::{self, Format};
 
@@ -42,6 +43,10 @@ pub struct Explored {
     message: String,
     status: ExitStatus,
     violated: Option<String>,
+    /// With `--requirements`: whether a requirement is violated (illegal model behaviour),
+    /// and the requirements module.
+    illegal: bool,
+    requirements: Option<String>,
     budget: Option<&'static str>,
     stats: Stats,
     elapsed_seconds: f64,
@@ -52,7 +57,7 @@ pub struct Explored {
     cycle: Option<(usize, Option<TraceAction>)>,
     /// What to print for each trace state: the variables, or the `ALIAS` record's fields.
     trace_lines: Vec<Vec<(String, Value)>>,
-    itf: Option<serde_json::Value>,
+    dump: Option<TraceDump>,
     unchecked: Vec<serde_json::Value>,
     unchecked_text: Vec<String>,
 }
@@ -85,6 +90,9 @@ impl Finish {
         }
     }
 }
+
+/// The label of a violated requirement in JSON output.
+const ILLEGAL_MODEL_BEHAVIOR: &str = "illegal_model_behavior";
 
 /// Turns the explorer's report into a [`Finish`], rebuilding the trace's actions.
 pub fn finish(
@@ -130,15 +138,9 @@ pub fn finish(
             model.trace_lines(state, next)
         })
         .collect();
-    let itf = (!trace.is_empty()).then(|| {
-        let states: Vec<&[Value]> = trace.iter().map(|(_, s)| s.values()).collect();
-        itf::trace(
-            model.program,
-            &states,
-            &message,
-            cycle.as_ref().map(|c| c.0),
-        )
-    });
+    let steps: Vec<(Option<&TraceAction>, &State)> =
+        trace.iter().map(|(a, s)| (a.as_ref(), s)).collect();
+    let dump = TraceDump::new(model, &steps, &message, cycle.as_ref().map(|c| c.0));
     let unchecked = model
         .unchecked
         .iter()
@@ -160,6 +162,12 @@ pub fn finish(
         kind,
         message,
         status,
+        illegal: args.requirements.is_some()
+            && matches!(
+                kind,
+                "invariant_violation" | "safety_violation" | "liveness_violation"
+            ),
+        requirements: args.requirements.as_ref().map(|r| r.display().to_string()),
         violated,
         budget,
         stats: report.stats,
@@ -168,7 +176,7 @@ pub fn finish(
         trace,
         cycle,
         trace_lines,
-        itf,
+        dump,
         unchecked,
         unchecked_text,
     }))
@@ -323,6 +331,12 @@ struct JsonReport<'a> {
     complete: bool,
     message: Option<&'a str>,
     violated: Option<&'a str>,
+    /// With `--requirements`: the requirements module checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    requirements: Option<String>,
+    /// With `--requirements`, when one is violated: `"illegal_model_behavior"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'static str>,
     budget: Option<&'a str>,
     states_generated: Option<u64>,
     distinct_states: Option<u64>,
@@ -339,16 +353,6 @@ struct JsonReport<'a> {
     diagnostics: Vec<render::JsonDiagnostic>,
 }
 
-/// Writes the counterexample, as ITF, to the `--dump-trace` file if one is asked for.
-pub(crate) fn dump_trace(args: &CheckArgs, itf: Option<&serde_json::Value>) {
-    if let (Some(path), Some(itf)) = (&args.dump_trace, itf) {
-        let text = serde_json::to_string_pretty(itf).unwrap_or_default();
-        if let Err(err) = std::fs::write(path, text + "\n") {
-            eprintln!("error[E001]: cannot write {}: {err}", path.display());
-        }
-    }
-}
-
 /// Prints the outcome in the chosen format, and writes `--dump-trace`.
 pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], finish: &Finish) {
     let explored = match finish {
@@ -357,7 +361,7 @@ pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], 
     };
     // With no behaviour to explore, TLC reports success with no states.
     let zero = matches!(finish, Finish::AssumptionsOnly).then_some(0);
-    dump_trace(args, explored.and_then(|e| e.itf.as_ref()));
+    counterexample::write(args, explored.and_then(|e| e.dump.as_ref()));
     match args.format {
         Format::Json => render::print_json(&JsonReport {
             schema_version: 1,
@@ -367,6 +371,8 @@ pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], 
             complete: finish.outcome() == "success",
             message: explored.map(|e| e.message.as_str()),
             violated: explored.and_then(|e| e.violated.as_deref()),
+            requirements: args.requirements.as_ref().map(|r| r.display().to_string()),
+            label: explored.and_then(|e| e.illegal.then_some(ILLEGAL_MODEL_BEHAVIOR)),
             budget: explored.and_then(|e| e.budget),
             states_generated: explored.map(|e| e.stats.states_generated).or(zero),
             distinct_states: explored.map(|e| e.stats.distinct_states).or(zero),
@@ -374,7 +380,7 @@ pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], 
             depth: explored.map(|e| e.stats.depth),
             elapsed_seconds: explored.map(|e| e.elapsed_seconds),
             unchecked: explored.map(|e| e.unchecked.clone()).unwrap_or_default(),
-            trace: explored.and_then(|e| e.itf.as_ref()),
+            trace: explored.and_then(|e| e.dump.as_ref()).map(|d| &d.itf),
             trace_actions: explored
                 .map(|e| trace_actions_json(sources, e))
                 .unwrap_or_default(),
@@ -430,6 +436,12 @@ fn write_transcript(
         ExitStatus::Success => {}
         ExitStatus::Incomplete => writeln!(out, "{}", e.message)?,
         _ => writeln!(out, "Error: {}", e.message)?,
+    }
+    if let (true, Some(name), Some(file)) = (e.illegal, &e.violated, &e.requirements) {
+        writeln!(
+            out,
+            "Error: illegal model behavior: the model violates the requirement {name} of {file}."
+        )?;
     }
     if !e.trace.is_empty() {
         if e.cycle.is_some() {

@@ -131,6 +131,8 @@ fn model_fails(args: &MutateArgs) -> ExitStatus {
         max_seconds: args.max_seconds,
         no_deadlock: false,
         dump_trace: None,
+        requirements: None,
+        observe: None,
         simulate: false,
         depth: 100,
         num: 1000,

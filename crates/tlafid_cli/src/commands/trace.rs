@@ -224,59 +224,20 @@ fn trace(
     })
 }
 
-/// The program to validate against: the model, or with `--observe` the observation module
-/// (which must extend the model; the model's folder is searched for it), with the name of
-/// the model's module in that case.
+/// The program to validate against: the model, or with `--observe` the observation module,
+/// with the name of the model's module in that case.
 fn load_program(
     args: &TraceArgs,
     sources: &mut SourceMap,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Result<(tlafid_sema::ir::Program, Option<String>), ExitStatus> {
-    let Some(observe) = &args.observe else {
-        return Ok((
-            load::program(&args.file, &args.libs, sources, diagnostics)?,
-            None,
-        ));
-    };
-    let model_dir = args
-        .file
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
-        .to_path_buf();
-    let mut libs = vec![model_dir];
-    libs.extend(args.libs.iter().cloned());
-    let Ok(program) = load::program(observe, &libs, sources, diagnostics) else {
-        diagnostics.push(Diagnostic::error_nowhere(
-            tlafid_trace::codes::BAD_OBSERVATION_MODULE,
-            format!(
-                "the observation module {} does not load (see the errors above)",
-                observe.display()
-            ),
-        ));
-        return Err(ExitStatus::SpecError);
-    };
-    let model = args
-        .file
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or_default()
-        .to_string();
-    let extends = program.ops.iter().any(|op| op.module == model.as_str());
-    if !extends {
-        diagnostics.push(
-            Diagnostic::error_nowhere(
-                tlafid_trace::codes::BAD_OBSERVATION_MODULE,
-                format!(
-                    "the observation module {} does not extend the model {model}",
-                    observe.display()
-                ),
-            )
-            .with_hint(format!("begin it with EXTENDS {model}")),
-        );
-        return Err(ExitStatus::SpecError);
-    }
-    Ok((program, Some(model)))
+    load::observed_program(
+        &args.file,
+        args.observe.as_deref(),
+        &args.libs,
+        sources,
+        diagnostics,
+    )
 }
 
 fn format_of(arg: TraceFormatArg) -> TraceFormat {
