@@ -43,10 +43,8 @@ pub struct Explored {
     message: String,
     status: ExitStatus,
     violated: Option<String>,
-    /// With `--requirements`: whether a requirement is violated (illegal model behaviour),
-    /// and the requirements module.
+    /// With `--requirements`: whether a requirement is violated (illegal model behaviour).
     illegal: bool,
-    requirements: Option<String>,
     budget: Option<&'static str>,
     stats: Stats,
     elapsed_seconds: f64,
@@ -92,7 +90,32 @@ impl Finish {
 }
 
 /// The label of a violated requirement in JSON output.
-const ILLEGAL_MODEL_BEHAVIOR: &str = "illegal_model_behavior";
+pub(crate) const ILLEGAL_MODEL_BEHAVIOR: &str = "illegal_model_behavior";
+
+/// Whether an outcome `kind` of a `--requirements` run is a violated requirement.
+pub(crate) fn violates_requirement(args: &CheckArgs, kind: &str) -> bool {
+    args.requirements.is_some()
+        && matches!(
+            kind,
+            "invariant_violation" | "safety_violation" | "liveness_violation"
+        )
+}
+
+/// The line that labels a violated requirement, after the violation's own.
+pub(crate) fn write_illegal(
+    out: &mut impl Write,
+    args: &CheckArgs,
+    violated: Option<&str>,
+) -> std::io::Result<()> {
+    match (&args.requirements, violated) {
+        (Some(file), Some(name)) => writeln!(
+            out,
+            "Error: illegal model behavior: the model violates the requirement {name} of {}.",
+            file.display()
+        ),
+        _ => Ok(()),
+    }
+}
 
 /// Turns the explorer's report into a [`Finish`], rebuilding the trace's actions.
 pub fn finish(
@@ -162,12 +185,7 @@ pub fn finish(
         kind,
         message,
         status,
-        illegal: args.requirements.is_some()
-            && matches!(
-                kind,
-                "invariant_violation" | "safety_violation" | "liveness_violation"
-            ),
-        requirements: args.requirements.as_ref().map(|r| r.display().to_string()),
+        illegal: violates_requirement(args, kind),
         violated,
         budget,
         stats: report.stats,
@@ -393,7 +411,7 @@ pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], 
         Format::Human => {
             render::print_human(sources, diagnostics);
             if let Some(e) = explored {
-                print_transcript(sources, e);
+                print_transcript(args, sources, e);
             } else if zero.is_some() {
                 println!("Every ASSUME holds; the configuration names no behaviour to explore.");
                 println!("0 states generated, 0 distinct states found, 0 states left on queue.");
@@ -420,14 +438,15 @@ fn action_json(sources: &SourceMap, a: &TraceAction) -> serde_json::Value {
     })
 }
 
-fn print_transcript(sources: &SourceMap, e: &Explored) {
+fn print_transcript(args: &CheckArgs, sources: &SourceMap, e: &Explored) {
     let out = std::io::stdout();
     let mut out = out.lock();
-    let _ = write_transcript(&mut out, sources, e);
+    let _ = write_transcript(&mut out, args, sources, e);
 }
 
 fn write_transcript(
     out: &mut impl Write,
+    args: &CheckArgs,
     sources: &SourceMap,
     e: &Explored,
 ) -> std::io::Result<()> {
@@ -437,11 +456,8 @@ fn write_transcript(
         ExitStatus::Incomplete => writeln!(out, "{}", e.message)?,
         _ => writeln!(out, "Error: {}", e.message)?,
     }
-    if let (true, Some(name), Some(file)) = (e.illegal, &e.violated, &e.requirements) {
-        writeln!(
-            out,
-            "Error: illegal model behavior: the model violates the requirement {name} of {file}."
-        )?;
+    if e.illegal {
+        write_illegal(out, args, e.violated.as_deref())?;
     }
     if !e.trace.is_empty() {
         if e.cycle.is_some() {

@@ -213,6 +213,12 @@ struct JsonReport<'a> {
     outcome: &'static str,
     message: &'a str,
     violated: Option<&'a str>,
+    /// With `--requirements`: the requirements module checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    requirements: Option<String>,
+    /// With `--requirements`, when one is violated: `"illegal_model_behavior"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'static str>,
     seed: u64,
     depth: u32,
     behaviours: u64,
@@ -234,6 +240,9 @@ fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], s: &
             outcome: s.kind,
             message: &s.message,
             violated: s.violated.as_deref(),
+            requirements: args.requirements.as_ref().map(|r| r.display().to_string()),
+            label: check_report::violates_requirement(args, s.kind)
+                .then_some(check_report::ILLEGAL_MODEL_BEHAVIOR),
             seed: args.seed,
             depth: args.depth,
             behaviours: s.behaviours,
@@ -263,6 +272,9 @@ fn write_transcript(
 ) -> std::io::Result<()> {
     if s.status != ExitStatus::Success {
         writeln!(out, "Error: {}", s.message)?;
+    }
+    if check_report::violates_requirement(args, s.kind) {
+        check_report::write_illegal(out, args, s.violated.as_deref())?;
     }
     if !s.trace.is_empty() {
         writeln!(out, "Error: The behavior up to this point is:")?;
