@@ -1,6 +1,7 @@
 //! `check --requirements` with `--dump-trace FILE.ndjson`: the counterexample of an illegal
 //! model behaviour is an event log of the requirements' observables, which `tlafid trace`
-//! reads back: the model that produced it admits it, the faithful model does not.
+//! reads back: the model that produced it admits it (and sees its own invariant violated),
+//! the faithful model does not.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -56,7 +57,17 @@ fn an_illegal_behaviour_is_dumped_as_an_event_log_that_trace_replays() {
         "specs/LockService/LockServicePermissive.tla",
         log_arg,
     ]);
-    assert_eq!(replayed_on_permissive.status.code(), Some(0));
+    // The model that produced it admits it, and its own invariant sees the double grant.
+    assert_eq!(replayed_on_permissive.status.code(), Some(12));
+    let report = String::from_utf8_lossy(&replayed_on_permissive.stdout);
+    assert!(
+        report.contains("illegal.ndjson: admitted (4 steps)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("violates AtMostOneHolder at line 5"),
+        "{report}"
+    );
 
     let replayed_on_faithful = tlafid(&["trace", "specs/LockService/LockService.tla", log_arg]);
     assert_eq!(replayed_on_faithful.status.code(), Some(12));

@@ -10,3 +10,4 @@ mod progress;
 mod requirements;
 mod simulate;
 pub mod trace;
+mod trace_report;
