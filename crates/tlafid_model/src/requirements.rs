@@ -22,13 +22,13 @@ use tlafid_sema::ir::{Program, RootName};
 use crate::codes::{BAD_REQUIREMENTS_CONFIG, UNDEFINED_IN_CONFIG, UNMAPPED_OBSERVABLE};
 
 /// The generated root module's name.
-pub const ROOT_MODULE: &str = "tlafid_requirements";
+pub const ROOT_MODULE: &str = "__tlafid_requirements";
 /// The operator of the generated module whose record holds the observables of a state.
-pub const OBSERVED: &str = "tlafid_observed";
+pub const OBSERVED: &str = "__tlafid_observed";
 /// The instance of the requirements module inside the generated module.
-const INSTANCE: &str = "tlafid_Req";
+const INSTANCE: &str = "__tlafid_Req";
 /// The prefix of a re-exported requirement.
-const PREFIX: &str = "tlafid_req_";
+const PREFIX: &str = "__tlafid_req_";
 
 /// A requirements module with its configuration, ready to be checked against models.
 #[derive(Clone, Debug)]
@@ -148,7 +148,7 @@ impl Requirements {
             .map(|o| format!("{0} |-> {0}", o.name))
             .collect();
         let record = if fields.is_empty() {
-            "[tlafid_none |-> TRUE]".to_string()
+            "[__tlafid_none |-> TRUE]".to_string()
         } else {
             format!("[{}]", fields.join(", "))
         };
@@ -227,11 +227,11 @@ mod tests {
     fn the_generated_module_reexports_each_requirement_and_the_observables() {
         assert_eq!(
             requirements().root_module("Model"),
-            "---- MODULE tlafid_requirements ----\nEXTENDS Model\n\
-             tlafid_Req == INSTANCE Req\n\
-             tlafid_req_Exclusion == tlafid_Req!Exclusion\n\
-             tlafid_req_Handoff == tlafid_Req!Handoff\n\
-             tlafid_observed == [pc |-> pc, holders |-> holders]\n====\n"
+            "---- MODULE __tlafid_requirements ----\nEXTENDS Model\n\
+             __tlafid_Req == INSTANCE Req\n\
+             __tlafid_req_Exclusion == __tlafid_Req!Exclusion\n\
+             __tlafid_req_Handoff == __tlafid_Req!Handoff\n\
+             __tlafid_observed == [pc |-> pc, holders |-> holders]\n====\n"
         );
     }
 
@@ -244,9 +244,9 @@ mod tests {
             .chain(&config.properties)
             .map(|n| n.name.as_str())
             .collect();
-        assert_eq!(names, ["tlafid_req_Exclusion", "tlafid_req_Handoff"]);
+        assert_eq!(names, ["__tlafid_req_Exclusion", "__tlafid_req_Handoff"]);
         assert_eq!(original_name(names[1]), Some("Handoff"));
-        assert_eq!(original_name("tlafid_Req!Handoff"), Some("Handoff"));
+        assert_eq!(original_name("__tlafid_Req!Handoff"), Some("Handoff"));
         assert_eq!(original_name("Handoff"), None);
     }
 }

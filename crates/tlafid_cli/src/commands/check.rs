@@ -10,7 +10,8 @@ use tlafid_eval::Value;
 use tlafid_model::Model;
 
 use crate::commands::check_report::{self, Finish};
-use crate::commands::{progress, requirements, simulate};
+use crate::commands::requirements::{self, ModelFiles};
+use crate::commands::{progress, simulate};
 use crate::exit::ExitStatus;
 use crate::load;
 use crate::render::Format;
@@ -101,7 +102,21 @@ pub(crate) fn with_model<R>(
         return Err(Finish::Usage);
     }
     let (mut program, config) = match &args.requirements {
-        Some(file) => requirements::load(args, file, sources, diagnostics)?,
+        Some(file) => {
+            let files = ModelFiles {
+                model: &args.file,
+                config: args.config.as_deref(),
+                observe: args.observe.as_deref(),
+                libs: &args.libs,
+            };
+            let (program, config, _) = requirements::load(&files, file, sources, diagnostics)
+                .map_err(|status| match status {
+                    ExitStatus::Usage => Finish::Usage,
+                    ExitStatus::ConfigError => Finish::ConfigError,
+                    _ => Finish::SpecError,
+                })?;
+            (program, config)
+        }
         None => {
             let program = match load::program(&args.file, &args.libs, sources, diagnostics) {
                 Ok(program) => program,

@@ -6,12 +6,14 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 use tlafid_base::{Diagnostic, SourceMap};
-use tlafid_config::ConfigSource;
+use tlafid_config::{Config, ConfigSource};
 use tlafid_model::Model;
+use tlafid_sema::ir::Program;
 use tlafid_trace::{
     Options, Summary, TraceFormat, TraceInput, TraceInvariant, Validator, Vocabulary,
 };
 
+use crate::commands::requirements::{self, ModelFiles};
 use crate::commands::trace_report;
 use crate::exit::ExitStatus;
 use crate::files;
@@ -51,6 +53,10 @@ pub struct TraceArgs {
     /// names as zero-argument operators (resolved before the model's own names).
     #[arg(long, value_name = "Obs.tla")]
     pub observe: Option<PathBuf>,
+    /// Check the requirements of this module along the traces instead of the configuration's
+    /// invariants (as `check --requirements`; `R.cfg` beside it lists them).
+    #[arg(long, value_name = "R.tla")]
+    pub requirements: Option<PathBuf>,
     /// The traces' format (default: detected from each file's first line).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub trace_format: Option<TraceFormatArg>,
@@ -111,8 +117,7 @@ fn trace(
         ));
         return Err(ExitStatus::Usage);
     }
-    let (mut program, model_module) = load_program(args, sources, diagnostics)?;
-    let config = load::config(&args.file, args.config.as_deref(), sources, diagnostics)?;
+    let (mut program, config, observed_modules) = load_program(args, sources, diagnostics)?;
     let probes = tlafid_trace::add_constant_probes(&mut program);
     let spec = tlafid_model::prepare(&mut program, &config).map_err(|problems| {
         diagnostics.extend(problems);
@@ -123,6 +128,9 @@ fn trace(
         ExitStatus::ConfigError
     })?;
     diagnostics.append(&mut model.warnings);
+    if args.requirements.is_some() {
+        model.rename_checks(tlafid_model::requirements::original_name);
+    }
     if let Err(error) = model.evaluator.check_assumes() {
         diagnostics.push(error.to_diagnostic());
         return Err(ExitStatus::Assumption);
@@ -172,7 +180,7 @@ fn trace(
         })
         .collect();
     let model_values = tlafid_trace::probe_model_values(&model.evaluator, &probes);
-    let also: Vec<&str> = model_module.iter().map(String::as_str).collect();
+    let also: Vec<&str> = observed_modules.iter().map(String::as_str).collect();
     let vocabulary = Vocabulary::observing(&model.evaluator, model_values, &also);
     let options = Options {
         max_states: args.max_states,
@@ -226,20 +234,32 @@ fn trace(
     })
 }
 
-/// The program to validate against: the model, or with `--observe` the observation module,
-/// with the name of the model's module in that case.
+/// The program to validate against (the model, its observation module, or with
+/// `--requirements` the module generated around them), its configuration, and the modules
+/// besides the root whose operators are observables.
 fn load_program(
     args: &TraceArgs,
     sources: &mut SourceMap,
     diagnostics: &mut Vec<Diagnostic>,
-) -> Result<(tlafid_sema::ir::Program, Option<String>), ExitStatus> {
-    load::observed_program(
+) -> Result<(Program, Config, Vec<String>), ExitStatus> {
+    if let Some(file) = &args.requirements {
+        let files = ModelFiles {
+            model: &args.file,
+            config: args.config.as_deref(),
+            observe: args.observe.as_deref(),
+            libs: &args.libs,
+        };
+        return requirements::load(&files, file, sources, diagnostics);
+    }
+    let (program, model_module) = load::observed_program(
         &args.file,
         args.observe.as_deref(),
         &args.libs,
         sources,
         diagnostics,
-    )
+    )?;
+    let config = load::config(&args.file, args.config.as_deref(), sources, diagnostics)?;
+    Ok((program, config, model_module.into_iter().collect()))
 }
 
 /// The configured invariants, and the state predicates of properties on initial states,
