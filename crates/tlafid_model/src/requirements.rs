@@ -43,6 +43,8 @@ pub struct Requirements {
     pub invariants: Vec<Named>,
     /// The requirements checked as properties, where the configuration lists them.
     pub properties: Vec<Named>,
+    /// Each requirement with where the requirements module defines it.
+    pub definitions: Vec<Named>,
 }
 
 impl Requirements {
@@ -88,7 +90,20 @@ impl Requirements {
             name: name.clone(),
             span,
         };
+        let definitions = config
+            .invariants
+            .iter()
+            .chain(&config.properties)
+            .filter_map(|named| match program.root_name(&named.name) {
+                Some(RootName::Op(op)) => Some(Named {
+                    name: named.name.clone(),
+                    span: program.op(op).span,
+                }),
+                _ => None,
+            })
+            .collect();
         Ok(Requirements {
+            definitions,
             module: program.root.clone(),
             observables: program
                 .vars
@@ -161,7 +176,7 @@ impl Requirements {
     /// configuration).
     pub fn model_config(&self, model: &Config) -> Config {
         let exported = |named: &Named| Named {
-            name: SmolStr::from(format!("{PREFIX}{}", named.name)),
+            name: SmolStr::from(exported_name(&named.name)),
             span: named.span,
         };
         Config {
@@ -170,6 +185,11 @@ impl Requirements {
             ..model.clone()
         }
     }
+}
+
+/// The generated name a requirement is checked under (what [`original_name`] undoes).
+pub fn exported_name(requirement: &str) -> String {
+    format!("{PREFIX}{requirement}")
 }
 
 /// The requirement a generated name stands for, or a definition of the requirements module
@@ -220,6 +240,7 @@ mod tests {
             constants: vec![named("Clients")],
             invariants: vec![named("Exclusion")],
             properties: vec![named("Handoff")],
+            definitions: Vec::new(),
         }
     }
 

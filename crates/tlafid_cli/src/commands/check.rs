@@ -109,13 +109,15 @@ pub(crate) fn with_model<R>(
                 observe: args.observe.as_deref(),
                 libs: &args.libs,
             };
-            let (program, config, _) = requirements::load(&files, file, sources, diagnostics)
-                .map_err(|status| match status {
-                    ExitStatus::Usage => Finish::Usage,
-                    ExitStatus::ConfigError => Finish::ConfigError,
-                    _ => Finish::SpecError,
+            let loaded =
+                requirements::load(&files, file, sources, diagnostics).map_err(|status| {
+                    match status {
+                        ExitStatus::Usage => Finish::Usage,
+                        ExitStatus::ConfigError => Finish::ConfigError,
+                        _ => Finish::SpecError,
+                    }
                 })?;
-            (program, config)
+            (loaded.program, loaded.config)
         }
         None => {
             let program = match load::program(&args.file, &args.libs, sources, diagnostics) {

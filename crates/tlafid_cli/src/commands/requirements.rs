@@ -21,6 +21,18 @@ pub(crate) struct ModelFiles<'a> {
     pub libs: &'a [PathBuf],
 }
 
+/// The model with the requirements bound to it.
+pub(crate) struct Loaded {
+    /// The generated root module, resolved.
+    pub program: Program,
+    /// The model's configuration with the requirements as its checks.
+    pub config: Config,
+    /// The model's module (and observation module) names.
+    pub modules: Vec<String>,
+    /// The requirements.
+    pub requirements: Requirements,
+}
+
 /// The program to check (the generated module that extends the model, or its observation
 /// module, and instantiates the requirements), the model's configuration with the
 /// requirements as its checks, and the model's (and observation module's) names.
@@ -29,7 +41,7 @@ pub(crate) fn load(
     requirements_file: &Path,
     sources: &mut SourceMap,
     diagnostics: &mut Vec<Diagnostic>,
-) -> Result<(Program, Config, Vec<String>), ExitStatus> {
+) -> Result<Loaded, ExitStatus> {
     let (model, model_module) =
         load::observed_program(files.model, files.observe, files.libs, sources, diagnostics)?;
     let model_config = load::config(files.model, files.config, sources, diagnostics)?;
@@ -54,7 +66,12 @@ pub(crate) fn load(
     let program = load::resolve(root, &search_path, sources, diagnostics)?;
     let mut modules: Vec<String> = model_module.into_iter().collect();
     modules.push(model.root.to_string());
-    Ok((program, requirements.model_config(&model_config), modules))
+    Ok(Loaded {
+        program,
+        config: requirements.model_config(&model_config),
+        modules,
+        requirements,
+    })
 }
 
 /// The requirements module, resolved on its own, with the configuration beside it.

@@ -249,7 +249,8 @@ fn load_program(
             observe: args.observe.as_deref(),
             libs: &args.libs,
         };
-        return requirements::load(&files, file, sources, diagnostics);
+        let loaded = requirements::load(&files, file, sources, diagnostics)?;
+        return Ok((loaded.program, loaded.config, loaded.modules));
     }
     let (program, model_module) = load::observed_program(
         &args.file,
