@@ -64,13 +64,17 @@ impl<'p> Model<'p> {
             ExprKind::Record(fields) => fields
                 .iter()
                 .map(|(name, expr)| {
-                    let value = worker.eval(expr, now, then).map_err(|e| e.message)?;
+                    let value = worker
+                        .eval(expr, now, then)
+                        .map_err(|e| e.message.clone())?;
                     Ok((name.to_string(), value))
                 })
                 .collect::<Result<Vec<_>, String>>()
                 .map(Some),
             _ => {
-                let value = worker.eval(body, now, then).map_err(|e| e.message)?;
+                let value = worker
+                    .eval(body, now, then)
+                    .map_err(|e| e.message.clone())?;
                 Ok(match &value {
                     Value::Record(record) => Some(
                         record
