@@ -10,7 +10,7 @@ use tlafid_config::{Config, ConfigSource};
 use tlafid_model::Model;
 use tlafid_sema::ir::Program;
 use tlafid_trace::{
-    Options, Summary, TraceFormat, TraceInput, TraceInvariant, Validator, Vocabulary,
+    Options, Summary, TraceFormat, TraceInput, TraceInvariant, TraceReport, Validator, Vocabulary,
 };
 
 use crate::commands::requirements::{self, ModelFiles};
@@ -81,25 +81,55 @@ pub struct TraceArgs {
 pub fn run(args: &TraceArgs) -> ExitStatus {
     let mut sources = SourceMap::new();
     let mut diagnostics = Vec::new();
-    let status = trace(args, &mut sources, &mut diagnostics);
-    if let Err(status) = status {
-        match args.format {
-            Format::Json => render::print_json(&json!({
-                "schema_version": 1, "command": "trace", "spec": args.file.display().to_string(),
-                "outcome": "error", "diagnostics": render::json_diagnostics(&sources, &diagnostics),
-            })),
-            Format::Human => render::print_human(&sources, &diagnostics),
+    let validated = match validate(args, &mut sources, &mut diagnostics) {
+        Ok(validated) => validated,
+        Err(status) => {
+            match args.format {
+                Format::Json => render::print_json(&json!({
+                    "schema_version": 1, "command": "trace", "spec": args.file.display().to_string(),
+                    "outcome": "error", "diagnostics": render::json_diagnostics(&sources, &diagnostics),
+                })),
+                Format::Human => render::print_human(&sources, &diagnostics),
+            }
+            return status;
         }
-        return status;
+    };
+    match args.format {
+        Format::Json => render::print_json(&trace_report::json_report(
+            args,
+            &sources,
+            &diagnostics,
+            &validated,
+        )),
+        Format::Human => {
+            render::print_human(&sources, &diagnostics);
+            trace_report::print_human(args, &sources, &validated);
+        }
     }
-    status.unwrap_or(ExitStatus::Success)
+    validated.status
 }
 
-fn trace(
+/// What validating the traces gave.
+pub(crate) struct Validated {
+    /// One report per trace, in the order given.
+    pub reports: Vec<TraceReport>,
+    /// Their totals.
+    pub summary: Summary,
+    /// With `--windows`: the reachable states explored, and whether that is all of them.
+    pub reachable: Option<(usize, bool)>,
+    /// Seconds the validation took.
+    pub elapsed: f64,
+    /// The exit status the verdicts call for.
+    pub status: ExitStatus,
+}
+
+/// Validates the traces `args` names, printing nothing; the error is the exit status of a
+/// run that could not validate (with the diagnostics in `diagnostics`).
+pub(crate) fn validate(
     args: &TraceArgs,
     sources: &mut SourceMap,
     diagnostics: &mut Vec<Diagnostic>,
-) -> Result<ExitStatus, ExitStatus> {
+) -> Result<Validated, ExitStatus> {
     if args.max_states == 0 {
         diagnostics.push(Diagnostic::error_nowhere(
             files::CODE_BAD_FLAG,
@@ -207,23 +237,7 @@ fn trace(
     for report in &reports {
         diagnostics.extend(report.diagnostics.iter().cloned());
     }
-    let elapsed = started.elapsed().as_secs_f64();
-    match args.format {
-        Format::Json => render::print_json(&trace_report::json_report(
-            args,
-            sources,
-            diagnostics,
-            &reports,
-            &summary,
-            &validator,
-            elapsed,
-        )),
-        Format::Human => {
-            render::print_human(sources, diagnostics);
-            trace_report::print_human(args, sources, &reports, &summary, &validator, elapsed);
-        }
-    }
-    Ok(if unreadable || summary.invalid > 0 {
+    let status = if unreadable || summary.invalid > 0 {
         ExitStatus::Usage
     } else if summary.missed > 0 || summary.violating > 0 {
         ExitStatus::Safety
@@ -231,6 +245,13 @@ fn trace(
         ExitStatus::Incomplete
     } else {
         ExitStatus::Success
+    };
+    Ok(Validated {
+        reports,
+        summary,
+        reachable: validator.reachable_explored(),
+        elapsed: started.elapsed().as_secs_f64(),
+        status,
     })
 }
 

@@ -3,21 +3,21 @@
 use serde_json::{json, Value as Json};
 use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_trace::{
-    ActionWindows, FailedWindow, FalseGuard, NearestMiss, Summary, TraceFormat, TraceReport,
-    Validator, Verdict, WindowFailure,
+    ActionWindows, FailedWindow, FalseGuard, NearestMiss, TraceFormat, TraceReport, Verdict,
+    WindowFailure,
 };
 
-use crate::commands::trace::TraceArgs;
+use crate::commands::trace::{TraceArgs, Validated};
 use crate::render;
 
-pub(crate) fn print_human(
-    args: &TraceArgs,
-    sources: &SourceMap,
-    reports: &[TraceReport],
-    summary: &Summary,
-    validator: &Validator<'_, '_>,
-    elapsed: f64,
-) {
+pub(crate) fn print_human(args: &TraceArgs, sources: &SourceMap, validated: &Validated) {
+    let Validated {
+        reports,
+        summary,
+        reachable,
+        elapsed,
+        ..
+    } = validated;
     for report in reports {
         println!("{}: {}", report.name, verdict_line(report));
         for violation in &report.violations {
@@ -44,7 +44,7 @@ pub(crate) fn print_human(
         }
     }
     if args.windows {
-        print_windows_summary(reports, validator);
+        print_windows_summary(reports, *reachable);
     }
     println!(
         "Admitted {} of {} trace(s){}{}{}.",
@@ -133,8 +133,8 @@ fn print_failed_windows(name: &str, failed: &[FailedWindow], sources: &SourceMap
     }
 }
 
-fn print_windows_summary(reports: &[TraceReport], validator: &Validator<'_, '_>) {
-    match validator.reachable_explored() {
+fn print_windows_summary(reports: &[TraceReport], reachable: Option<(usize, bool)>) {
+    match reachable {
         None => println!("Reachable states explored: none (every window follows from an initial state and the windows before it)."),
         Some((states, true)) => println!("Reachable states explored: {states} (all of them)."),
         Some((states, false)) => println!("Reachable states explored: {states} (cut by --max-states)."),
@@ -290,11 +290,15 @@ pub(crate) fn json_report(
     args: &TraceArgs,
     sources: &SourceMap,
     diagnostics: &[Diagnostic],
-    reports: &[TraceReport],
-    summary: &Summary,
-    validator: &Validator<'_, '_>,
-    elapsed: f64,
+    validated: &Validated,
 ) -> Json {
+    let Validated {
+        reports,
+        summary,
+        reachable,
+        elapsed,
+        ..
+    } = validated;
     let traces: Vec<Json> = reports.iter().map(|r| trace_json(r, sources)).collect();
     let windows_per_action = args.windows.then(|| {
         windows_per_action(reports)
@@ -309,9 +313,8 @@ pub(crate) fn json_report(
             })
             .collect::<serde_json::Map<_, _>>()
     });
-    let reachable = validator
-        .reachable_explored()
-        .map(|(states, complete)| json!({"explored": states, "complete": complete}));
+    let reachable =
+        reachable.map(|(states, complete)| json!({"explored": states, "complete": complete}));
     let mut out = json!({
         "schema_version": 1,
         "command": "trace",
