@@ -11,6 +11,8 @@ pub enum ExitStatus {
     Usage,
     /// `tlafid mutate`: some property is vacuous, a tautology or not load-bearing.
     WeakProperty,
+    /// `tlafid grade`: some phase failed.
+    PhaseFailed,
     /// An `ASSUME` is false (TLC: 10).
     Assumption,
     /// A reachable state has no successor (TLC: 11).
@@ -42,6 +44,7 @@ impl ExitStatus {
             ExitStatus::Usage => 2,
             ExitStatus::Incomplete => 3,
             ExitStatus::WeakProperty => 4,
+            ExitStatus::PhaseFailed => 5,
             ExitStatus::Assumption => 10,
             ExitStatus::Deadlock => 11,
             ExitStatus::Safety => 12,

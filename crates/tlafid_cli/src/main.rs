@@ -34,6 +34,9 @@ enum Command {
     /// Judge whether each property the model checks constrains anything: vacuity,
     /// tautology, behaviour mutants.
     Mutate(commands::mutate::MutateArgs),
+    /// Score a model in a benchmark's phases: syntax, runtime, conformance to recorded
+    /// traces, reviewed requirements.
+    Grade(commands::grade::GradeArgs),
 }
 
 fn main() {
@@ -55,6 +58,7 @@ fn main() {
         Command::Check(args) => commands::check::run(&args),
         Command::Trace(args) => commands::trace::run(&args),
         Command::Mutate(args) => commands::mutate::run(&args),
+        Command::Grade(args) => commands::grade::run(&args),
     };
     std::process::exit(status.code());
 }

@@ -58,6 +58,13 @@ pub struct CheckArgs {
     /// observables the model lacks (as for `tlafid trace --observe`).
     #[arg(long, value_name = "Obs.tla", requires = "requirements")]
     pub observe: Option<PathBuf>,
+    /// Requirements not to check (set by `grade`, not a flag).
+    #[arg(skip)]
+    pub skip_requirements: Vec<String>,
+    /// Check none of the configuration's invariants and properties, only that the model
+    /// runs (set by `grade`'s runtime phase, not a flag).
+    #[arg(skip)]
+    pub run_only: bool,
     /// Run random behaviours instead of exploring every state (as TLC's `-simulate`).
     #[arg(long)]
     pub simulate: bool,
@@ -101,13 +108,14 @@ pub(crate) fn with_model<R>(
     if !load::run_flags_valid(args.workers, args.max_seconds, diagnostics) {
         return Err(Finish::Usage);
     }
-    let (mut program, config) = match &args.requirements {
+    let (mut program, mut config) = match &args.requirements {
         Some(file) => {
             let files = ModelFiles {
                 model: &args.file,
                 config: args.config.as_deref(),
                 observe: args.observe.as_deref(),
                 libs: &args.libs,
+                skip: &args.skip_requirements,
             };
             let loaded =
                 requirements::load(&files, file, sources, diagnostics).map_err(|status| {
@@ -132,6 +140,10 @@ pub(crate) fn with_model<R>(
             (program, config)
         }
     };
+    if args.run_only {
+        config.invariants.clear();
+        config.properties.clear();
+    }
     let bound = tlafid_model::prepare(&mut program, &config)
         .and_then(|spec| tlafid_model::bind(&program, &config, spec));
     let mut model = match bound {
@@ -162,7 +174,7 @@ pub(crate) fn with_model<R>(
     Ok(then(model, sources, diagnostics))
 }
 
-fn explore(
+pub(crate) fn explore(
     args: &CheckArgs,
     sources: &SourceMap,
     model: Model<'_>,

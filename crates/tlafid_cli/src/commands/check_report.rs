@@ -60,7 +60,36 @@ pub struct Explored {
     unchecked_text: Vec<String>,
 }
 
+/// The gist of a finished check, for commands that combine checks (`grade`).
+pub(crate) struct Gist<'a> {
+    /// The outcome, as JSON names it.
+    pub outcome: &'static str,
+    /// TLC's message, for an exploration.
+    pub message: Option<&'a str>,
+    /// The violated check.
+    pub violated: Option<&'a str>,
+    /// Distinct states found, for an exploration.
+    pub distinct_states: Option<u64>,
+    /// States in the counterexample.
+    pub trace_states: usize,
+}
+
 impl Finish {
+    /// The gist of this result.
+    pub(crate) fn gist(&self) -> Gist<'_> {
+        let explored = match self {
+            Finish::Explored(e) => Some(e.as_ref()),
+            _ => None,
+        };
+        Gist {
+            outcome: self.outcome(),
+            message: explored.map(|e| e.message.as_str()),
+            violated: explored.and_then(|e| e.violated.as_deref()),
+            distinct_states: explored.map(|e| e.stats.distinct_states),
+            trace_states: explored.map_or(0, |e| e.trace.len()),
+        }
+    }
+
     /// The exit status.
     pub fn status(&self) -> ExitStatus {
         match self {

@@ -148,6 +148,7 @@ fn load_model(
             config: args.config.as_deref(),
             observe: args.observe.as_deref(),
             libs: &args.libs,
+            skip: &[],
         };
         let loaded = requirements::load(&files, file, sources, diagnostics)?;
         let definitions = loaded.requirements.definitions;
@@ -186,6 +187,8 @@ fn model_fails(args: &MutateArgs) -> ExitStatus {
         dump_trace: None,
         requirements: args.requirements.clone(),
         observe: args.observe.clone(),
+        skip_requirements: Vec::new(),
+        run_only: false,
         simulate: false,
         depth: 100,
         num: 1000,

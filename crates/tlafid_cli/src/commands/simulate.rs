@@ -49,7 +49,7 @@ pub fn run(args: &CheckArgs) -> ExitStatus {
 type TraceState = (Option<TraceAction>, Vec<(String, Value)>);
 
 /// The result of a simulation, ready to print.
-struct Simulated {
+pub(crate) struct Simulated {
     kind: &'static str,
     status: ExitStatus,
     message: String,
@@ -63,7 +63,14 @@ struct Simulated {
     elapsed_seconds: f64,
 }
 
-fn simulate(
+impl Simulated {
+    /// The outcome (as JSON names it), the message, and the behaviours run.
+    pub(crate) fn gist(&self) -> (&'static str, &str, u64) {
+        (self.kind, &self.message, self.behaviours)
+    }
+}
+
+pub(crate) fn simulate(
     args: &CheckArgs,
     sources: &SourceMap,
     model: &Model<'_>,

@@ -269,6 +269,7 @@ fn load_program(
             config: args.config.as_deref(),
             observe: args.observe.as_deref(),
             libs: &args.libs,
+            skip: &[],
         };
         let loaded = requirements::load(&files, file, sources, diagnostics)?;
         return Ok((loaded.program, loaded.config, loaded.modules));
