@@ -37,6 +37,9 @@ enum Command {
     /// Score a model in a benchmark's phases: syntax, runtime, conformance to recorded
     /// traces, reviewed requirements.
     Grade(commands::grade::GradeArgs),
+    /// Serve the commands as tools to agents over the Model Context Protocol (JSON-RPC on
+    /// standard input and output).
+    Mcp,
 }
 
 fn main() {
@@ -59,6 +62,7 @@ fn main() {
         Command::Trace(args) => commands::trace::run(&args),
         Command::Mutate(args) => commands::mutate::run(&args),
         Command::Grade(args) => commands::grade::run(&args),
+        Command::Mcp => commands::mcp::run(),
     };
     std::process::exit(status.code());
 }

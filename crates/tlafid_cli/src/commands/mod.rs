@@ -4,6 +4,7 @@ pub mod check;
 mod check_report;
 mod counterexample;
 pub mod grade;
+pub mod mcp;
 pub mod mutate;
 mod mutate_report;
 pub mod parse;
