@@ -33,15 +33,7 @@ fn run(label: &str, logs: &[String], max_seq: usize) {
     let model = tlafid_model::bind(&program, &parsed.config, Some(spec)).expect("binds");
     let values = tlafid_trace::probe_model_values(&model.evaluator, &probes);
     let vocabulary = Vocabulary::new(&model.evaluator, values);
-    let invariants = model
-        .invariants
-        .iter()
-        .map(|check| TraceInvariant {
-            name: check.name.to_string(),
-            expr: check.expr,
-            initial_only: false,
-        })
-        .collect();
+    let invariants = TraceInvariant::of_model(&model);
     let validator = Validator::new(&model.evaluator, vocabulary, Options::default())
         .with_invariants(invariants);
     let inputs: Vec<TraceInput<'_>> = logs

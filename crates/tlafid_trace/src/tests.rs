@@ -46,15 +46,7 @@ fn check_with(text: &str, options: Options, cfg_text: &str) -> TraceReport {
         &model.evaluator,
         probe_model_values(&model.evaluator, &probes),
     );
-    let invariants = model
-        .invariants
-        .iter()
-        .map(|check| TraceInvariant {
-            name: check.name.to_string(),
-            expr: check.expr,
-            initial_only: false,
-        })
-        .collect();
+    let invariants = TraceInvariant::of_model(&model);
     let validator =
         Validator::new(&model.evaluator, vocabulary, options).with_invariants(invariants);
     let input = TraceInput {

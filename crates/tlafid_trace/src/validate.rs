@@ -70,6 +70,23 @@ pub struct TraceInvariant<'p> {
     pub initial_only: bool,
 }
 
+impl<'p> TraceInvariant<'p> {
+    /// What `model`'s configuration asks to hold along a trace: its invariants (with the
+    /// `[]P` parts of properties), and the state predicates of properties on the first state.
+    pub fn of_model(model: &tlafid_model::Model<'p>) -> Vec<TraceInvariant<'p>> {
+        let always = model.invariants.iter().map(|c| (c, false));
+        let initially = model.initial_properties.iter().map(|c| (c, true));
+        always
+            .chain(initially)
+            .map(|(check, initial_only)| TraceInvariant {
+                name: check.name.to_string(),
+                expr: check.expr,
+                initial_only,
+            })
+            .collect()
+    }
+}
+
 /// Checks traces against one model.
 pub struct Validator<'e, 'p> {
     evaluator: &'e Evaluator<'p>,

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use serde_json::json;
 use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_config::{Config, ConfigSource};
-use tlafid_model::Model;
 use tlafid_sema::ir::Program;
 use tlafid_trace::{
     Options, Summary, TraceFormat, TraceInput, TraceInvariant, TraceReport, Validator, Vocabulary,
@@ -219,7 +218,7 @@ pub(crate) fn validate(
         max_silent: args.max_silent,
     };
     let validator = Validator::new(&model.evaluator, vocabulary, options)
-        .with_invariants(trace_invariants(&model));
+        .with_invariants(TraceInvariant::of_model(&model));
     let actions = &validator.vocabulary().action_order;
     if let Some(unknown) = args.silent.iter().find(|a| !actions.contains(a)) {
         diagnostics.push(Diagnostic::error_nowhere(
@@ -283,21 +282,6 @@ fn load_program(
     )?;
     let config = load::config(&args.file, args.config.as_deref(), sources, diagnostics)?;
     Ok((program, config, model_module.into_iter().collect()))
-}
-
-/// The configured invariants, and the state predicates of properties on initial states,
-/// checked along each trace.
-fn trace_invariants<'p>(model: &Model<'p>) -> Vec<TraceInvariant<'p>> {
-    let always = model.invariants.iter().map(|c| (c, false));
-    let initially = model.initial_properties.iter().map(|c| (c, true));
-    always
-        .chain(initially)
-        .map(|(check, initial_only)| TraceInvariant {
-            name: check.name.to_string(),
-            expr: check.expr,
-            initial_only,
-        })
-        .collect()
 }
 
 fn format_of(arg: TraceFormatArg) -> TraceFormat {
