@@ -29,6 +29,9 @@ pub enum ExitStatus {
     ConfigError,
     /// An internal error (TLC: 153).
     SystemError,
+    /// The reader of standard output (or error) closed it early, as `| head` does: 141,
+    /// the status of a program stopped by SIGPIPE.
+    BrokenPipe,
 }
 
 impl ExitStatus {
@@ -48,6 +51,7 @@ impl ExitStatus {
             ExitStatus::SpecError => 150,
             ExitStatus::ConfigError => 151,
             ExitStatus::SystemError => 153,
+            ExitStatus::BrokenPipe => 141,
         }
     }
 }

@@ -37,6 +37,7 @@ enum Command {
 }
 
 fn main() {
+    quiet_on_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
@@ -56,4 +57,23 @@ fn main() {
         Command::Mutate(args) => commands::mutate::run(&args),
     };
     std::process::exit(status.code());
+}
+
+/// A reader that stops early (`tlafid ... | head`) closes the pipe, and `println!` then
+/// panics on the write error. That is no failure of tlafid's: end quietly, with the status of
+/// a program stopped by SIGPIPE (141), as command-line tools do.
+fn quiet_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to std") && message.contains("Broken pipe") {
+            std::process::exit(ExitStatus::BrokenPipe.code());
+        }
+        default(info);
+    }));
 }
