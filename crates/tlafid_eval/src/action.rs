@@ -139,7 +139,23 @@ impl StaticSplit<'_, '_> {
 struct Walk<'p> {
     index: usize,
     owner: &'p OpDef,
+    /// Empty, and never filled, when successors are emitted with their index only.
     params: Vec<(SmolStr, Value)>,
+}
+
+/// Where successors go: with their [`ActionInfo`] (parameters collected on the way), or
+/// with the action's index only (the explorer's hot path, which collects nothing).
+pub(crate) enum Emit<'e> {
+    /// With the action and its parameters.
+    Info(&'e mut dyn FnMut(ActionInfo, State)),
+    /// With the action's index.
+    Index(&'e mut dyn FnMut(usize, State)),
+}
+
+impl Emit<'_> {
+    fn wants_params(&self) -> bool {
+        matches!(self, Emit::Info(_))
+    }
 }
 
 impl<'a, 'p> Ctx<'a, 'p> {
@@ -157,11 +173,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// Emits every successor of the current state under `next`.
-    pub fn successors(
-        &mut self,
-        next: OpId,
-        emit: &mut dyn FnMut(crate::ActionInfo, State),
-    ) -> EvalResult<()> {
+    pub(crate) fn successors(&mut self, next: OpId, emit: &mut Emit<'_>) -> EvalResult<()> {
         let def: &'p OpDef = self.ev.program.op(next);
         let saved = self.push_frame(next, &[], def.span)?;
         let mut walk = Walk {
@@ -179,7 +191,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         expr: &'p Expr,
         walk: &mut Walk<'p>,
         depth: usize,
-        emit: &mut dyn FnMut(ActionInfo, State),
+        emit: &mut Emit<'_>,
     ) -> EvalResult<()> {
         match &expr.kind {
             _ if depth > MAX_SPLIT_DEPTH => self.run_leaf(expr, walk, emit),
@@ -194,42 +206,17 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 forall: false,
                 binders,
                 body,
-            } => {
-                let start = walk.index;
-                let count = self
-                    .ev
-                    .exists_counts
-                    .get(&(&**body as *const Expr as usize))
-                    .copied()
-                    .unwrap_or(1);
-                let names: Vec<(SmolStr, tlafid_sema::ir::Slot)> = binders
-                    .iter()
-                    .flat_map(|b| b.names.iter().cloned().zip(b.slots.iter().copied()))
-                    .collect();
-                let depth_params = walk.params.len();
-                self.for_each_binding(binders, &mut |ctx| {
-                    walk.index = start;
-                    walk.params.truncate(depth_params);
-                    for (name, slot) in &names {
-                        if let Some(FrameSlot::Val(v)) = ctx.stack.get(ctx.base + slot.0 as usize) {
-                            walk.params.push((name.clone(), v.clone()));
-                        }
-                    }
-                    ctx.split_walk(body, walk, depth + 1, emit)?;
-                    Ok(true)
-                })?;
-                walk.params.truncate(depth_params);
-                walk.index = start + count;
-                Ok(())
-            }
+            } => self.split_exists(binders, body, walk, depth, emit),
             _ if self.ev.inline_call(expr).is_some() => {
                 let (op, args) = self.ev.inline_call(expr).expect("checked");
                 let def: &'p OpDef = self.ev.program.op(op);
                 let saved = self.push_frame(op, args, expr.span)?;
                 let (owner, depth_params) = (walk.owner, walk.params.len());
-                for (k, p) in def.params.iter().enumerate().skip(def.captured) {
-                    if let FrameSlot::Val(v) = &self.stack[self.base + k] {
-                        walk.params.push((p.name.clone(), v.clone()));
+                if emit.wants_params() {
+                    for (k, p) in def.params.iter().enumerate().skip(def.captured) {
+                        if let FrameSlot::Val(v) = &self.stack[self.base + k] {
+                            walk.params.push((p.name.clone(), v.clone()));
+                        }
                     }
                 }
                 walk.owner = def;
@@ -243,11 +230,52 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
     }
 
+    /// A top-level `\E`: its body's actions once per binding, numbered from the same index.
+    fn split_exists(
+        &mut self,
+        binders: &'p [tlafid_sema::ir::Binder],
+        body: &'p Expr,
+        walk: &mut Walk<'p>,
+        depth: usize,
+        emit: &mut Emit<'_>,
+    ) -> EvalResult<()> {
+        let start = walk.index;
+        let count = self
+            .ev
+            .exists_counts
+            .get(&(body as *const Expr as usize))
+            .copied()
+            .unwrap_or(1);
+        let names: Vec<(SmolStr, Slot)> = if emit.wants_params() {
+            binders
+                .iter()
+                .flat_map(|b| b.names.iter().cloned().zip(b.slots.iter().copied()))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let depth_params = walk.params.len();
+        self.for_each_binding(binders, &mut |ctx| {
+            walk.index = start;
+            walk.params.truncate(depth_params);
+            for (name, slot) in &names {
+                if let Some(FrameSlot::Val(v)) = ctx.stack.get(ctx.base + slot.0 as usize) {
+                    walk.params.push((name.clone(), v.clone()));
+                }
+            }
+            ctx.split_walk(body, walk, depth + 1, emit)?;
+            Ok(true)
+        })?;
+        walk.params.truncate(depth_params);
+        walk.index = start + count;
+        Ok(())
+    }
+
     fn run_leaf(
         &mut self,
         expr: &'p Expr,
         walk: &mut Walk<'p>,
-        emit: &mut dyn FnMut(ActionInfo, State),
+        emit: &mut Emit<'_>,
     ) -> EvalResult<()> {
         // Built on the first successor only: most leaves (disabled actions) emit nothing.
         let mut info: Option<ActionInfo> = None;
@@ -257,11 +285,16 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let params = &walk.params;
         self.gen(expr, &mut |ctx| {
             let state = ctx.complete_state(owner.span, || format!("the action {}", owner.name))?;
-            let info = info.get_or_insert_with(|| ActionInfo {
-                index,
-                params: params.as_slice().into(),
-            });
-            emit(info.clone(), state);
+            match emit {
+                Emit::Index(emit) => emit(index, state),
+                Emit::Info(emit) => {
+                    let info = info.get_or_insert_with(|| ActionInfo {
+                        index,
+                        params: params.as_slice().into(),
+                    });
+                    emit(info.clone(), state)
+                }
+            }
             Ok(true)
         })?;
         Ok(())

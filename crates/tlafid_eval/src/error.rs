@@ -32,9 +32,14 @@ pub const E_DEPTH: Code = Code(82);
 /// `E083`: the model has no initial predicate or next-state relation to run.
 pub const E_NO_SPEC: Code = Code(83);
 
-/// An error raised while evaluating.
+/// An error raised while evaluating: boxed, so that every [`EvalResult`] on the evaluator's
+/// hot paths stays one word wider than its value (its fields are read through `Deref`).
+#[derive(Clone, PartialEq, Eq)]
+pub struct EvalError(Box<EvalErrorData>);
+
+/// What an [`EvalError`] holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EvalError {
+pub struct EvalErrorData {
     /// Stable code (`E070`-`E089`).
     pub code: Code,
     /// What went wrong.
@@ -47,13 +52,14 @@ pub struct EvalError {
 
 impl EvalError {
     /// An error with a code, message and span.
+    #[cold]
     pub fn new(code: Code, message: impl Into<String>, span: Span) -> EvalError {
-        EvalError {
+        EvalError(Box::new(EvalErrorData {
             code,
             message: message.into(),
             span,
             hint: None,
-        }
+        }))
     }
 
     /// Adds a hint.
@@ -83,6 +89,26 @@ impl EvalError {
             Some(h) => d.with_hint(h.clone()),
             None => d,
         }
+    }
+}
+
+impl std::ops::Deref for EvalError {
+    type Target = EvalErrorData;
+
+    fn deref(&self) -> &EvalErrorData {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for EvalError {
+    fn deref_mut(&mut self) -> &mut EvalErrorData {
+        &mut self.0
+    }
+}
+
+impl std::fmt::Debug for EvalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
     }
 }
 

@@ -282,6 +282,16 @@ impl<'p> Evaluator<'p> {
         self.worker().successors(state, emit)
     }
 
+    /// Calls `emit` for every successor of `state` with the index of its action only (as
+    /// [`Evaluator::successors`], without collecting the actions' parameters).
+    pub fn successors_indexed(
+        &self,
+        state: &State,
+        emit: &mut dyn FnMut(usize, State),
+    ) -> EvalResult<()> {
+        self.worker().successors_indexed(state, emit)
+    }
+
     /// Evaluates `expr` (an expression of this program at the top level: no frame slots)
     /// in `state`, with an optional next state for action-level expressions.
     pub fn eval(
@@ -553,6 +563,23 @@ impl<'e, 'p> Worker<'e, 'p> {
         &mut self,
         state: &State,
         emit: &mut dyn FnMut(ActionInfo, State),
+    ) -> EvalResult<()> {
+        self.emit_successors(state, &mut crate::action::Emit::Info(emit))
+    }
+
+    /// See [`Evaluator::successors_indexed`].
+    pub fn successors_indexed(
+        &mut self,
+        state: &State,
+        emit: &mut dyn FnMut(usize, State),
+    ) -> EvalResult<()> {
+        self.emit_successors(state, &mut crate::action::Emit::Index(emit))
+    }
+
+    fn emit_successors(
+        &mut self,
+        state: &State,
+        emit: &mut crate::action::Emit<'_>,
     ) -> EvalResult<()> {
         let Some(next) = self.ev.next else {
             return Err(EvalError::new(

@@ -19,6 +19,16 @@ impl State {
         }
     }
 
+    /// A state rebuilt from its values and the fingerprint [`State::new`] gave them (as when a
+    /// queued state is unpacked): nothing is hashed again. A wrong fingerprint makes the
+    /// state another one for every fingerprinted set.
+    pub fn with_fingerprint(values: Box<[Value]>, fingerprint: Fingerprint) -> State {
+        State {
+            values,
+            fingerprint,
+        }
+    }
+
     /// The values, in variable order.
     pub fn values(&self) -> &[Value] {
         &self.values

@@ -380,21 +380,30 @@ impl TransitionSystem for Model<'_> {
         state: &State,
         emit: &mut dyn FnMut(ActionId, State),
     ) -> Result<(), EvalError> {
-        self.evaluator.successors(state, &mut |info, succ| {
-            emit(ActionId(info.index as u32), succ)
-        })
+        self.evaluator
+            .successors_indexed(state, &mut |index, succ| emit(ActionId(index as u32), succ))
     }
 
     /// Packs the state's values ([`tlafid_value::PackTable`]): a state of nested functions
     /// takes tens of bytes instead of a heap node per sub-value. States with big integers or
-    /// lazy sets are queued whole.
+    /// lazy sets are queued whole. The state's fingerprint follows its values (8 bytes), so
+    /// that unpacking does not hash the state again.
     fn pack(&self, state: &State, out: &mut Vec<u8>) -> bool {
-        self.packing.pack(state.values(), out)
+        if !self.packing.pack(state.values(), out) {
+            return false;
+        }
+        out.extend_from_slice(&state.fingerprint().to_le_bytes());
+        true
     }
 
     fn unpack(&self, bytes: &[u8]) -> Option<State> {
-        let values = self.packing.unpack(bytes)?;
-        Some(State::new(values.into_boxed_slice()))
+        let (values, fingerprint) = bytes.split_last_chunk::<8>()?;
+        let values = self.packing.unpack(values)?;
+        let fingerprint = u64::from_le_bytes(*fingerprint);
+        Some(State::with_fingerprint(
+            values.into_boxed_slice(),
+            fingerprint,
+        ))
     }
 
     fn check_invariants(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
