@@ -224,6 +224,13 @@ impl<'p> Evaluator<'p> {
         };
     }
 
+    /// True if the configuration overrides `op` (`Op <- Other` or `Op <- value`).
+    pub fn is_overridden(&self, op: OpId) -> bool {
+        self.overrides
+            .get(op.0 as usize)
+            .is_some_and(Option::is_some)
+    }
+
     /// The operator that runs for `op` after `Op <- Other` overrides.
     fn resolve_override(&self, mut op: OpId) -> OpId {
         for _ in 0..8 {

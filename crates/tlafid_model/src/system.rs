@@ -103,9 +103,22 @@ impl Model<'_> {
             (Some(twin), Some(values)) => !values.get(AtomId(twin)),
             _ => false,
         };
+        // Where `v` is the whole state, it changes on this step (not a stuttering one):
+        // it need not be evaluated.
+        let unknown_change = |atom: &Atom<'_>| disabled(atom) || self.vars_is_state(atom);
         let mut worker = self.evaluator.worker();
-        let before = angle_vars(&mut worker, &self.atoms, ids, state, &disabled)?;
-        let after = angle_vars(&mut worker, &self.atoms, ids, next, &disabled)?;
+        let mut before = angle_vars(&mut worker, &self.atoms, ids, state, &unknown_change)?;
+        let after = angle_vars(&mut worker, &self.atoms, ids, next, &unknown_change)?;
+        for (k, &id) in ids.iter().enumerate() {
+            let atom = &self.atoms[id as usize];
+            if matches!(atom.form, AtomForm::Angle { .. })
+                && !disabled(atom)
+                && self.vars_is_state(atom)
+            {
+                // Any two different values: `v` changed.
+                before[k] = Some(Value::Bool(true));
+            }
+        }
         let evaluated = |k: usize, atom: &Atom<'_>| match atom.form {
             AtomForm::Angle { action, .. } => before[k] != after[k] && !self.is_whole_next(action),
             _ => true,
@@ -130,6 +143,48 @@ impl Model<'_> {
             out.set(AtomId(id), value);
         }
         Ok(())
+    }
+
+    /// True if the atom is `<<A>>_v` with `v` a tuple of every variable ([`Atom::vars_is_state`]).
+    fn vars_is_state(&self, atom: &Atom<'_>) -> bool {
+        let AtomForm::Angle { vars, .. } = atom.form else {
+            return false;
+        };
+        *atom.vars_is_state.get_or_init(|| {
+            let mut covered = vec![false; self.program.vars.len()];
+            self.only_variables(vars, &mut covered, 0) && covered.iter().all(|&c| c)
+        })
+    }
+
+    /// True if `expr` is built of unprimed variables and tuples only, through calls of
+    /// definitions without parameters that the configuration does not override; marks the
+    /// variables it reads in `covered`. Two states then give it equal values exactly when
+    /// they agree on those variables.
+    fn only_variables(
+        &self,
+        expr: &tlafid_sema::ir::Expr,
+        covered: &mut [bool],
+        depth: usize,
+    ) -> bool {
+        match &expr.kind {
+            _ if depth > 16 => false,
+            ExprKind::Var { var, primed: false } => match covered.get_mut(var.0 as usize) {
+                Some(c) => {
+                    *c = true;
+                    true
+                }
+                None => false,
+            },
+            ExprKind::Tuple(items) => items
+                .iter()
+                .all(|item| self.only_variables(item, covered, depth + 1)),
+            ExprKind::Call(op, args) if args.is_empty() && !self.evaluator.is_overridden(*op) => {
+                let def = self.program.op(*op);
+                let plain = def.params.is_empty() && def.function.is_none() && !def.recursive;
+                plain && self.only_variables(&def.body, covered, depth + 1)
+            }
+            _ => false,
+        }
     }
 
     /// True if `action` is the next-state relation itself (`WF_vars(Next)`), so that every

@@ -91,6 +91,9 @@ pub(crate) struct Atom<'p> {
     /// Where that is false, no step satisfies `<<A>>_v` (`ENABLED <<A>>_v` says some step
     /// does), so the action need not be evaluated.
     pub enabled_twin: Option<u32>,
+    /// For `<<A>>_v`: whether `v` is a tuple of every variable (through definitions without
+    /// parameters), so that it changes exactly when the state does; computed on first use.
+    pub vars_is_state: std::sync::OnceLock<bool>,
 }
 
 /// A frame of the translation: an operator call (or the property itself) with its bound
@@ -442,6 +445,7 @@ impl<'a, 'p> Translator<'a, 'p> {
             form,
             env,
             enabled_twin: None,
+            vars_is_state: std::sync::OnceLock::new(),
         });
         AtomId(self.atoms.len() as u32 - 1)
     }
