@@ -44,6 +44,18 @@ pub(crate) struct LoggedStep {
     pub state: serde_json::Map<String, Value>,
 }
 
+impl LoggedStep {
+    /// The step as `Action(a = 1, ...)`.
+    pub fn call(&self) -> String {
+        let args: Vec<(String, Value)> = self
+            .args
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        call(&self.action, &args)
+    }
+}
+
 /// An implementation a log can be replayed against.
 pub(crate) trait Replayable {
     /// Takes the step the log names, if the implementation can: the action it took and its
@@ -157,7 +169,8 @@ fn set_elements(v: &Value) -> Option<&Vec<Value>> {
     }
 }
 
-fn call(action: &str, args: &[(String, Value)]) -> String {
+/// `Action(a = 1, b = "x")`.
+pub(crate) fn call(action: &str, args: &[(String, Value)]) -> String {
     let args: Vec<String> = args.iter().map(|(k, v)| format!("{k} = {v}")).collect();
     format!("{action}({})", args.join(", "))
 }
