@@ -52,7 +52,7 @@ pub(crate) struct BlockResult<S, E> {
     /// Successors generated, per action.
     pub action_generated: Vec<u64>,
     /// The block's part of the state graph, if it is recorded.
-    pub edges: Option<BlockEdges>,
+    pub edges: Option<BlockEdges<S>>,
     /// A queued state the system could not unpack (the block stopped there).
     pub broken: Option<Diagnostic>,
     /// The packed bytes of the new states this block claimed.
@@ -125,7 +125,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         position: u32,
         state: &T::State,
         action_generated: &mut Vec<u64>,
-        (mut edges, arena): (Option<&mut BlockEdges>, &mut Arena),
+        (mut edges, arena): (Option<&mut BlockEdges<T::State>>, &mut Arena),
     ) -> (u32, Option<EventOf<T>>) {
         let mut ordinal: u32 = 0;
         let mut event: Option<EventOf<T>> = None;
@@ -182,7 +182,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         parent: &T::State,
         action: ActionId,
         successor: T::State,
-        (edges, arena): (Option<&mut BlockEdges>, &mut Arena),
+        (edges, arena): (Option<&mut BlockEdges<T::State>>, &mut Arena),
     ) -> Option<EventOf<T>> {
         let system = self.system;
         // TLC counts a successor as generated before it checks it.
@@ -238,7 +238,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         (key, action): (OrderKey, ActionId),
         parent: &T::State,
         successor: T::State,
-        (edges, arena): (Option<&mut BlockEdges>, &mut Arena),
+        (edges, arena): (Option<&mut BlockEdges<T::State>>, &mut Arena),
     ) -> Option<(T::Error, T::State)> {
         let fp = self.system.fingerprint(&successor);
         let mut failed = None;

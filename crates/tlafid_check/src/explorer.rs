@@ -104,7 +104,7 @@ struct Expansion<S, E> {
     parents: u32,
     is_initial: bool,
     /// The expanded states' part of the state graph, by block, if it is recorded.
-    edges: Vec<BlockEdges>,
+    edges: Vec<BlockEdges<S>>,
     /// A queued state the system could not unpack.
     broken: Option<Diagnostic>,
     /// The new states were checked when claimed ([`claims_checked`]).

@@ -119,6 +119,16 @@ pub trait TransitionSystem: Sync {
         None
     }
 
+    /// `Some(true)` if `a` and `b` are the same state (equal values, not merely one
+    /// fingerprint under `VIEW` or `SYMMETRY`), `Some(false)` if not, `None` (the default)
+    /// if the system cannot tell. The state graph then reuses a step's atom values for a
+    /// successor produced twice, and the stuttering step's for a successor equal to its
+    /// source.
+    fn same_state(&self, a: &Self::State, b: &Self::State) -> Option<bool> {
+        let _ = (a, b);
+        None
+    }
+
     /// Sets, in `out`, the value of every [`AtomKind::State`](crate::AtomKind::State) atom
     /// of [`liveness`](Self::liveness) in `state`. Called once per distinct state.
     fn state_atoms(&self, state: &Self::State, out: &mut AtomValues) -> Result<(), Self::Error> {
@@ -128,7 +138,8 @@ pub trait TransitionSystem: Sync {
 
     /// Sets, in `out`, the value of every [`AtomKind::Action`](crate::AtomKind::Action) atom
     /// on the step `from -> to`. Called on every edge of the state graph, and on `s -> s`
-    /// (stuttering) for every distinct state `s`.
+    /// (stuttering) for every distinct state `s`: `to` is always a successor of `from` that
+    /// [`successors`](Self::successors) emitted (one with its fingerprint), or `from`.
     fn action_atoms(
         &self,
         from: &Self::State,

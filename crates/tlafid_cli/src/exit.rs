@@ -11,6 +11,8 @@ pub enum ExitStatus {
     Usage,
     /// `tlafid mutate`: some property is vacuous, a tautology or not load-bearing.
     WeakProperty,
+    /// `tlafid grade`: some phase failed.
+    PhaseFailed,
     /// An `ASSUME` is false (TLC: 10).
     Assumption,
     /// A reachable state has no successor (TLC: 11).
@@ -29,6 +31,9 @@ pub enum ExitStatus {
     ConfigError,
     /// An internal error (TLC: 153).
     SystemError,
+    /// The reader of standard output (or error) closed it early, as `| head` does: 141,
+    /// the status of a program stopped by SIGPIPE.
+    BrokenPipe,
 }
 
 impl ExitStatus {
@@ -39,6 +44,7 @@ impl ExitStatus {
             ExitStatus::Usage => 2,
             ExitStatus::Incomplete => 3,
             ExitStatus::WeakProperty => 4,
+            ExitStatus::PhaseFailed => 5,
             ExitStatus::Assumption => 10,
             ExitStatus::Deadlock => 11,
             ExitStatus::Safety => 12,
@@ -48,6 +54,7 @@ impl ExitStatus {
             ExitStatus::SpecError => 150,
             ExitStatus::ConfigError => 151,
             ExitStatus::SystemError => 153,
+            ExitStatus::BrokenPipe => 141,
         }
     }
 }

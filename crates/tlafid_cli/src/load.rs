@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tlafid_base::{Diagnostic, SourceMap};
+use tlafid_base::{Diagnostic, FileId, SourceMap};
 use tlafid_config::{Config, ConfigSource};
 use tlafid_sema::ir::Program;
 
@@ -45,10 +45,25 @@ pub fn program(
         ExitStatus::Usage
     })?;
     let root = sources.add(spec.display().to_string(), text);
-    let search_path = files::module_search_path(spec, libs);
+    resolve(
+        root,
+        &files::module_search_path(spec, libs),
+        sources,
+        diagnostics,
+    )
+}
+
+/// Loads and resolves the module already in `sources` as `root`, finding the modules it
+/// uses in `search_path`.
+pub fn resolve(
+    root: FileId,
+    search_path: &[PathBuf],
+    sources: &mut SourceMap,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<Program, ExitStatus> {
     let mut lookup_problems = Vec::new();
     let loaded = tlafid_sema::load(root, sources, &mut |name: &str| {
-        files::find_module(&search_path, name, &mut lookup_problems)
+        files::find_module(search_path, name, &mut lookup_problems)
     });
     diagnostics.extend(lookup_problems);
     diagnostics.extend(loaded.diagnostics);
@@ -56,6 +71,65 @@ pub fn program(
         .program
         .filter(|_| !diagnostics.iter().any(Diagnostic::is_error))
         .ok_or(ExitStatus::SpecError)
+}
+
+/// The folder of `model` (the current folder for a bare file name).
+pub fn folder_of(model: &Path) -> PathBuf {
+    model
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf()
+}
+
+/// The model, or with `observe` its observation module (which must extend the model; the
+/// model's folder is searched for it), loaded and resolved; with the observation module, the
+/// model's module name too.
+pub fn observed_program(
+    model: &Path,
+    observe: Option<&Path>,
+    libs: &[PathBuf],
+    sources: &mut SourceMap,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<(Program, Option<String>), ExitStatus> {
+    let Some(observe) = observe else {
+        return Ok((program(model, libs, sources, diagnostics)?, None));
+    };
+    let mut search = vec![folder_of(model)];
+    search.extend(libs.iter().cloned());
+    let Ok(program) = program(observe, &search, sources, diagnostics) else {
+        diagnostics.push(Diagnostic::error_nowhere(
+            tlafid_trace::codes::BAD_OBSERVATION_MODULE,
+            format!(
+                "the observation module {} does not load (see the errors above)",
+                observe.display()
+            ),
+        ));
+        return Err(ExitStatus::SpecError);
+    };
+    let model_name = model
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default()
+        .to_string();
+    if !program
+        .ops
+        .iter()
+        .any(|op| op.module == model_name.as_str())
+    {
+        diagnostics.push(
+            Diagnostic::error_nowhere(
+                tlafid_trace::codes::BAD_OBSERVATION_MODULE,
+                format!(
+                    "the observation module {} does not extend the model {model_name}",
+                    observe.display()
+                ),
+            )
+            .with_hint(format!("begin it with EXTENDS {model_name}")),
+        );
+        return Err(ExitStatus::SpecError);
+    }
+    Ok((program, Some(model_name)))
 }
 
 /// Reads and parses the configuration TLC would read for `spec` (`--config`, else the `.cfg`

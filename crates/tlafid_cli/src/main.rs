@@ -34,9 +34,16 @@ enum Command {
     /// Judge whether each property the model checks constrains anything: vacuity,
     /// tautology, behaviour mutants.
     Mutate(commands::mutate::MutateArgs),
+    /// Score a model in a benchmark's phases: syntax, runtime, conformance to recorded
+    /// traces, reviewed requirements.
+    Grade(commands::grade::GradeArgs),
+    /// Serve the commands as tools to agents over the Model Context Protocol (JSON-RPC on
+    /// standard input and output).
+    Mcp,
 }
 
 fn main() {
+    quiet_on_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
@@ -54,6 +61,27 @@ fn main() {
         Command::Check(args) => commands::check::run(&args),
         Command::Trace(args) => commands::trace::run(&args),
         Command::Mutate(args) => commands::mutate::run(&args),
+        Command::Grade(args) => commands::grade::run(&args),
+        Command::Mcp => commands::mcp::run(),
     };
     std::process::exit(status.code());
+}
+
+/// A reader that stops early (`tlafid ... | head`) closes the pipe, and `println!` then
+/// panics on the write error. That is no failure of tlafid's: end quietly, with the status of
+/// a program stopped by SIGPIPE (141), as command-line tools do.
+fn quiet_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to std") && message.contains("Broken pipe") {
+            std::process::exit(ExitStatus::BrokenPipe.code());
+        }
+        default(info);
+    }));
 }

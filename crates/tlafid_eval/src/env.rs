@@ -118,6 +118,75 @@ impl<'p> Worker<'_, 'p> {
     }
 }
 
+/// Evaluation of several expressions, each in its own [`Env`], on one state (or step) in
+/// one context: the pure zero-parameter operators they share (a `vars` tuple, a definition
+/// every predicate calls) are evaluated once. Made by [`Worker::on_state`].
+pub struct OnState<'w, 'a, 'e, 'p> {
+    worker: &'w mut Worker<'e, 'p>,
+    ctx: Option<Ctx<'a, 'p>>,
+}
+
+impl<'a, 'p> OnState<'_, 'a, '_, 'p> {
+    /// As [`Worker::eval_in`], on this context's state and step.
+    pub fn eval_in(&mut self, expr: &'p Expr, env: &Env<'p>) -> EvalResult<Value> {
+        let extra = self.worker.slots_used(expr);
+        let ctx = self
+            .ctx
+            .as_mut()
+            .expect("the context lives until the session ends");
+        open_env(ctx, env, extra).and_then(|()| ctx.eval(expr))
+    }
+
+    /// As [`Worker::enabled_in`], on this context's state (which must have no next state).
+    pub fn enabled_in(
+        &mut self,
+        action: &'p Expr,
+        vars: Option<&'p Expr>,
+        env: &Env<'p>,
+    ) -> EvalResult<bool> {
+        let extra = self
+            .worker
+            .slots_used(action)
+            .max(vars.map_or(0, |v| self.worker.slots_used(v)));
+        let ctx = self
+            .ctx
+            .as_mut()
+            .expect("the context lives until the session ends");
+        let shadowed = crate::shadow::shadowed_in(ctx.ev.program, &env.instance, &env.module);
+        let saved_shadowed = std::mem::replace(&mut ctx.shadowed, shadowed);
+        let r = open_env(ctx, env, extra).and_then(|()| enabled_changing(ctx, action, vars));
+        ctx.shadowed = saved_shadowed;
+        r
+    }
+}
+
+impl Drop for OnState<'_, '_, '_, '_> {
+    fn drop(&mut self) {
+        if let Some(ctx) = self.ctx.take() {
+            self.worker.finish(ctx);
+        }
+    }
+}
+
+impl<'e, 'p> Worker<'e, 'p> {
+    /// A session evaluating expressions in environments on `state` (and the step to
+    /// `next`), sharing one context: see [`OnState`].
+    pub fn on_state<'w, 'a>(
+        &'w mut self,
+        state: &'a [Value],
+        next: Option<&'a [Value]>,
+    ) -> OnState<'w, 'a, 'e, 'p>
+    where
+        'e: 'a,
+    {
+        let ctx = self.ctx(state, next);
+        OnState {
+            worker: self,
+            ctx: Some(ctx),
+        }
+    }
+}
+
 /// Lays `env`'s frames out on the stack and makes the last one current; it gets at least
 /// `extra` slots.
 fn open_env<'p>(ctx: &mut Ctx<'_, 'p>, env: &Env<'p>, extra: usize) -> EvalResult<()> {

@@ -60,7 +60,7 @@ mod shadow;
 mod state;
 
 pub use action::{ActionDecl, ActionInfo};
-pub use env::{Env, EnvFrame, EnvSlot};
+pub use env::{Env, EnvFrame, EnvSlot, OnState};
 pub use error::*;
 pub use evaluator::{ConstBinding, EvalOptions, Evaluator, PrintSink, Worker};
 pub use frame::{Arg, Closure};

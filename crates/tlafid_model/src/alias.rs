@@ -9,7 +9,7 @@
 //! lines, not a line.
 
 use tlafid_eval::{State, Value};
-use tlafid_sema::ir::{Expr, ExprKind, Program};
+use tlafid_sema::ir::{Expr, ExprKind, OpId, Program};
 
 use crate::bind::Model;
 
@@ -35,7 +35,7 @@ impl<'p> Model<'p> {
         let Some(alias) = self.alias else {
             return variables();
         };
-        match self.alias_fields(&self.program.op(alias).body, state, next) {
+        match self.record_fields(alias, state, next) {
             Ok(Some(fields)) => fields
                 .into_iter()
                 .filter(|(name, _)| name != ALIAS_FORMAT_FIELD)
@@ -49,13 +49,15 @@ impl<'p> Model<'p> {
         }
     }
 
-    /// The fields of the alias record in written order (`None`: not a record).
-    fn alias_fields(
+    /// The fields of the record the zero-parameter operator `op` gives on the step `state ->
+    /// next`, in written order (`None`: not a record); the error is the evaluator's message.
+    pub fn record_fields(
         &self,
-        body: &'p Expr,
+        op: OpId,
         state: &State,
         next: &State,
     ) -> Result<Option<Vec<(String, Value)>>, String> {
+        let body = &self.program.op(op).body;
         let mut worker = self.evaluator.worker();
         let (now, then) = (state.values(), Some(next.values()));
         match &written_record(self.program, body).kind {

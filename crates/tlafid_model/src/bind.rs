@@ -284,6 +284,31 @@ fn spec_fairness<'p>(program: &'p Program, config: &Config) -> Vec<&'p Expr> {
 }
 
 impl<'p> Model<'p> {
+    /// Renames every configured check (invariants, property parts, liveness obligations,
+    /// unchecked properties) whose name `rename` maps, so reports use the new name.
+    pub fn rename_checks(&mut self, rename: impl Fn(&str) -> Option<&str>) {
+        let checks = self
+            .invariants
+            .iter_mut()
+            .chain(&mut self.initial_properties)
+            .chain(&mut self.action_properties);
+        for check in checks {
+            if let Some(new) = rename(&check.name) {
+                check.name = new.into();
+            }
+        }
+        for obligation in &mut self.liveness.obligations {
+            if let Some(new) = rename(&obligation.name) {
+                obligation.name = new.to_string();
+            }
+        }
+        for unchecked in &mut self.unchecked {
+            if let Some(new) = rename(&unchecked.name) {
+                unchecked.name = new.into();
+            }
+        }
+    }
+
     /// Translates each temporal part into the obligation `fairness /\ ~part`.
     fn add_liveness(
         &mut self,

@@ -18,3 +18,8 @@ pub const BAD_SYMMETRY: Code = Code(125);
 pub const UNSUPPORTED_TEMPORAL: Code = Code(126);
 /// The bound of a quantifier over a temporal formula is not a constant, enumerable set.
 pub const TEMPORAL_BOUND: Code = Code(127);
+/// The requirements configuration (`R.cfg` beside a `--requirements R.tla`) sets something
+/// other than `INVARIANT(S)` and `PROPERTY(IES)`, or lists no requirement.
+pub const BAD_REQUIREMENTS_CONFIG: Code = Code(128);
+/// An observable (`VARIABLE`) or constant of a requirements module is not defined by the model.
+pub const UNMAPPED_OBSERVABLE: Code = Code(129);

@@ -21,6 +21,7 @@ pub mod codes;
 mod constants;
 pub mod itf;
 mod lasso;
+pub mod requirements;
 mod spec;
 pub mod symmetry;
 mod system;

@@ -210,14 +210,16 @@ mod orbit_hash {
     }
 
     /// The hash of `v` permuted by `perm` (`None`: the identity); `None` for symbolic sets,
-    /// whose equal enumerated forms this hash would not match.
-    pub fn hash(v: &Value, perm: Option<&Permutation>) -> Option<u64> {
+    /// whose equal enumerated forms this hash would not match. Sets `moves` when `v` holds a
+    /// model value that some permutation could move (any model value: `perm` may be `None`).
+    pub fn hash(v: &Value, perm: Option<&Permutation>, moves: &mut bool) -> Option<u64> {
         Some(match v {
             Value::Bool(b) => mix(TAG_BOOL, *b as u64),
             Value::Int(i) => mix(TAG_INT, *i as u64),
             Value::BigInt(_) => mix(TAG_INT, v.fingerprint()),
             Value::Str(s) => str_hash(s),
             Value::Model(m) => {
+                *moves = true;
                 let id = match perm.and_then(|p| p.image(m)) {
                     Some(Value::Model(to)) => to.id,
                     _ => m.id,
@@ -227,7 +229,7 @@ mod orbit_hash {
             Value::Set(s) => unordered(
                 TAG_SET,
                 s.elems().len(),
-                s.elems().iter().map(|e| hash(e, perm)),
+                s.elems().iter().map(|e| hash(e, perm, moves)),
             )?,
             Value::Interval(lo, hi) => unordered(
                 TAG_SET,
@@ -237,14 +239,14 @@ mod orbit_hash {
             Value::Seq(s) => {
                 let mut h = mix(TAG_SEQ, s.elems().len() as u64);
                 for e in s.elems() {
-                    h = mix(h, hash(e, perm)?);
+                    h = mix(h, hash(e, perm, moves)?);
                 }
                 h
             }
             Value::Record(r) => {
                 let mut h = mix(TAG_RECORD, r.fields().len() as u64);
                 for (name, field) in r.fields() {
-                    h = mix(mix(h, str_hash(name)), hash(field, perm)?);
+                    h = mix(mix(h, str_hash(name)), hash(field, perm, moves)?);
                 }
                 h
             }
@@ -253,32 +255,80 @@ mod orbit_hash {
                 f.pairs().len(),
                 f.pairs()
                     .iter()
-                    .map(|(k, x)| Some(mix(hash(k, perm)?, hash(x, perm)?))),
+                    .map(|(k, x)| Some(mix(hash(k, perm, moves)?, hash(x, perm, moves)?))),
             )?,
             Value::Lazy(_) => return None,
         })
     }
 
-    /// The hash of a whole state (variables in order) permuted by `perm`.
-    pub fn state(values: &[Value], perm: Option<&Permutation>) -> Option<u64> {
-        let mut h = mix(TAG_SEQ, values.len() as u64);
-        for v in values {
-            h = mix(h, hash(v, perm)?);
-        }
-        Some(h)
+    /// The start of a state's hash, and one variable's hash folded into it.
+    pub fn state_start(len: usize) -> u64 {
+        mix(TAG_SEQ, len as u64)
+    }
+
+    /// `state` with one more variable's hash folded in.
+    pub fn state_then(state: u64, var: u64) -> u64 {
+        mix(state, var)
     }
 }
 
 impl Symmetry {
-    /// A fingerprint of the state's orbit under the group: the least [`orbit_hash`] over the
-    /// state and its images. The states it merges are exactly those TLC merges (the orbits;
-    /// TLC's least image is one representative per orbit), but no image is built. `None`
-    /// when the state holds a symbolic set: use [`Symmetry::canonical`] then.
+    /// A fingerprint of the state's orbit under the group: the hash of the least, variable by
+    /// variable, of the tuples of per-variable [`orbit_hash`]es of the state's images. The set
+    /// of those tuples is the same for every state of an orbit, so its least is too: the
+    /// states it merges are exactly those TLC merges (the orbits; TLC's least image is one
+    /// representative per orbit), but no image is built. Taking the least variable by variable
+    /// prunes the group as it goes: a variable without model values hashes once, and only the
+    /// permutations that tie for the least so far hash the next variable. `None` when the
+    /// state holds a symbolic set: use [`Symmetry::canonical`] then.
     pub fn orbit_fingerprint(&self, values: &[Value]) -> Option<u64> {
-        let mut least = orbit_hash::state(values, None)?;
-        for perm in &self.perms {
-            least = least.min(orbit_hash::state(values, Some(perm))?);
+        // Candidates: `None` is the identity, `Some(i)` is `self.perms[i]`.
+        let mut candidates: Vec<Option<usize>> = Vec::new();
+        let mut pruned = false;
+        let mut fingerprint = orbit_hash::state_start(values.len());
+        for value in values {
+            let mut moves = false;
+            let first = candidates.first().copied().flatten();
+            let first_perm = first.map(|i| &self.perms[i]);
+            let first_hash = orbit_hash::hash(value, first_perm, &mut moves)?;
+            if !moves || (pruned && candidates.len() == 1) {
+                fingerprint = orbit_hash::state_then(fingerprint, first_hash);
+                continue;
+            }
+            if !pruned {
+                candidates.push(None);
+                candidates.extend((0..self.perms.len()).map(Some));
+                pruned = true;
+            }
+            let least = self.least_among(value, &mut candidates, first_hash)?;
+            fingerprint = orbit_hash::state_then(fingerprint, least);
         }
+        Some(fingerprint)
+    }
+
+    /// The least hash of `value` under the `candidates` (the first of which hashes to
+    /// `first_hash`); keeps only the candidates that reach it.
+    fn least_among(
+        &self,
+        value: &Value,
+        candidates: &mut Vec<Option<usize>>,
+        first_hash: u64,
+    ) -> Option<u64> {
+        let mut least = first_hash;
+        let mut kept = 1;
+        for at in 1..candidates.len() {
+            let perm = candidates[at].map(|i| &self.perms[i]);
+            let hash = orbit_hash::hash(value, perm, &mut false)?;
+            if hash < least {
+                least = hash;
+                kept = 0;
+            }
+            if hash == least {
+                candidates[kept] = candidates[at];
+                kept += 1;
+            }
+        }
+        candidates.truncate(kept);
         Some(least)
     }
 }
@@ -409,6 +459,33 @@ mod tests {
     }
 
     #[test]
+    fn orbit_fingerprint_prunes_ties_without_merging_orbits() {
+        // The symmetric group on three values: the first variable ties every permutation, the
+        // second keeps those fixing its value, the third decides among them.
+        let group = Symmetry::generated_by(vec![swap(0, 1), swap(1, 2)]).unwrap();
+        let all = Value::set(vec![mv(0), mv(1), mv(2)]);
+        let state = |a: u32, b: u32, n: i64| {
+            let f = Value::function(vec![(mv(b), Value::Int(n)), (mv(a), Value::Int(7))]);
+            vec![all.clone(), Value::Int(n), mv(a), f]
+        };
+        let fp = |s: &[Value]| group.orbit_fingerprint(s).unwrap();
+        let base = state(0, 1, 1);
+        for perm in &group.perms {
+            let image: Vec<Value> = base
+                .iter()
+                .map(|v| permute(v, perm).unwrap_or_else(|| v.clone()))
+                .collect();
+            assert_eq!(fp(&image), fp(&base));
+        }
+        assert_eq!(fp(&state(2, 0, 1)), fp(&base));
+        let value_one_at_the_third =
+            Value::function(vec![(mv(1), Value::Int(1)), (mv(0), Value::Int(7))]);
+        let other_orbit = vec![all.clone(), Value::Int(1), mv(1), value_one_at_the_third];
+        assert_ne!(fp(&other_orbit), fp(&base));
+        assert_ne!(fp(&state(0, 1, 2)), fp(&base));
+    }
+
+    #[test]
     fn an_image_hashes_as_the_permuted_value() {
         let perm = swap(0, 1);
         let value = Value::function(vec![
@@ -417,8 +494,8 @@ mod tests {
         ]);
         let image = permute(&value, &perm).unwrap();
         assert_eq!(
-            orbit_hash::hash(&value, Some(&perm)),
-            orbit_hash::hash(&image, None)
+            orbit_hash::hash(&value, Some(&perm), &mut false),
+            orbit_hash::hash(&image, None, &mut false)
         );
     }
 

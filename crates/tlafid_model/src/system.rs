@@ -2,8 +2,8 @@
 //! constraints, action properties, and fingerprints under `VIEW` and `SYMMETRY`.
 
 use tlafid_check::{ActionId, AtomId, AtomValues, LivenessSpec, TransitionSystem, ViolationId};
-use tlafid_eval::{ActionInfo, EvalError, State, Value, Worker};
-use tlafid_sema::ir::OpId;
+use tlafid_eval::{ActionInfo, EvalError, OnState, State, Value, Worker};
+use tlafid_sema::ir::{ExprKind, OpId};
 use tlafid_value::fingerprint_values;
 
 use crate::bind::{Check, Model};
@@ -59,23 +59,78 @@ impl Model<'_> {
         Some((label, span, values))
     }
 
-    /// Evaluates the atoms `ids` on `state` (and the step to `next`, for action atoms).
-    fn eval_atoms(
+    /// Evaluates the state atoms `ids` on `state`, in one context (the definitions they
+    /// share are evaluated once).
+    fn eval_state_atoms(
         &self,
         ids: &[u32],
         state: &State,
-        next: Option<&State>,
         out: &mut AtomValues,
     ) -> Result<(), EvalError> {
         if ids.is_empty() {
             return Ok(());
         }
         let mut worker = self.evaluator.worker();
+        let mut on = worker.on_state(state.values(), None);
         for &id in ids {
-            let value = eval_atom(&mut worker, &self.atoms[id as usize], state, next)?;
+            let value = state_atom(&mut on, &self.atoms[id as usize])?;
             out.set(AtomId(id), value);
         }
         Ok(())
+    }
+
+    /// Evaluates the action atoms `ids` on the step `state -> next`. As TLC: a step that
+    /// leaves `v` unchanged is not `<<A>>_v`, whatever `A` says; so each `v` is evaluated
+    /// on both states first (one context per state), and `A` only where `v` changed.
+    fn eval_action_atoms(
+        &self,
+        ids: &[u32],
+        state: &State,
+        next: &State,
+        out: &mut AtomValues,
+    ) -> Result<(), EvalError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let mut worker = self.evaluator.worker();
+        let before = angle_vars(&mut worker, &self.atoms, ids, state)?;
+        let after = angle_vars(&mut worker, &self.atoms, ids, next)?;
+        let evaluated = |k: usize, atom: &Atom<'_>| match atom.form {
+            AtomForm::Angle { action, .. } => before[k] != after[k] && !self.is_whole_next(action),
+            _ => true,
+        };
+        let needs_step =
+            (ids.iter().enumerate()).any(|(k, &id)| evaluated(k, &self.atoms[id as usize]));
+        // The step's context, opened only if an atom is evaluated on it.
+        let mut step = needs_step.then(|| worker.on_state(state.values(), Some(next.values())));
+        for (k, &id) in ids.iter().enumerate() {
+            let atom = &self.atoms[id as usize];
+            let value = match (atom.form, step.as_mut()) {
+                (AtomForm::Angle { .. }, _) if before[k] == after[k] => false,
+                (AtomForm::Angle { action, .. }, _) if self.is_whole_next(action) => true,
+                (AtomForm::Angle { action, .. } | AtomForm::Pred(action), Some(on)) => {
+                    as_bool(on.eval_in(action, &atom.env)?, action)?
+                }
+                (AtomForm::EnabledAngle { action, vars }, Some(on)) => {
+                    on.enabled_in(action, Some(vars), &atom.env)?
+                }
+                (_, None) => unreachable!("the step's context is opened for every atom evaluated"),
+            };
+            out.set(AtomId(id), value);
+        }
+        Ok(())
+    }
+
+    /// True if `action` is the next-state relation itself (`WF_vars(Next)`), so that every
+    /// step the explorer asks about satisfies it: a successor the generator produced, or a
+    /// stuttering step (which no `<<A>>_v` satisfies). Under `VIEW` or `SYMMETRY` a lasso's
+    /// closing step may lead to another state of the successor's class, so `A` is then
+    /// evaluated.
+    fn is_whole_next(&self, action: &tlafid_sema::ir::Expr) -> bool {
+        let Some(spec) = &self.spec else { return false };
+        let plain = self.symmetry.is_empty() && self.view.is_none();
+        matches!(&action.kind, ExprKind::Call(op, args) if args.is_empty() && *op == spec.next)
+            && plain
     }
 
     /// For a property part TLC names by its place in the spec rather than by a name, that
@@ -211,41 +266,49 @@ impl Model<'_> {
     }
 }
 
-/// The value of one atom; `next` is `Some` for action atoms.
-fn eval_atom<'p>(
-    worker: &mut Worker<'_, 'p>,
-    atom: &Atom<'p>,
-    state: &State,
-    next: Option<&State>,
-) -> Result<bool, EvalError> {
-    let (s, t) = (state.values(), next.map(State::values));
-    let as_bool = |value: Value, expr: &tlafid_sema::ir::Expr| match value {
+/// A predicate's value, or a type error if it is not a Boolean.
+fn as_bool(value: Value, expr: &tlafid_sema::ir::Expr) -> Result<bool, EvalError> {
+    match value {
         Value::Bool(b) => Ok(b),
         other => Err(EvalError::new(
             tlafid_eval::E_TYPE,
             format!("a temporal formula's predicate evaluated to {other}, not a Boolean"),
             expr.span,
         )),
-    };
+    }
+}
+
+/// The value of `v` of each `<<A>>_v` among the atoms `ids` on `state` (`None` for the
+/// other atoms), in one context.
+fn angle_vars<'p>(
+    worker: &mut Worker<'_, 'p>,
+    atoms: &[Atom<'p>],
+    ids: &[u32],
+    state: &State,
+) -> Result<Vec<Option<Value>>, EvalError> {
+    let mut on = worker.on_state(state.values(), None);
+    let mut found = Vec::with_capacity(ids.len());
+    for &id in ids {
+        let atom = &atoms[id as usize];
+        found.push(match atom.form {
+            AtomForm::Angle { vars, .. } => Some(on.eval_in(vars, &atom.env)?),
+            _ => None,
+        });
+    }
+    Ok(found)
+}
+
+/// The value of one state atom.
+fn state_atom<'p>(on: &mut OnState<'_, '_, '_, 'p>, atom: &Atom<'p>) -> Result<bool, EvalError> {
     match atom.form {
-        AtomForm::Pred(expr) => as_bool(worker.eval_in(expr, &atom.env, s, t)?, expr),
-        // As TLC: a step that leaves `v` unchanged is not `<<A>>_v`, whatever `A` says.
-        AtomForm::Angle { action, vars } => {
-            let Some(t) = t else { return Ok(false) };
-            if worker.eval_in(vars, &atom.env, s, None)?
-                == worker.eval_in(vars, &atom.env, t, None)?
-            {
-                return Ok(false);
-            }
-            as_bool(worker.eval_in(action, &atom.env, s, Some(t))?, action)
-        }
+        AtomForm::Pred(expr) => as_bool(on.eval_in(expr, &atom.env)?, expr),
         // Through a refinement mapping (`INSTANCE M WITH y <- 2 * x`) an action may set a
         // primed expression (`(2 * x)' = ...`) that no successor assigns. TLC then treats the
         // abstract variable `y` as assignable when it computes ENABLED; tlafid's evaluator
         // cannot yet, and reports the unassigned read (an error, never a guessed verdict).
-        AtomForm::EnabledAngle { action, vars } => {
-            worker.enabled_in(action, Some(vars), &atom.env, s)
-        }
+        AtomForm::EnabledAngle { action, vars } => on.enabled_in(action, Some(vars), &atom.env),
+        // A step's atom is false on a state alone (no step).
+        AtomForm::Angle { .. } => Ok(false),
     }
 }
 
@@ -354,6 +417,10 @@ impl TransitionSystem for Model<'_> {
         self.first_failing(&self.action_properties, offset, from, Some(to))
     }
 
+    fn same_state(&self, a: &State, b: &State) -> Option<bool> {
+        Some(a == b)
+    }
+
     fn liveness(&self) -> Option<&LivenessSpec> {
         (!self.liveness.is_empty()).then_some(&self.liveness)
     }
@@ -361,7 +428,7 @@ impl TransitionSystem for Model<'_> {
     /// Evaluated on the state given (under `SYMMETRY` or `VIEW`, the one the explorer kept
     /// for its fingerprint), as TLC does.
     fn state_atoms(&self, state: &State, out: &mut AtomValues) -> Result<(), EvalError> {
-        self.eval_atoms(&self.atoms_by_kind[0], state, None, out)
+        self.eval_state_atoms(&self.atoms_by_kind[0], state, out)
     }
 
     fn action_atoms(
@@ -370,6 +437,6 @@ impl TransitionSystem for Model<'_> {
         to: &State,
         out: &mut AtomValues,
     ) -> Result<(), EvalError> {
-        self.eval_atoms(&self.atoms_by_kind[1], from, Some(to), out)
+        self.eval_action_atoms(&self.atoms_by_kind[1], from, to, out)
     }
 }

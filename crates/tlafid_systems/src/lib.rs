@@ -11,10 +11,12 @@ pub mod catalog;
 pub mod json;
 pub mod kv_replication;
 pub mod lock_service;
+pub mod replay;
 pub mod rng;
 pub mod trace;
 
 pub use catalog::{benchmark_traces, recorded_traces, System};
+pub use replay::Replay;
 pub use trace::{Observables, Step, Trace};
 
 /// Actions of the store that a deployment logging only the primary and the clients does not

@@ -8,6 +8,7 @@
 //! `grants`, `holders`, `queue`.
 
 use crate::json::{record, seq, set, text};
+use crate::replay::{self, LoggedStep, Replay, Replayable};
 use crate::rng::SplitMix64;
 use crate::trace::{Observables, Step, Trace};
 use serde_json::Value;
@@ -262,5 +263,58 @@ pub fn run(config: &LockConfig, scenario: &str, max_steps: usize) -> Trace {
         initial_state,
         steps,
         unobserved_in_event_log: Vec::new(),
+    }
+}
+
+/// Replays `event_log` (an event log in the model's vocabulary, such as a counterexample
+/// `tlafid check --dump-trace cex.ndjson` wrote) against the lock service: each line's
+/// action and client choose the scheduler's move; the implementation must take that action
+/// and show the logged observables. The number of rounds is the scheduler's workload, not a
+/// rule of the protocol, so clients replay as many rounds as the log has.
+pub fn replay(config: &LockConfig, event_log: &str) -> Replay {
+    let unbounded = LockConfig {
+        rounds: u32::MAX,
+        ..config.clone()
+    };
+    replay::replay(&mut LockService::new(&unbounded), event_log)
+}
+
+impl Replayable for LockService {
+    fn take(&mut self, step: &LoggedStep) -> Result<(String, Vec<(String, Value)>), String> {
+        let client = match step.args.get("c") {
+            Some(Value::String(name)) => (0..self.clients.len())
+                .find(|&i| client_name(i) == *name)
+                .ok_or_else(|| format!("the implementation has no client {name}"))?,
+            _ => return Err("the lock service's actions take a client argument c".into()),
+        };
+        let chosen = match step.action.as_str() {
+            "ServerGrant" | "ServerEnqueue" | "ServerRelease" => Move::Server,
+            "SendAcquire" | "ReceiveGrant" | "SendRelease" => Move::Client(client),
+            other => return Err(format!("the lock service has no action {other}")),
+        };
+        if !self.enabled_moves().iter().any(|m| same_move(*m, chosen)) {
+            return Err(format!(
+                "{}({}) cannot run: that process has nothing to do",
+                step.action,
+                client_name(client)
+            ));
+        }
+        let (action, taken) = self.perform(chosen);
+        Ok((
+            action.to_string(),
+            vec![("c".to_string(), Value::from(client_name(taken)))],
+        ))
+    }
+
+    fn observables(&self) -> Observables {
+        LockService::observables(self)
+    }
+}
+
+fn same_move(a: Move, b: Move) -> bool {
+    match (a, b) {
+        (Move::Server, Move::Server) => true,
+        (Move::Client(x), Move::Client(y)) => x == y,
+        _ => false,
     }
 }

@@ -7,14 +7,15 @@ use std::time::Instant;
 
 use tlafid_base::SourceMap;
 use tlafid_systems::{benchmark_traces, System};
-use tlafid_trace::{Options, Summary, TraceInput, Validator, Verdict, Vocabulary};
+use tlafid_trace::{Options, Summary, TraceInput, TraceInvariant, Validator, Verdict, Vocabulary};
 
 const MODEL: &str = include_str!("../../../specs/KvReplication/KvReplication.tla");
 
-/// The recorded runs' constants, with `MaxSeq` raised so that it never binds.
+/// The recorded runs' constants, with `MaxSeq` raised so that it never binds, and the
+/// model's invariants, checked along each trace as `tlafid trace` does.
 fn config(max_seq: usize) -> String {
     format!(
-        "CONSTANTS\n Clients = {{\"c1\", \"c2\"}}\n Servers = {{\"s1\", \"s2\", \"s3\"}}\n Keys = {{\"k1\", \"k2\"}}\n Values = {{1, 2}}\n InitialPrimary = \"s1\"\n MaxSeq = {max_seq}\nINIT Init\nNEXT Next\n"
+        "CONSTANTS\n Clients = {{\"c1\", \"c2\"}}\n Servers = {{\"s1\", \"s2\", \"s3\"}}\n Keys = {{\"k1\", \"k2\"}}\n Values = {{1, 2}}\n InitialPrimary = \"s1\"\n MaxSeq = {max_seq}\nINIT Init\nNEXT Next\nINVARIANTS BackupsArePrefixes AnsweredWritesReplicated\n"
     )
 }
 
@@ -32,7 +33,9 @@ fn run(label: &str, logs: &[String], max_seq: usize) {
     let model = tlafid_model::bind(&program, &parsed.config, Some(spec)).expect("binds");
     let values = tlafid_trace::probe_model_values(&model.evaluator, &probes);
     let vocabulary = Vocabulary::new(&model.evaluator, values);
-    let validator = Validator::new(&model.evaluator, vocabulary, Options::default());
+    let invariants = TraceInvariant::of_model(&model);
+    let validator = Validator::new(&model.evaluator, vocabulary, Options::default())
+        .with_invariants(invariants);
     let inputs: Vec<TraceInput<'_>> = logs
         .iter()
         .map(|text| TraceInput {
@@ -58,6 +61,9 @@ fn run(label: &str, logs: &[String], max_seq: usize) {
         steps as f64 / elapsed.as_secs_f64(),
         rayon::current_num_threads()
     );
+    if let Some(r) = reports.iter().find(|r| !r.violations.is_empty()) {
+        println!("  first violating an invariant: {:?}", r.violations);
+    }
     if let Some(r) = reports.iter().find(|r| r.verdict != Verdict::Admitted) {
         println!(
             "  first not admitted: {:?} {:?}",

@@ -42,10 +42,10 @@ use tlafid_sema::ir::{Expr, ExprKind, Level, OpDef, OpId, Program};
 
 pub use json::ModelValues;
 pub use parse::{NamedAction, Observation, ParsedTrace, Step, TraceFormat};
-pub use validate::{Options, TraceInput, Validator};
+pub use validate::{Options, TraceInput, TraceInvariant, Validator};
 pub use verdict::{
     ActionWindows, FailedWindow, FalseGuard, Location, Mismatch, MissedCodeBehavior, NearestMiss,
-    TraceReport, Verdict, WindowFailure, WindowStats,
+    PropertyViolation, TraceReport, Verdict, WindowFailure, WindowStats,
 };
 pub use vocabulary::{Observable, Vocabulary};
 
@@ -101,6 +101,8 @@ pub struct Summary {
     pub out_of_budget: usize,
     /// Traces that could not be read or evaluated.
     pub invalid: usize,
+    /// Traces that violate a configured invariant (whatever their verdict).
+    pub violating: usize,
     /// Traces in all.
     pub total: usize,
     /// Logged steps per action, over every trace.
@@ -123,6 +125,7 @@ impl Summary {
                 Verdict::OutOfBudget { .. } => summary.out_of_budget += 1,
                 Verdict::Invalid => summary.invalid += 1,
             }
+            summary.violating += usize::from(!report.violations.is_empty());
             for (action, count) in &report.action_counts {
                 *summary.steps_per_action.entry(action.clone()).or_default() += count;
             }

@@ -4,8 +4,8 @@
 use tlafid_base::{FileId, SourceMap};
 
 use crate::{
-    add_constant_probes, probe_model_values, Options, TraceFormat, TraceInput, TraceReport,
-    Validator, Verdict, Vocabulary, WindowFailure,
+    add_constant_probes, probe_model_values, Location, Options, PropertyViolation, TraceFormat,
+    TraceInput, TraceInvariant, TraceReport, Validator, Verdict, Vocabulary, WindowFailure,
 };
 
 const SPEC: &str = r#"---- MODULE Counter ----
@@ -17,19 +17,26 @@ Inc(p, d) == x + d <= Max /\ x' = x + d /\ last' = p
 Reset(p) == x > 0 /\ x' = 0 /\ last' = p
 Next == \E p \in Procs : (\E d \in 1..2 : Inc(p, d)) \/ Reset(p)
 Double == 2 * x
+Small == x <= 1
 ===="#;
 
 const CFG: &str = "CONSTANTS Procs = {a, b} Max = 3\nINIT Init\nNEXT Next\n";
 
 /// Checks `text` against the model.
 fn check(text: &str, options: Options) -> TraceReport {
+    check_with(text, options, CFG)
+}
+
+/// Checks `text` against the model with configuration `cfg_text`, whose invariants are
+/// checked along the trace.
+fn check_with(text: &str, options: Options, cfg_text: &str) -> TraceReport {
     let mut sources = SourceMap::new();
     let root = sources.add("Counter.tla", SPEC);
     let mut program = tlafid_sema::load(root, &mut sources, &mut |_| None)
         .program
         .expect("the spec loads");
-    let cfg = sources.add("Counter.cfg", CFG);
-    let config = tlafid_config::parse(cfg, CFG).config;
+    let cfg = sources.add("Counter.cfg", cfg_text);
+    let config = tlafid_config::parse(cfg, cfg_text).config;
     let probes = add_constant_probes(&mut program);
     let spec = tlafid_model::prepare(&mut program, &config)
         .unwrap()
@@ -39,7 +46,9 @@ fn check(text: &str, options: Options) -> TraceReport {
         &model.evaluator,
         probe_model_values(&model.evaluator, &probes),
     );
-    let validator = Validator::new(&model.evaluator, vocabulary, options);
+    let invariants = TraceInvariant::of_model(&model);
+    let validator =
+        Validator::new(&model.evaluator, vocabulary, options).with_invariants(invariants);
     let input = TraceInput {
         name: "t",
         file: FileId(9),
@@ -163,7 +172,7 @@ fn bad_input_names_the_line_field_and_valid_names() {
     );
     assert_eq!(
         messages[2],
-        "E104 line 3: state.y: the model has no variable or zero-argument operator y (valid: Double, Init, last, x)"
+        "E104 line 3: state.y: the model has no variable or zero-argument operator y (valid: Double, Init, Small, last, x)"
     );
     assert!(
         messages[3].starts_with("E105 line 4: state.x is null"),
@@ -298,7 +307,7 @@ fn an_observation_module_maps_the_traces_names() {
     // The observation module's names and the model's own (variables and `Double`).
     assert_eq!(
         vocabulary.observable_names,
-        ["Double", "Init", "last", "value", "who", "x"]
+        ["Double", "Init", "Small", "last", "value", "who", "x"]
     );
     let validator = Validator::new(&model.evaluator, vocabulary, Options::default());
     let text = concat!(
@@ -318,4 +327,32 @@ fn an_observation_module_maps_the_traces_names() {
     };
     assert_eq!((missed.location.line, missed.admitted_prefix), (Some(3), 1));
     assert_eq!(missed.misses[0].mismatches[0].observable, "who");
+}
+
+#[test]
+fn an_invariant_is_violated_where_every_matching_state_violates_it() {
+    let cfg = format!("{CFG}INVARIANT Small\n");
+    let report = check_with(
+        concat!(
+            "{\"init\": {\"x\": 0}}\n",
+            // x is 1 or 2 here: a matching behaviour keeps Small, so no violation yet.
+            "{\"action\": \"Inc\", \"args\": {\"p\": \"a\"}, \"state\": {\"last\": \"a\"}}\n",
+            "{\"action\": \"Reset\", \"state\": {\"x\": 0}}\n",
+            "{\"action\": \"Inc\", \"args\": {\"p\": \"b\", \"d\": 2}, \"state\": {\"x\": 2}}\n",
+            "{\"action\": \"Inc\", \"state\": {\"x\": 3}}\n",
+        ),
+        Options::default(),
+        &cfg,
+    );
+    assert_eq!(report.verdict, Verdict::Admitted);
+    assert_eq!(
+        report.violations,
+        [PropertyViolation {
+            property: "Small".into(),
+            location: Location {
+                line: Some(4),
+                step: 3
+            },
+        }]
+    );
 }

@@ -5,14 +5,16 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 use tlafid_base::{Diagnostic, FileId};
-use tlafid_eval::{ActionProbe, EvalError, Evaluator};
+use tlafid_eval::{ActionProbe, EvalError, Evaluator, State};
+use tlafid_sema::ir::Expr;
 
 use crate::codes;
 use crate::engine::Stepper;
 use crate::parse::{self, ParsedTrace, TraceFormat};
 use crate::reach::LazyReachable;
 use crate::verdict::{
-    Location, MissedCodeBehavior, TraceReport, Verdict, WindowFailure, WindowStats,
+    Location, MissedCodeBehavior, PropertyViolation, TraceReport, Verdict, WindowFailure,
+    WindowStats,
 };
 use crate::vocabulary::{Observable, Vocabulary};
 use crate::windows::WindowChecker;
@@ -57,9 +59,38 @@ pub struct TraceInput<'t> {
     pub format: Option<TraceFormat>,
 }
 
+/// An invariant checked along traces: a state predicate of the model.
+#[derive(Clone, Debug)]
+pub struct TraceInvariant<'p> {
+    /// Its name in the configuration.
+    pub name: String,
+    /// The predicate.
+    pub expr: &'p Expr,
+    /// Whether it is only checked on initial states (the state predicate of a property).
+    pub initial_only: bool,
+}
+
+impl<'p> TraceInvariant<'p> {
+    /// What `model`'s configuration asks to hold along a trace: its invariants (with the
+    /// `[]P` parts of properties), and the state predicates of properties on the first state.
+    pub fn of_model(model: &tlafid_model::Model<'p>) -> Vec<TraceInvariant<'p>> {
+        let always = model.invariants.iter().map(|c| (c, false));
+        let initially = model.initial_properties.iter().map(|c| (c, true));
+        always
+            .chain(initially)
+            .map(|(check, initial_only)| TraceInvariant {
+                name: check.name.to_string(),
+                expr: check.expr,
+                initial_only,
+            })
+            .collect()
+    }
+}
+
 /// Checks traces against one model.
 pub struct Validator<'e, 'p> {
     evaluator: &'e Evaluator<'p>,
+    invariants: Vec<TraceInvariant<'p>>,
     vocabulary: Vocabulary,
     kinds: Vec<Observable>,
     probes: Vec<ActionProbe<'e, 'p>>,
@@ -83,12 +114,20 @@ impl<'e, 'p> Validator<'e, 'p> {
             .collect();
         Validator {
             evaluator,
+            invariants: Vec::new(),
             vocabulary,
             kinds,
             probes,
             reachable: LazyReachable::new(evaluator, options.max_states),
             options,
         }
+    }
+
+    /// Also checks `invariants` along each trace (behaviours only): a trace violates one
+    /// where every candidate state violates it.
+    pub fn with_invariants(mut self, invariants: Vec<TraceInvariant<'p>>) -> Self {
+        self.invariants = invariants;
+        self
     }
 
     /// The names traces may use.
@@ -114,6 +153,7 @@ impl<'e, 'p> Validator<'e, 'p> {
             diagnostics: Vec::new(),
             action_counts: BTreeMap::new(),
             windows: None,
+            violations: Vec::new(),
         };
         let trace = match parse::parse(input.text, input.file, format, &self.vocabulary) {
             Ok(trace) => trace,
@@ -183,6 +223,11 @@ impl<'e, 'p> Validator<'e, 'p> {
             });
             return Ok(());
         }
+        let initial = Location {
+            line: (format == TraceFormat::EventLog && trace.init.is_some()).then_some(1),
+            step: 0,
+        };
+        self.check_invariants(&mut stepper, &candidates, &initial, report)?;
         let may_stutter = format == TraceFormat::EventLog;
         for (done, step) in trace.steps.iter().enumerate() {
             let location = Location {
@@ -227,8 +272,47 @@ impl<'e, 'p> Validator<'e, 'p> {
             }
             Stepper::count_action(&mut report.action_counts, step, &advance.actions);
             candidates = advance.states;
+            self.check_invariants(&mut stepper, &candidates, &location, report)?;
         }
         report.verdict = Verdict::Admitted;
+        Ok(())
+    }
+
+    /// Records each invariant, not already recorded, that every one of `candidates` (the
+    /// model states matching the trace at `location`) violates.
+    fn check_invariants(
+        &self,
+        stepper: &mut Stepper<'_, 'e, 'p>,
+        candidates: &[State],
+        location: &Location,
+        report: &mut TraceReport,
+    ) -> Result<(), EvalError> {
+        for invariant in &self.invariants {
+            let applies = location.step == 0 || !invariant.initial_only;
+            let recorded = report
+                .violations
+                .iter()
+                .any(|v| v.property == invariant.name);
+            if !applies || recorded {
+                continue;
+            }
+            let mut violated = true;
+            for state in candidates {
+                if stepper
+                    .worker
+                    .eval_bool(invariant.expr, state.values(), None)?
+                {
+                    violated = false;
+                    break;
+                }
+            }
+            if violated {
+                report.violations.push(PropertyViolation {
+                    property: invariant.name.clone(),
+                    location: location.clone(),
+                });
+            }
+        }
         Ok(())
     }
 

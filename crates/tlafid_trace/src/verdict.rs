@@ -163,6 +163,17 @@ pub struct WindowStats {
     pub failed: Vec<FailedWindow>,
 }
 
+/// A configured invariant that the trace violates: every behaviour of the model that matches
+/// the trace up to `location` violates it there. The implementation breaks the property, or
+/// the property forbids what the implementation may do (it is over-restrictive).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PropertyViolation {
+    /// The invariant's name in the configuration.
+    pub property: String,
+    /// The first step where it is violated.
+    pub location: Location,
+}
+
 /// The report on one trace.
 #[derive(Clone, Debug)]
 pub struct TraceReport {
@@ -181,4 +192,7 @@ pub struct TraceReport {
     pub action_counts: BTreeMap<String, usize>,
     /// `--windows` mode only.
     pub windows: Option<WindowStats>,
+    /// The configured invariants the trace violates, each at its first violation, in the
+    /// order found (behaviours only, not `--windows`).
+    pub violations: Vec<PropertyViolation>,
 }

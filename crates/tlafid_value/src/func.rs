@@ -170,9 +170,9 @@ impl Value {
     /// `r.field`.
     pub fn field(&self, name: &str) -> ValueResult<&Value> {
         match self {
-            Value::Record(r) => match r.fields.binary_search_by(|f| (*f.0).cmp(name)) {
-                Ok(i) => Ok(&r.fields[i].1),
-                Err(_) => fail(format!("the record {self} has no field `{name}`")),
+            Value::Record(r) => match r.field_index(name) {
+                Some(i) => Ok(&r.fields[i].1),
+                None => fail(format!("the record {self} has no field `{name}`")),
             },
             Value::Fcn(_) | Value::Seq(_) => self.apply(&Value::str(name)),
             _ => fail(format!(

@@ -59,6 +59,28 @@ fn records_are_functions_on_strings() {
 }
 
 #[test]
+fn record_fields_are_found_in_small_and_large_records() {
+    for width in [1usize, 3, 8, 9, 20] {
+        let names: Vec<String> = (0..width)
+            .map(|k| "f".repeat(k % 4 + 1) + &k.to_string())
+            .collect();
+        let rec = Value::record(
+            names
+                .iter()
+                .enumerate()
+                .map(|(k, n)| (Arc::from(n.as_str()), i(k as i64)))
+                .collect(),
+        );
+        for (k, n) in names.iter().enumerate() {
+            assert_eq!(rec.field(n).unwrap(), &i(k as i64), "{n} of {width}");
+        }
+        assert!(rec.field("f").is_err());
+        assert!(rec.field("f00").is_err());
+        assert!(rec.field("").is_err());
+    }
+}
+
+#[test]
 fn intervals_equal_their_enumeration() {
     same(&Value::interval(1, 3), &ints(&[1, 2, 3]));
     same(&Value::interval(3, 1), &Value::empty_set());

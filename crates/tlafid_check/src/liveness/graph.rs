@@ -129,14 +129,22 @@ impl LabelTable {
     }
 }
 
+/// At most this many successors of one state are kept to reuse their labels.
+const REUSED_LABELS: usize = 256;
+
 /// The edges one block of frontier states produced, before fingerprints are resolved.
-#[derive(Debug, Default)]
-pub(crate) struct BlockEdges {
+#[derive(Debug)]
+pub(crate) struct BlockEdges<S> {
     labels: LabelTable,
     /// Per state: the label of its stuttering step and its number of recorded successors.
     states: Vec<(u32, u32)>,
     /// Per recorded successor: fingerprint and block-local label.
     successors: Vec<(u64, u32)>,
+    /// The current state's successors labelled so far, with fingerprint and label: a
+    /// successor produced again (`Increment(n)` and `Increment(n) \cdot Reduction` often
+    /// coincide) reuses its label. Matched by state equality, not by fingerprint alone
+    /// (`VIEW` and `SYMMETRY` give different states one fingerprint).
+    labelled: Vec<(u64, S, u32)>,
     /// Scratch values.
     state_values: AtomValues,
     action_values: AtomValues,
@@ -144,14 +152,30 @@ pub(crate) struct BlockEdges {
     current_state_label: u32,
 }
 
-impl BlockEdges {
+impl<S> Default for BlockEdges<S> {
+    fn default() -> BlockEdges<S> {
+        BlockEdges {
+            labels: LabelTable::default(),
+            states: Vec::new(),
+            successors: Vec::new(),
+            labelled: Vec::new(),
+            state_values: AtomValues::default(),
+            action_values: AtomValues::default(),
+            label: AtomValues::default(),
+            current_state_label: 0,
+        }
+    }
+}
+
+impl<S: Clone> BlockEdges<S> {
     /// Starts the record of one frontier state: its state atoms and its stuttering step.
-    pub fn begin_state<T: TransitionSystem>(
+    pub fn begin_state<T: TransitionSystem<State = S>>(
         &mut self,
         layout: &AtomLayout,
         system: &T,
-        state: &T::State,
+        state: &S,
     ) -> Result<(), T::Error> {
+        self.labelled.clear();
         layout.reset(&mut self.state_values);
         system.state_atoms(state, &mut self.state_values)?;
         layout.reset(&mut self.label);
@@ -168,16 +192,16 @@ impl BlockEdges {
     }
 
     /// Records the step from the current state to `successor` (fingerprint `fp`).
-    pub fn add_successor<T: TransitionSystem>(
+    pub fn add_successor<T: TransitionSystem<State = S>>(
         &mut self,
         layout: &AtomLayout,
         system: &T,
-        from: &T::State,
-        successor: &T::State,
+        from: &S,
+        successor: &S,
         fp: u64,
     ) -> Result<(), T::Error> {
         let label = if layout.has_action_atoms {
-            self.step_label(layout, system, from, successor)?
+            self.successor_label(layout, system, from, successor, fp)?
         } else {
             self.current_state_label
         };
@@ -188,12 +212,42 @@ impl BlockEdges {
         Ok(())
     }
 
-    fn step_label<T: TransitionSystem>(
+    /// The label of the step `from -> successor`: the stuttering step's if `successor` is
+    /// `from`, an earlier successor's if it is that one, else evaluated.
+    fn successor_label<T: TransitionSystem<State = S>>(
         &mut self,
         layout: &AtomLayout,
         system: &T,
-        from: &T::State,
-        to: &T::State,
+        from: &S,
+        successor: &S,
+        fp: u64,
+    ) -> Result<u32, T::Error> {
+        let Some(same) = system.same_state(from, successor) else {
+            return self.step_label(layout, system, from, successor);
+        };
+        if same {
+            let stutter = self.states.last().map(|&(stutter, _)| stutter);
+            return Ok(stutter.expect("begin_state comes first"));
+        }
+        let earlier = self.labelled.iter().find(|(earlier_fp, earlier, _)| {
+            *earlier_fp == fp && system.same_state(earlier, successor) == Some(true)
+        });
+        if let Some(&(_, _, label)) = earlier {
+            return Ok(label);
+        }
+        let label = self.step_label(layout, system, from, successor)?;
+        if self.labelled.len() < REUSED_LABELS {
+            self.labelled.push((fp, successor.clone(), label));
+        }
+        Ok(label)
+    }
+
+    fn step_label<T: TransitionSystem<State = S>>(
+        &mut self,
+        layout: &AtomLayout,
+        system: &T,
+        from: &S,
+        to: &S,
     ) -> Result<u32, T::Error> {
         layout.reset(&mut self.action_values);
         system.action_atoms(from, to, &mut self.action_values)?;
@@ -233,7 +287,7 @@ impl StateGraph {
 
     /// Appends the edges of the next states (a level's blocks, in frontier order). Every
     /// successor's fingerprint must have its index in `seen` already.
-    pub fn add_edges(&mut self, blocks: Vec<BlockEdges>, seen: &FingerprintSet) {
+    pub fn add_edges<S: Sync>(&mut self, blocks: Vec<BlockEdges<S>>, seen: &FingerprintSet) {
         let mut mapped: Vec<Vec<u32>> = Vec::with_capacity(blocks.len());
         for block in &blocks {
             let global = block.labels.labels().iter().cloned();
@@ -381,8 +435,8 @@ impl LabelColumn {
 /// One block's edges as `(target, label)` per state, the stuttering step first, the others
 /// sorted, without duplicates (nor copies of the stuttering step); `first` is the index of the
 /// block's first state. Returns the edge counts per state and the edges.
-fn resolve_block(
-    block: &BlockEdges,
+fn resolve_block<S>(
+    block: &BlockEdges<S>,
     first: u32,
     label_map: &[u32],
     index_of: &FingerprintSet,
@@ -420,4 +474,71 @@ fn resolve(index_of: &FingerprintSet, fp: u64) -> u32 {
     index_of
         .index_of(fp)
         .expect("every successor inside the model is committed before its edge is resolved")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+    use crate::{ActionId, AtomId, Ltl, Obligation};
+
+    /// States are numbers; atom 0 (an action atom) holds on a step `n -> n + 1`. Counts the
+    /// calls of `action_atoms`.
+    struct Counter {
+        calls: AtomicUsize,
+    }
+
+    impl TransitionSystem for Counter {
+        type State = u32;
+        type Error = ();
+        fn fingerprint(&self, state: &u32) -> u64 {
+            u64::from(*state)
+        }
+        fn initial_states(&self, emit: &mut dyn FnMut(u32)) -> Result<(), ()> {
+            emit(0);
+            Ok(())
+        }
+        fn successors(&self, _: &u32, _: &mut dyn FnMut(ActionId, u32)) -> Result<(), ()> {
+            Ok(())
+        }
+        fn same_state(&self, a: &u32, b: &u32) -> Option<bool> {
+            Some(a == b)
+        }
+        fn action_atoms(&self, from: &u32, to: &u32, out: &mut AtomValues) -> Result<(), ()> {
+            self.calls.fetch_add(1, Ordering::Relaxed);
+            out.set(AtomId(0), *to == *from + 1);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_successor_produced_again_or_equal_to_its_source_reuses_a_label() {
+        let spec = LivenessSpec {
+            atoms: vec![AtomKind::Action],
+            obligations: vec![Obligation {
+                name: "P".into(),
+                counter: Ltl::Atom(AtomId(0)),
+            }],
+        };
+        let layout = AtomLayout::new(&spec);
+        let system = Counter {
+            calls: AtomicUsize::new(0),
+        };
+        let mut edges = BlockEdges::default();
+        edges.begin_state(&layout, &system, &5).unwrap();
+        // 6 is new, 5 is the source, 6 again, 7 new, and 8 with 6's fingerprint (as under a
+        // VIEW): evaluated, not taken for 6.
+        for (successor, fp) in [(6, 6), (5, 5), (6, 6), (7, 7), (8, 6)] {
+            edges
+                .add_successor(&layout, &system, &5, &successor, fp)
+                .unwrap();
+        }
+        assert_eq!(system.calls.load(Ordering::Relaxed), 4);
+        let (moved, still) = (edges.successors[0].1, edges.states[0].0);
+        assert_ne!(moved, still);
+        let labels: Vec<u32> = edges.successors.iter().map(|&(_, l)| l).collect();
+        assert_eq!(labels, vec![moved, still, moved, still, still]);
+        assert_eq!(edges.states, vec![(still, 5)]);
+    }
 }

@@ -10,6 +10,7 @@ use tlafid_eval::Value;
 use tlafid_model::Model;
 
 use crate::commands::check_report::{self, Finish};
+use crate::commands::requirements::{self, ModelFiles};
 use crate::commands::{progress, simulate};
 use crate::exit::ExitStatus;
 use crate::load;
@@ -47,6 +48,23 @@ pub struct CheckArgs {
     /// Write the counterexample, if any, to this file as an ITF trace.
     #[arg(long, value_name = "FILE.itf.json")]
     pub dump_trace: Option<PathBuf>,
+    /// Check the requirements in this module instead of the configuration's invariants and
+    /// properties: its `VARIABLE`s are observables that the model defines under the same
+    /// names, `R.cfg` beside it lists the requirements (INVARIANT(S), PROPERTY(IES)), and a
+    /// violation is illegal model behaviour. Deadlock is not checked.
+    #[arg(long, value_name = "R.tla")]
+    pub requirements: Option<PathBuf>,
+    /// With `--requirements`: an observation module that EXTENDS the model and defines the
+    /// observables the model lacks (as for `tlafid trace --observe`).
+    #[arg(long, value_name = "Obs.tla", requires = "requirements")]
+    pub observe: Option<PathBuf>,
+    /// Requirements not to check (set by `grade`, not a flag).
+    #[arg(skip)]
+    pub skip_requirements: Vec<String>,
+    /// Check none of the configuration's invariants and properties, only that the model
+    /// runs (set by `grade`'s runtime phase, not a flag).
+    #[arg(skip)]
+    pub run_only: bool,
     /// Run random behaviours instead of exploring every state (as TLC's `-simulate`).
     #[arg(long)]
     pub simulate: bool,
@@ -90,14 +108,42 @@ pub(crate) fn with_model<R>(
     if !load::run_flags_valid(args.workers, args.max_seconds, diagnostics) {
         return Err(Finish::Usage);
     }
-    let mut program = match load::program(&args.file, &args.libs, sources, diagnostics) {
-        Ok(program) => program,
-        Err(ExitStatus::Usage) => return Err(Finish::Usage),
-        Err(_) => return Err(Finish::SpecError),
+    let (mut program, mut config) = match &args.requirements {
+        Some(file) => {
+            let files = ModelFiles {
+                model: &args.file,
+                config: args.config.as_deref(),
+                observe: args.observe.as_deref(),
+                libs: &args.libs,
+                skip: &args.skip_requirements,
+            };
+            let loaded =
+                requirements::load(&files, file, sources, diagnostics).map_err(|status| {
+                    match status {
+                        ExitStatus::Usage => Finish::Usage,
+                        ExitStatus::ConfigError => Finish::ConfigError,
+                        _ => Finish::SpecError,
+                    }
+                })?;
+            (loaded.program, loaded.config)
+        }
+        None => {
+            let program = match load::program(&args.file, &args.libs, sources, diagnostics) {
+                Ok(program) => program,
+                Err(ExitStatus::Usage) => return Err(Finish::Usage),
+                Err(_) => return Err(Finish::SpecError),
+            };
+            let Ok(config) = load::config(&args.file, args.config.as_deref(), sources, diagnostics)
+            else {
+                return Err(Finish::ConfigError);
+            };
+            (program, config)
+        }
     };
-    let Ok(config) = load::config(&args.file, args.config.as_deref(), sources, diagnostics) else {
-        return Err(Finish::ConfigError);
-    };
+    if args.run_only {
+        config.invariants.clear();
+        config.properties.clear();
+    }
     let bound = tlafid_model::prepare(&mut program, &config)
         .and_then(|spec| tlafid_model::bind(&program, &config, spec));
     let mut model = match bound {
@@ -108,6 +154,9 @@ pub(crate) fn with_model<R>(
         }
     };
     diagnostics.append(&mut model.warnings);
+    if args.requirements.is_some() {
+        model.rename_checks(tlafid_model::requirements::original_name);
+    }
     let tlc_config = tlc_config(args, check_deadlock(args, &model));
     model.evaluator.set_tlc_config(tlc_config);
     if let Err(error) = model.evaluator.check_assumes() {
@@ -125,7 +174,7 @@ pub(crate) fn with_model<R>(
     Ok(then(model, sources, diagnostics))
 }
 
-fn explore(
+pub(crate) fn explore(
     args: &CheckArgs,
     sources: &SourceMap,
     model: Model<'_>,
@@ -155,9 +204,10 @@ fn explore(
     finish
 }
 
-/// Whether deadlock is checked: the configuration's `CHECK_DEADLOCK` and `--no-deadlock`.
+/// Whether deadlock is checked: the configuration's `CHECK_DEADLOCK` and `--no-deadlock`;
+/// never for `--requirements` (a deadlock is the model's business, not a requirement's).
 pub(crate) fn check_deadlock(args: &CheckArgs, model: &Model<'_>) -> bool {
-    model.check_deadlock && !args.no_deadlock
+    model.check_deadlock && !args.no_deadlock && args.requirements.is_none()
 }
 
 /// The worker threads to use.

@@ -12,6 +12,7 @@ use tlafid_eval::{EvalError, State, Value};
 use tlafid_model::{itf, Model, TraceAction};
 
 use crate::commands::check::CheckArgs;
+use crate::commands::counterexample::{self, TraceDump};
 use crate::exit::ExitStatus;
 use crate::render::{self, Format};
 
@@ -42,6 +43,8 @@ pub struct Explored {
     message: String,
     status: ExitStatus,
     violated: Option<String>,
+    /// With `--requirements`: whether a requirement is violated (illegal model behaviour).
+    illegal: bool,
     budget: Option<&'static str>,
     stats: Stats,
     elapsed_seconds: f64,
@@ -52,12 +55,41 @@ pub struct Explored {
     cycle: Option<(usize, Option<TraceAction>)>,
     /// What to print for each trace state: the variables, or the `ALIAS` record's fields.
     trace_lines: Vec<Vec<(String, Value)>>,
-    itf: Option<serde_json::Value>,
+    dump: Option<TraceDump>,
     unchecked: Vec<serde_json::Value>,
     unchecked_text: Vec<String>,
 }
 
+/// The gist of a finished check, for commands that combine checks (`grade`).
+pub(crate) struct Gist<'a> {
+    /// The outcome, as JSON names it.
+    pub outcome: &'static str,
+    /// TLC's message, for an exploration.
+    pub message: Option<&'a str>,
+    /// The violated check.
+    pub violated: Option<&'a str>,
+    /// Distinct states found, for an exploration.
+    pub distinct_states: Option<u64>,
+    /// States in the counterexample.
+    pub trace_states: usize,
+}
+
 impl Finish {
+    /// The gist of this result.
+    pub(crate) fn gist(&self) -> Gist<'_> {
+        let explored = match self {
+            Finish::Explored(e) => Some(e.as_ref()),
+            _ => None,
+        };
+        Gist {
+            outcome: self.outcome(),
+            message: explored.map(|e| e.message.as_str()),
+            violated: explored.and_then(|e| e.violated.as_deref()),
+            distinct_states: explored.map(|e| e.stats.distinct_states),
+            trace_states: explored.map_or(0, |e| e.trace.len()),
+        }
+    }
+
     /// The exit status.
     pub fn status(&self) -> ExitStatus {
         match self {
@@ -83,6 +115,34 @@ impl Finish {
             Finish::SystemError => "system_error",
             Finish::Explored(e) => e.kind,
         }
+    }
+}
+
+/// The label of a violated requirement in JSON output.
+pub(crate) const ILLEGAL_MODEL_BEHAVIOR: &str = "illegal_model_behavior";
+
+/// Whether an outcome `kind` of a `--requirements` run is a violated requirement.
+pub(crate) fn violates_requirement(args: &CheckArgs, kind: &str) -> bool {
+    args.requirements.is_some()
+        && matches!(
+            kind,
+            "invariant_violation" | "safety_violation" | "liveness_violation"
+        )
+}
+
+/// The line that labels a violated requirement, after the violation's own.
+pub(crate) fn write_illegal(
+    out: &mut impl Write,
+    args: &CheckArgs,
+    violated: Option<&str>,
+) -> std::io::Result<()> {
+    match (&args.requirements, violated) {
+        (Some(file), Some(name)) => writeln!(
+            out,
+            "Error: illegal model behavior: the model violates the requirement {name} of {}.",
+            file.display()
+        ),
+        _ => Ok(()),
     }
 }
 
@@ -130,15 +190,9 @@ pub fn finish(
             model.trace_lines(state, next)
         })
         .collect();
-    let itf = (!trace.is_empty()).then(|| {
-        let states: Vec<&[Value]> = trace.iter().map(|(_, s)| s.values()).collect();
-        itf::trace(
-            model.program,
-            &states,
-            &message,
-            cycle.as_ref().map(|c| c.0),
-        )
-    });
+    let steps: Vec<(Option<&TraceAction>, &State)> =
+        trace.iter().map(|(a, s)| (a.as_ref(), s)).collect();
+    let dump = TraceDump::new(model, &steps, &message, cycle.as_ref().map(|c| c.0));
     let unchecked = model
         .unchecked
         .iter()
@@ -160,6 +214,7 @@ pub fn finish(
         kind,
         message,
         status,
+        illegal: violates_requirement(args, kind),
         violated,
         budget,
         stats: report.stats,
@@ -168,7 +223,7 @@ pub fn finish(
         trace,
         cycle,
         trace_lines,
-        itf,
+        dump,
         unchecked,
         unchecked_text,
     }))
@@ -323,6 +378,12 @@ struct JsonReport<'a> {
     complete: bool,
     message: Option<&'a str>,
     violated: Option<&'a str>,
+    /// With `--requirements`: the requirements module checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    requirements: Option<String>,
+    /// With `--requirements`, when one is violated: `"illegal_model_behavior"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'static str>,
     budget: Option<&'a str>,
     states_generated: Option<u64>,
     distinct_states: Option<u64>,
@@ -339,16 +400,6 @@ struct JsonReport<'a> {
     diagnostics: Vec<render::JsonDiagnostic>,
 }
 
-/// Writes the counterexample, as ITF, to the `--dump-trace` file if one is asked for.
-pub(crate) fn dump_trace(args: &CheckArgs, itf: Option<&serde_json::Value>) {
-    if let (Some(path), Some(itf)) = (&args.dump_trace, itf) {
-        let text = serde_json::to_string_pretty(itf).unwrap_or_default();
-        if let Err(err) = std::fs::write(path, text + "\n") {
-            eprintln!("error[E001]: cannot write {}: {err}", path.display());
-        }
-    }
-}
-
 /// Prints the outcome in the chosen format, and writes `--dump-trace`.
 pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], finish: &Finish) {
     let explored = match finish {
@@ -357,7 +408,7 @@ pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], 
     };
     // With no behaviour to explore, TLC reports success with no states.
     let zero = matches!(finish, Finish::AssumptionsOnly).then_some(0);
-    dump_trace(args, explored.and_then(|e| e.itf.as_ref()));
+    counterexample::write(args, explored.and_then(|e| e.dump.as_ref()));
     match args.format {
         Format::Json => render::print_json(&JsonReport {
             schema_version: 1,
@@ -367,6 +418,8 @@ pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], 
             complete: finish.outcome() == "success",
             message: explored.map(|e| e.message.as_str()),
             violated: explored.and_then(|e| e.violated.as_deref()),
+            requirements: args.requirements.as_ref().map(|r| r.display().to_string()),
+            label: explored.and_then(|e| e.illegal.then_some(ILLEGAL_MODEL_BEHAVIOR)),
             budget: explored.and_then(|e| e.budget),
             states_generated: explored.map(|e| e.stats.states_generated).or(zero),
             distinct_states: explored.map(|e| e.stats.distinct_states).or(zero),
@@ -374,7 +427,7 @@ pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], 
             depth: explored.map(|e| e.stats.depth),
             elapsed_seconds: explored.map(|e| e.elapsed_seconds),
             unchecked: explored.map(|e| e.unchecked.clone()).unwrap_or_default(),
-            trace: explored.and_then(|e| e.itf.as_ref()),
+            trace: explored.and_then(|e| e.dump.as_ref()).map(|d| &d.itf),
             trace_actions: explored
                 .map(|e| trace_actions_json(sources, e))
                 .unwrap_or_default(),
@@ -387,7 +440,7 @@ pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], 
         Format::Human => {
             render::print_human(sources, diagnostics);
             if let Some(e) = explored {
-                print_transcript(sources, e);
+                print_transcript(args, sources, e);
             } else if zero.is_some() {
                 println!("Every ASSUME holds; the configuration names no behaviour to explore.");
                 println!("0 states generated, 0 distinct states found, 0 states left on queue.");
@@ -414,14 +467,15 @@ fn action_json(sources: &SourceMap, a: &TraceAction) -> serde_json::Value {
     })
 }
 
-fn print_transcript(sources: &SourceMap, e: &Explored) {
+fn print_transcript(args: &CheckArgs, sources: &SourceMap, e: &Explored) {
     let out = std::io::stdout();
     let mut out = out.lock();
-    let _ = write_transcript(&mut out, sources, e);
+    let _ = write_transcript(&mut out, args, sources, e);
 }
 
 fn write_transcript(
     out: &mut impl Write,
+    args: &CheckArgs,
     sources: &SourceMap,
     e: &Explored,
 ) -> std::io::Result<()> {
@@ -430,6 +484,9 @@ fn write_transcript(
         ExitStatus::Success => {}
         ExitStatus::Incomplete => writeln!(out, "{}", e.message)?,
         _ => writeln!(out, "Error: {}", e.message)?,
+    }
+    if e.illegal {
+        write_illegal(out, args, e.violated.as_deref())?;
     }
     if !e.trace.is_empty() {
         if e.cycle.is_some() {

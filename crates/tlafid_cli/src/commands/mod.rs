@@ -2,9 +2,14 @@
 
 pub mod check;
 mod check_report;
+mod counterexample;
+pub mod grade;
+pub mod mcp;
 pub mod mutate;
 mod mutate_report;
 pub mod parse;
 mod progress;
+mod requirements;
 mod simulate;
 pub mod trace;
+mod trace_report;

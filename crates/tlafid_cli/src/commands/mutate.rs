@@ -7,8 +7,13 @@ use std::time::Duration;
 use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_mutate::{Analysis, MutateOptions, RunBudget, Verdict};
 
+use tlafid_config::{Config, Named};
+use tlafid_model::requirements::{exported_name, original_name};
+use tlafid_sema::ir::Program;
+
 use crate::commands::check::{self, CheckArgs};
 use crate::commands::mutate_report;
+use crate::commands::requirements::{self, ModelFiles};
 use crate::exit::ExitStatus;
 use crate::load;
 use crate::render::{self, Format};
@@ -45,6 +50,14 @@ pub struct MutateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Judge the requirements of this module instead of the configuration's invariants and
+    /// properties (as `check --requirements`; `R.cfg` beside it lists them).
+    #[arg(long, value_name = "R.tla")]
+    pub requirements: Option<PathBuf>,
+    /// With `--requirements`: an observation module that EXTENDS the model and defines the
+    /// observables the model lacks.
+    #[arg(long, value_name = "Obs.tla", requires = "requirements")]
+    pub observe: Option<PathBuf>,
 }
 
 /// Runs `tlafid mutate`.
@@ -79,17 +92,12 @@ fn analyze(
     if !load::run_flags_valid(args.workers, args.max_seconds, diagnostics) {
         return Err(ExitStatus::Usage);
     }
-    let program = load::program(&args.file, &args.libs, sources, diagnostics).map_err(|s| {
-        if s == ExitStatus::Usage {
-            s
-        } else {
-            ExitStatus::SpecError
-        }
-    })?;
-    let config = load::config(&args.file, args.config.as_deref(), sources, diagnostics)
-        .map_err(|_| ExitStatus::ConfigError)?;
+    let (program, config, definitions) = load_model(args, sources, diagnostics)?;
     let options = MutateOptions {
-        properties: args.properties.clone(),
+        properties: match args.requirements {
+            Some(_) => args.properties.iter().map(|p| exported_name(p)).collect(),
+            None => args.properties.clone(),
+        },
         type_invariant: args.type_invariant.clone(),
         max_mutants: args.max_mutants,
         budget: RunBudget {
@@ -98,7 +106,7 @@ fn analyze(
         },
         workers: args.workers.unwrap_or_else(default_workers),
     };
-    tlafid_mutate::analyze(program, &config, &options).map_err(|problems| {
+    let analysis = tlafid_mutate::analyze(program, &config, &options).map_err(|problems| {
         let usage = problems.iter().any(|d| {
             d.code == tlafid_mutate::codes::UNKNOWN_PROPERTY
                 || d.code == tlafid_mutate::codes::BAD_TYPE_INVARIANT
@@ -109,7 +117,53 @@ fn analyze(
         } else {
             ExitStatus::ConfigError
         }
+    })?;
+    Ok(match analysis {
+        Analysis::Judged(mut report) => {
+            for property in &mut report.properties {
+                if let Some(name) = original_name(&property.name) {
+                    property.name = name.to_string();
+                }
+                if let Some(def) = definitions.iter().find(|d| d.name == property.name) {
+                    property.span = def.span;
+                }
+            }
+            Analysis::Judged(report)
+        }
+        fails => fails,
     })
+}
+
+/// The model and its configuration, or with `--requirements` the module generated around
+/// it with the requirements as the configuration's checks, and where each requirement is
+/// defined.
+fn load_model(
+    args: &MutateArgs,
+    sources: &mut SourceMap,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<(Program, Config, Vec<Named>), ExitStatus> {
+    if let Some(file) = &args.requirements {
+        let files = ModelFiles {
+            model: &args.file,
+            config: args.config.as_deref(),
+            observe: args.observe.as_deref(),
+            libs: &args.libs,
+            skip: &[],
+        };
+        let loaded = requirements::load(&files, file, sources, diagnostics)?;
+        let definitions = loaded.requirements.definitions;
+        return Ok((loaded.program, loaded.config, definitions));
+    }
+    let program = load::program(&args.file, &args.libs, sources, diagnostics).map_err(|s| {
+        if s == ExitStatus::Usage {
+            s
+        } else {
+            ExitStatus::SpecError
+        }
+    })?;
+    let config = load::config(&args.file, args.config.as_deref(), sources, diagnostics)
+        .map_err(|_| ExitStatus::ConfigError)?;
+    Ok((program, config, Vec::new()))
 }
 
 /// The model fails its own checks: nothing can be judged; report it exactly as `check` does.
@@ -131,6 +185,10 @@ fn model_fails(args: &MutateArgs) -> ExitStatus {
         max_seconds: args.max_seconds,
         no_deadlock: false,
         dump_trace: None,
+        requirements: args.requirements.clone(),
+        observe: args.observe.clone(),
+        skip_requirements: Vec::new(),
+        run_only: false,
         simulate: false,
         depth: 100,
         num: 1000,

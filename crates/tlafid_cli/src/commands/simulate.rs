@@ -12,10 +12,11 @@ use tlafid_check::{
     ViolationId,
 };
 use tlafid_eval::{EvalError, State, Value};
-use tlafid_model::{itf, Model, TraceAction};
+use tlafid_model::{Model, TraceAction};
 
 use crate::commands::check::{self, CheckArgs};
 use crate::commands::check_report::{self, describe_action, tlc_location, write_state};
+use crate::commands::counterexample::{self, TraceDump};
 use crate::exit::ExitStatus;
 use crate::render::{self, Format};
 
@@ -48,7 +49,7 @@ pub fn run(args: &CheckArgs) -> ExitStatus {
 type TraceState = (Option<TraceAction>, Vec<(String, Value)>);
 
 /// The result of a simulation, ready to print.
-struct Simulated {
+pub(crate) struct Simulated {
     kind: &'static str,
     status: ExitStatus,
     message: String,
@@ -58,11 +59,18 @@ struct Simulated {
     /// Every action of the next-state relation: its name, place and how often it was taken.
     actions: Vec<(String, String, u64)>,
     trace: Vec<TraceState>,
-    itf: Option<serde_json::Value>,
+    dump: Option<TraceDump>,
     elapsed_seconds: f64,
 }
 
-fn simulate(
+impl Simulated {
+    /// The outcome (as JSON names it), the message, and the behaviours run.
+    pub(crate) fn gist(&self) -> (&'static str, &str, u64) {
+        (self.kind, &self.message, self.behaviours)
+    }
+}
+
+pub(crate) fn simulate(
     args: &CheckArgs,
     sources: &SourceMap,
     model: &Model<'_>,
@@ -99,7 +107,7 @@ fn simulate(
         .into_iter()
         .map(|s| s.state)
         .collect();
-    let trace = states
+    let trace: Vec<TraceState> = states
         .iter()
         .enumerate()
         .map(|(i, state)| {
@@ -110,10 +118,12 @@ fn simulate(
             (action, model.trace_lines(state, next))
         })
         .collect();
-    let itf = (!states.is_empty()).then(|| {
-        let values: Vec<&[Value]> = states.iter().map(|s| s.values()).collect();
-        itf::trace(model.program, &values, &message, None)
-    });
+    let steps: Vec<(Option<&TraceAction>, &State)> = trace
+        .iter()
+        .zip(&states)
+        .map(|((action, _), state)| (action.as_ref(), state))
+        .collect();
+    let dump = TraceDump::new(model, &steps, &message, None);
     Ok(Simulated {
         kind,
         status,
@@ -123,7 +133,7 @@ fn simulate(
         states_generated: report.states_generated,
         actions,
         trace,
-        itf,
+        dump,
         elapsed_seconds: report.elapsed.as_secs_f64(),
     })
 }
@@ -210,6 +220,12 @@ struct JsonReport<'a> {
     outcome: &'static str,
     message: &'a str,
     violated: Option<&'a str>,
+    /// With `--requirements`: the requirements module checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    requirements: Option<String>,
+    /// With `--requirements`, when one is violated: `"illegal_model_behavior"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'static str>,
     seed: u64,
     depth: u32,
     behaviours: u64,
@@ -221,7 +237,7 @@ struct JsonReport<'a> {
 }
 
 fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], s: &Simulated) {
-    check_report::dump_trace(args, s.itf.as_ref());
+    counterexample::write(args, s.dump.as_ref());
     match args.format {
         Format::Json => render::print_json(&JsonReport {
             schema_version: 1,
@@ -231,6 +247,9 @@ fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], s: &
             outcome: s.kind,
             message: &s.message,
             violated: s.violated.as_deref(),
+            requirements: args.requirements.as_ref().map(|r| r.display().to_string()),
+            label: check_report::violates_requirement(args, s.kind)
+                .then_some(check_report::ILLEGAL_MODEL_BEHAVIOR),
             seed: args.seed,
             depth: args.depth,
             behaviours: s.behaviours,
@@ -241,7 +260,7 @@ fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], s: &
                 .map(|(name, location, count)| json!({ "name": name, "location": location, "count": count }))
                 .collect(),
             elapsed_seconds: s.elapsed_seconds,
-            trace: s.itf.as_ref(),
+            trace: s.dump.as_ref().map(|d| &d.itf),
             diagnostics: render::json_diagnostics(sources, diagnostics),
         }),
         Format::Human => {
@@ -260,6 +279,9 @@ fn write_transcript(
 ) -> std::io::Result<()> {
     if s.status != ExitStatus::Success {
         writeln!(out, "Error: {}", s.message)?;
+    }
+    if check_report::violates_requirement(args, s.kind) {
+        check_report::write_illegal(out, args, s.violated.as_deref())?;
     }
     if !s.trace.is_empty() {
         writeln!(out, "Error: The behavior up to this point is:")?;

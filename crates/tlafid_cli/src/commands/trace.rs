@@ -4,14 +4,16 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::{json, Value as Json};
+use serde_json::json;
 use tlafid_base::{Diagnostic, SourceMap};
-use tlafid_config::ConfigSource;
+use tlafid_config::{Config, ConfigSource};
+use tlafid_sema::ir::Program;
 use tlafid_trace::{
-    ActionWindows, FailedWindow, FalseGuard, NearestMiss, Options, Summary, TraceFormat,
-    TraceInput, TraceReport, Validator, Verdict, Vocabulary, WindowFailure,
+    Options, Summary, TraceFormat, TraceInput, TraceInvariant, TraceReport, Validator, Vocabulary,
 };
 
+use crate::commands::requirements::{self, ModelFiles};
+use crate::commands::trace_report;
 use crate::exit::ExitStatus;
 use crate::files;
 use crate::load;
@@ -50,6 +52,10 @@ pub struct TraceArgs {
     /// names as zero-argument operators (resolved before the model's own names).
     #[arg(long, value_name = "Obs.tla")]
     pub observe: Option<PathBuf>,
+    /// Check the requirements of this module along the traces instead of the configuration's
+    /// invariants (as `check --requirements`; `R.cfg` beside it lists them).
+    #[arg(long, value_name = "R.tla")]
+    pub requirements: Option<PathBuf>,
     /// The traces' format (default: detected from each file's first line).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub trace_format: Option<TraceFormatArg>,
@@ -74,25 +80,55 @@ pub struct TraceArgs {
 pub fn run(args: &TraceArgs) -> ExitStatus {
     let mut sources = SourceMap::new();
     let mut diagnostics = Vec::new();
-    let status = trace(args, &mut sources, &mut diagnostics);
-    if let Err(status) = status {
-        match args.format {
-            Format::Json => render::print_json(&json!({
-                "schema_version": 1, "command": "trace", "spec": args.file.display().to_string(),
-                "outcome": "error", "diagnostics": render::json_diagnostics(&sources, &diagnostics),
-            })),
-            Format::Human => render::print_human(&sources, &diagnostics),
+    let validated = match validate(args, &mut sources, &mut diagnostics) {
+        Ok(validated) => validated,
+        Err(status) => {
+            match args.format {
+                Format::Json => render::print_json(&json!({
+                    "schema_version": 1, "command": "trace", "spec": args.file.display().to_string(),
+                    "outcome": "error", "diagnostics": render::json_diagnostics(&sources, &diagnostics),
+                })),
+                Format::Human => render::print_human(&sources, &diagnostics),
+            }
+            return status;
         }
-        return status;
+    };
+    match args.format {
+        Format::Json => render::print_json(&trace_report::json_report(
+            args,
+            &sources,
+            &diagnostics,
+            &validated,
+        )),
+        Format::Human => {
+            render::print_human(&sources, &diagnostics);
+            trace_report::print_human(args, &sources, &validated);
+        }
     }
-    status.unwrap_or(ExitStatus::Success)
+    validated.status
 }
 
-fn trace(
+/// What validating the traces gave.
+pub(crate) struct Validated {
+    /// One report per trace, in the order given.
+    pub reports: Vec<TraceReport>,
+    /// Their totals.
+    pub summary: Summary,
+    /// With `--windows`: the reachable states explored, and whether that is all of them.
+    pub reachable: Option<(usize, bool)>,
+    /// Seconds the validation took.
+    pub elapsed: f64,
+    /// The exit status the verdicts call for.
+    pub status: ExitStatus,
+}
+
+/// Validates the traces `args` names, printing nothing; the error is the exit status of a
+/// run that could not validate (with the diagnostics in `diagnostics`).
+pub(crate) fn validate(
     args: &TraceArgs,
     sources: &mut SourceMap,
     diagnostics: &mut Vec<Diagnostic>,
-) -> Result<ExitStatus, ExitStatus> {
+) -> Result<Validated, ExitStatus> {
     if args.max_states == 0 {
         diagnostics.push(Diagnostic::error_nowhere(
             files::CODE_BAD_FLAG,
@@ -110,8 +146,7 @@ fn trace(
         ));
         return Err(ExitStatus::Usage);
     }
-    let (mut program, model_module) = load_program(args, sources, diagnostics)?;
-    let config = load::config(&args.file, args.config.as_deref(), sources, diagnostics)?;
+    let (mut program, config, observed_modules) = load_program(args, sources, diagnostics)?;
     let probes = tlafid_trace::add_constant_probes(&mut program);
     let spec = tlafid_model::prepare(&mut program, &config).map_err(|problems| {
         diagnostics.extend(problems);
@@ -122,6 +157,9 @@ fn trace(
         ExitStatus::ConfigError
     })?;
     diagnostics.append(&mut model.warnings);
+    if args.requirements.is_some() {
+        model.rename_checks(tlafid_model::requirements::original_name);
+    }
     if let Err(error) = model.evaluator.check_assumes() {
         diagnostics.push(error.to_diagnostic());
         return Err(ExitStatus::Assumption);
@@ -171,7 +209,7 @@ fn trace(
         })
         .collect();
     let model_values = tlafid_trace::probe_model_values(&model.evaluator, &probes);
-    let also: Vec<&str> = model_module.iter().map(String::as_str).collect();
+    let also: Vec<&str> = observed_modules.iter().map(String::as_str).collect();
     let vocabulary = Vocabulary::observing(&model.evaluator, model_values, &also);
     let options = Options {
         max_states: args.max_states,
@@ -179,7 +217,8 @@ fn trace(
         silent: args.silent.clone(),
         max_silent: args.max_silent,
     };
-    let validator = Validator::new(&model.evaluator, vocabulary, options);
+    let validator = Validator::new(&model.evaluator, vocabulary, options)
+        .with_invariants(TraceInvariant::of_model(&model));
     let actions = &validator.vocabulary().action_order;
     if let Some(unknown) = args.silent.iter().find(|a| !actions.contains(a)) {
         diagnostics.push(Diagnostic::error_nowhere(
@@ -197,86 +236,52 @@ fn trace(
     for report in &reports {
         diagnostics.extend(report.diagnostics.iter().cloned());
     }
-    let elapsed = started.elapsed().as_secs_f64();
-    match args.format {
-        Format::Json => render::print_json(&json_report(
-            args,
-            sources,
-            diagnostics,
-            &reports,
-            &summary,
-            &validator,
-            elapsed,
-        )),
-        Format::Human => {
-            render::print_human(sources, diagnostics);
-            print_human(args, sources, &reports, &summary, &validator, elapsed);
-        }
-    }
-    Ok(if unreadable || summary.invalid > 0 {
+    let status = if unreadable || summary.invalid > 0 {
         ExitStatus::Usage
-    } else if summary.missed > 0 {
+    } else if summary.missed > 0 || summary.violating > 0 {
         ExitStatus::Safety
     } else if summary.out_of_budget > 0 {
         ExitStatus::Incomplete
     } else {
         ExitStatus::Success
+    };
+    Ok(Validated {
+        reports,
+        summary,
+        reachable: validator.reachable_explored(),
+        elapsed: started.elapsed().as_secs_f64(),
+        status,
     })
 }
 
-/// The program to validate against: the model, or with `--observe` the observation module
-/// (which must extend the model; the model's folder is searched for it), with the name of
-/// the model's module in that case.
+/// The program to validate against (the model, its observation module, or with
+/// `--requirements` the module generated around them), its configuration, and the modules
+/// besides the root whose operators are observables.
 fn load_program(
     args: &TraceArgs,
     sources: &mut SourceMap,
     diagnostics: &mut Vec<Diagnostic>,
-) -> Result<(tlafid_sema::ir::Program, Option<String>), ExitStatus> {
-    let Some(observe) = &args.observe else {
-        return Ok((
-            load::program(&args.file, &args.libs, sources, diagnostics)?,
-            None,
-        ));
-    };
-    let model_dir = args
-        .file
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
-        .to_path_buf();
-    let mut libs = vec![model_dir];
-    libs.extend(args.libs.iter().cloned());
-    let Ok(program) = load::program(observe, &libs, sources, diagnostics) else {
-        diagnostics.push(Diagnostic::error_nowhere(
-            tlafid_trace::codes::BAD_OBSERVATION_MODULE,
-            format!(
-                "the observation module {} does not load (see the errors above)",
-                observe.display()
-            ),
-        ));
-        return Err(ExitStatus::SpecError);
-    };
-    let model = args
-        .file
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or_default()
-        .to_string();
-    let extends = program.ops.iter().any(|op| op.module == model.as_str());
-    if !extends {
-        diagnostics.push(
-            Diagnostic::error_nowhere(
-                tlafid_trace::codes::BAD_OBSERVATION_MODULE,
-                format!(
-                    "the observation module {} does not extend the model {model}",
-                    observe.display()
-                ),
-            )
-            .with_hint(format!("begin it with EXTENDS {model}")),
-        );
-        return Err(ExitStatus::SpecError);
+) -> Result<(Program, Config, Vec<String>), ExitStatus> {
+    if let Some(file) = &args.requirements {
+        let files = ModelFiles {
+            model: &args.file,
+            config: args.config.as_deref(),
+            observe: args.observe.as_deref(),
+            libs: &args.libs,
+            skip: &[],
+        };
+        let loaded = requirements::load(&files, file, sources, diagnostics)?;
+        return Ok((loaded.program, loaded.config, loaded.modules));
     }
-    Ok((program, Some(model)))
+    let (program, model_module) = load::observed_program(
+        &args.file,
+        args.observe.as_deref(),
+        &args.libs,
+        sources,
+        diagnostics,
+    )?;
+    let config = load::config(&args.file, args.config.as_deref(), sources, diagnostics)?;
+    Ok((program, config, model_module.into_iter().collect()))
 }
 
 fn format_of(arg: TraceFormatArg) -> TraceFormat {
@@ -344,381 +349,4 @@ fn glob_match(pattern: &[u8], name: &[u8]) -> bool {
         (Some(p), Some(n)) if p == n => glob_match(&pattern[1..], &name[1..]),
         _ => false,
     }
-}
-
-fn print_human(
-    args: &TraceArgs,
-    sources: &SourceMap,
-    reports: &[TraceReport],
-    summary: &Summary,
-    validator: &Validator<'_, '_>,
-    elapsed: f64,
-) {
-    for report in reports {
-        println!("{}: {}", report.name, verdict_line(report));
-        if let Some(windows) = &report.windows {
-            print_failed_windows(&report.name, &windows.failed, sources);
-            continue;
-        }
-        if let Verdict::Missed(missed) = &report.verdict {
-            println!(
-                "  admitted prefix: {} step(s); {} candidate state(s) before this step",
-                missed.admitted_prefix, missed.candidates
-            );
-            if missed.misses.is_empty() {
-                println!("  no action of the model is enabled in any candidate state");
-            }
-            missed.misses.iter().for_each(|m| print_miss(m, sources));
-        }
-    }
-    if args.windows {
-        print_windows_summary(reports, validator);
-    }
-    println!(
-        "Admitted {} of {} trace(s){}{}.",
-        summary.admitted,
-        summary.total,
-        plural_part(summary.out_of_budget, "without a verdict (state budget)"),
-        plural_part(summary.invalid, "unreadable"),
-    );
-    let per_action: Vec<String> = summary
-        .steps_per_action
-        .iter()
-        .map(|(a, n)| format!("{a} {n}"))
-        .collect();
-    println!(
-        "Steps per action: {}.",
-        if per_action.is_empty() {
-            "none".into()
-        } else {
-            per_action.join(", ")
-        }
-    );
-    if !summary.unexercised.is_empty() {
-        println!(
-            "Actions no trace exercised: {}.",
-            summary.unexercised.join(", ")
-        );
-    }
-    println!("Finished in {elapsed:.2}s.");
-}
-
-/// Rejected windows shown in full per trace; the others are listed by line.
-const WINDOWS_SHOWN: usize = 3;
-
-fn print_failed_windows(name: &str, failed: &[FailedWindow], sources: &SourceMap) {
-    let rejected: Vec<&FailedWindow> = failed
-        .iter()
-        .filter(|f| f.failure != WindowFailure::Inconclusive)
-        .collect();
-    for window in rejected.iter().take(WINDOWS_SHOWN) {
-        let why = match window.failure {
-            WindowFailure::PreStateUnreachable => {
-                "no reachable state shows pre_state".to_string()
-            }
-            _ => format!(
-                "from the {} reachable state(s) showing pre_state, the action reaches no state showing post_state",
-                window.matching
-            ),
-        };
-        println!(
-            "  {name}:{} ({}) rejected, {}: {why}",
-            window.location.line.unwrap_or(0),
-            window.action,
-            window.failure.label()
-        );
-        window.misses.iter().for_each(|m| print_miss(m, sources));
-    }
-    for failure in [
-        WindowFailure::PostStateUnreachable,
-        WindowFailure::PreStateUnreachable,
-    ] {
-        let lines: Vec<String> = rejected
-            .iter()
-            .skip(WINDOWS_SHOWN)
-            .filter(|w| w.failure == failure)
-            .map(|w| w.location.line.unwrap_or(0).to_string())
-            .collect();
-        if !lines.is_empty() {
-            println!(
-                "  also rejected, {}: lines {}",
-                failure.label(),
-                lines.join(", ")
-            );
-        }
-    }
-    let inconclusive: Vec<String> = failed
-        .iter()
-        .filter(|f| f.failure == WindowFailure::Inconclusive)
-        .map(|w| w.location.line.unwrap_or(0).to_string())
-        .collect();
-    if !inconclusive.is_empty() {
-        println!(
-            "  inconclusive (no reachable state found passes them; the exploration was cut by --max-states): lines {}",
-            inconclusive.join(", ")
-        );
-    }
-}
-
-fn print_windows_summary(reports: &[TraceReport], validator: &Validator<'_, '_>) {
-    match validator.reachable_explored() {
-        None => println!("Reachable states explored: none (every window follows from an initial state and the windows before it)."),
-        Some((states, true)) => println!("Reachable states explored: {states} (all of them)."),
-        Some((states, false)) => println!("Reachable states explored: {states} (cut by --max-states)."),
-    }
-    println!("Windows per action (passed of checked):");
-    for (action, counts) in windows_per_action(reports) {
-        let mut line = format!(
-            "  {action}: {} of {} ({:.1}%)",
-            counts.passed,
-            counts.total(),
-            pass_rate(&counts) * 100.0
-        );
-        if counts.rejected > 0 {
-            line += &format!("; {} rejected", counts.rejected);
-        }
-        if counts.inconclusive > 0 {
-            line += &format!("; {} inconclusive", counts.inconclusive);
-        }
-        println!("{line}");
-    }
-}
-
-fn pass_rate(counts: &ActionWindows) -> f64 {
-    if counts.total() == 0 {
-        0.0
-    } else {
-        counts.passed as f64 / counts.total() as f64
-    }
-}
-
-fn plural_part(count: usize, what: &str) -> String {
-    if count == 0 {
-        String::new()
-    } else {
-        format!("; {count} {what}")
-    }
-}
-
-fn verdict_line(report: &TraceReport) -> String {
-    match &report.verdict {
-        Verdict::Admitted => format!("admitted ({} steps)", report.steps),
-        Verdict::Invalid => "not checked (bad input, see the errors above)".into(),
-        Verdict::OutOfBudget { candidates, .. } if report.windows.is_some() => {
-            let stats = report.windows.as_ref().expect("windows mode");
-            format!(
-                "no verdict: {} of {} window(s) inconclusive ({candidates} reachable states explored, --max-states)",
-                stats.failed.len(),
-                report.steps
-            )
-        }
-        Verdict::Missed(_) if report.windows.is_some() => {
-            let stats = report.windows.as_ref().expect("windows mode");
-            let rejected = stats
-                .failed
-                .iter()
-                .filter(|f| f.failure != WindowFailure::Inconclusive)
-                .count();
-            format!(
-                "missed code behavior: {rejected} of {} window(s) rejected",
-                report.steps
-            )
-        }
-        Verdict::OutOfBudget {
-            location,
-            candidates,
-        } => format!(
-            "no verdict: {candidates} candidate states at {} exceed --max-states",
-            place(location.line, location.step, report.format)
-        ),
-        Verdict::Missed(missed) => format!(
-            "missed code behavior at {}{}",
-            place(missed.location.line, missed.location.step, report.format),
-            missed
-                .action
-                .as_ref()
-                .map_or(String::new(), |a| format!(" ({a})"))
-        ),
-    }
-}
-
-fn place(line: Option<u32>, step: usize, format: TraceFormat) -> String {
-    match (line, format) {
-        (Some(line), _) => format!("line {line}"),
-        (None, TraceFormat::Itf) => format!("state {step}"),
-        (None, _) => format!("step {step}"),
-    }
-}
-
-/// Where a false guard is (`file:line:col`) and its text on one line.
-fn guard_place(guard: &FalseGuard, sources: &SourceMap) -> (String, u32, u32, String) {
-    let file = sources.get(guard.span.file);
-    let at = file.line_col(guard.span.start);
-    let text = file
-        .text
-        .get(guard.span.start as usize..guard.span.end as usize)
-        .unwrap_or("");
-    let mut text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if text.chars().count() > 100 {
-        text = text.chars().take(97).collect::<String>() + "...";
-    }
-    (file.name.clone(), at.line, at.col, text)
-}
-
-fn print_miss(miss: &NearestMiss, sources: &SourceMap) {
-    let params: Vec<String> = miss
-        .params
-        .iter()
-        .map(|(n, v)| format!("{n} = {v}"))
-        .collect();
-    let call = if params.is_empty() {
-        miss.action.clone()
-    } else {
-        format!("{}({})", miss.action, params.join(", "))
-    };
-    if !miss.enabled {
-        println!("  nearest miss: {call} is not enabled in any candidate state");
-        if let Some(guard) = &miss.guard {
-            let (file, line, col, text) = guard_place(guard, sources);
-            let what = if guard.outside_domain {
-                "a logged argument is outside the domain of"
-            } else {
-                "false guard"
-            };
-            println!("    {what} {file}:{line}:{col}: {text}");
-        }
-        return;
-    }
-    println!("  nearest miss: {call}");
-    for m in &miss.mismatches {
-        let model: Vec<String> = m.model.iter().map(ToString::to_string).collect();
-        println!(
-            "    {}: logged {}, the model gives {}",
-            m.observable,
-            m.logged,
-            model.join(" or ")
-        );
-    }
-}
-
-fn windows_per_action(
-    reports: &[TraceReport],
-) -> std::collections::BTreeMap<String, ActionWindows> {
-    let mut totals: std::collections::BTreeMap<String, ActionWindows> = Default::default();
-    for stats in reports.iter().filter_map(|r| r.windows.as_ref()) {
-        for (action, counts) in &stats.per_action {
-            totals.entry(action.clone()).or_default().add(counts);
-        }
-    }
-    totals
-}
-
-fn json_report(
-    args: &TraceArgs,
-    sources: &SourceMap,
-    diagnostics: &[Diagnostic],
-    reports: &[TraceReport],
-    summary: &Summary,
-    validator: &Validator<'_, '_>,
-    elapsed: f64,
-) -> Json {
-    let traces: Vec<Json> = reports.iter().map(|r| trace_json(r, sources)).collect();
-    let windows_per_action = args.windows.then(|| {
-        windows_per_action(reports)
-            .into_iter()
-            .map(|(a, c)| {
-                let rate = json!(pass_rate(&c));
-                (
-                    a,
-                    json!({"passed": c.passed, "rejected": c.rejected,
-                           "inconclusive": c.inconclusive, "total": c.total(), "pass_rate": rate}),
-                )
-            })
-            .collect::<serde_json::Map<_, _>>()
-    });
-    let reachable = validator
-        .reachable_explored()
-        .map(|(states, complete)| json!({"explored": states, "complete": complete}));
-    let mut out = json!({
-        "schema_version": 1,
-        "command": "trace",
-        "spec": args.file.display().to_string(),
-        "outcome": if summary.invalid > 0 { "error" } else if summary.missed > 0 { "missed code behavior" } else if summary.out_of_budget > 0 { "incomplete" } else { "admitted" },
-        "summary": {
-            "admitted": summary.admitted, "missed": summary.missed, "out_of_budget": summary.out_of_budget,
-            "invalid": summary.invalid, "total": summary.total,
-            "steps_per_action": summary.steps_per_action, "unexercised_actions": summary.unexercised,
-            "windows_per_action": windows_per_action,
-        },
-        "traces": traces,
-        "elapsed_seconds": elapsed,
-        "diagnostics": render::json_diagnostics(sources, diagnostics),
-    });
-    if args.windows {
-        // null when every window was decided without exploring the model
-        out["summary"]["reachable_states"] = json!(reachable);
-    }
-    out
-}
-
-fn trace_json(report: &TraceReport, sources: &SourceMap) -> Json {
-    let mut out = json!({
-        "file": report.name, "format": report.format.name(), "steps": report.steps,
-        "verdict": match report.verdict {
-            Verdict::Admitted => "admitted", Verdict::Missed(_) => "missed code behavior",
-            Verdict::OutOfBudget { .. } => "no verdict", Verdict::Invalid => "invalid",
-        },
-        "action_counts": report.action_counts,
-    });
-    if let Verdict::Missed(missed) = &report.verdict {
-        out["location"] = json!({"line": missed.location.line, "step": missed.location.step});
-        out["action"] = json!(missed.action);
-        out["admitted_prefix"] = json!(missed.admitted_prefix);
-        out["candidates"] = json!(missed.candidates);
-        out["nearest_misses"] = missed
-            .misses
-            .iter()
-            .map(|m| miss_json(m, sources))
-            .collect();
-    }
-    if let Verdict::OutOfBudget {
-        location,
-        candidates,
-    } = &report.verdict
-    {
-        out["location"] = json!({"line": location.line, "step": location.step});
-        out["candidates"] = json!(candidates);
-    }
-    if let Some(windows) = &report.windows {
-        out["failed_windows"] = windows
-            .failed
-            .iter()
-            .map(|w| {
-                json!({
-                    "line": w.location.line, "action": w.action, "outcome": w.failure.label(),
-                    "matching_states": w.matching,
-                    "nearest_misses": w.misses.iter().map(|m| miss_json(m, sources)).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
-    }
-    out
-}
-
-fn miss_json(miss: &NearestMiss, sources: &SourceMap) -> Json {
-    let guard = miss.guard.as_ref().map(|guard| {
-        let (file, line, column, text) = guard_place(guard, sources);
-        json!({"file": file, "line": line, "column": column, "text": text,
-               "outside_domain": guard.outside_domain})
-    });
-    json!({
-        "action": miss.action,
-        "params": miss.params.iter().map(|(n, v)| (n.clone(), json!(v.to_string()))).collect::<serde_json::Map<_, _>>(),
-        "enabled": miss.enabled,
-        "guard": guard,
-        "mismatches": miss.mismatches.iter().map(|m| json!({
-            "observable": m.observable, "logged": m.logged.to_string(),
-            "model": m.model.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-    })
 }

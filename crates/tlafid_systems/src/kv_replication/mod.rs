@@ -10,9 +10,11 @@
 
 mod actors;
 mod observe;
+mod replay;
 
 pub use actors::KvBug;
 use actors::{KvClient, Message, Operation, Replica, Request};
+pub use replay::replay;
 
 use crate::rng::SplitMix64;
 use crate::trace::{Step, Trace};
@@ -192,6 +194,11 @@ impl Cluster {
         } else {
             0
         };
+        self.issue_request(client, is_put, key, val)
+    }
+
+    /// Client `client` sends a put of `val` (or a get) on `key`.
+    fn issue_request(&mut self, client: usize, is_put: bool, key: usize, val: i64) -> Performed {
         let op = if is_put {
             Operation::Put
         } else {
