@@ -48,7 +48,7 @@ impl Evaluator<'_> {
     /// defined operators (after configuration overrides) and of operator constants bound
     /// to one; not natives, function definitions or recursive operators.
     pub(crate) fn inline_call<'x>(&self, e: &'x Expr) -> Option<(OpId, &'x [Expr])> {
-        let (mut op, args) = match &e.kind {
+        let (op, args) = match &e.kind {
             ExprKind::Call(op, args) => (*op, args.as_slice()),
             ExprKind::ConstCall(c, args) => match self.consts.get(c.0 as usize)? {
                 Some(ConstBinding::Op(op)) => (*op, args.as_slice()),
@@ -60,18 +60,31 @@ impl Evaluator<'_> {
             },
             _ => return None,
         };
-        for _ in 0..8 {
-            match &self.overrides[op.0 as usize] {
-                Some(ConstBinding::Op(other)) => op = *other,
-                Some(ConstBinding::Value(_)) => return None,
-                None => break,
-            }
-        }
-        let def = self.program.op(op);
-        let plain =
-            def.function.is_none() && !def.recursive && self.natives[op.0 as usize].is_none();
-        (plain && self.overrides[op.0 as usize].is_none()).then_some((op, args))
+        let target = (*self.inline_targets.get(op.0 as usize)?)?;
+        Some((target, args))
     }
+}
+
+/// For each operator, what [`Evaluator::inline_call`] inlines for a call of it: the
+/// operator after configuration overrides, unless that is a native, a function definition,
+/// a recursive operator or a value.
+pub(crate) fn inline_targets(ev: &Evaluator<'_>) -> Vec<Option<OpId>> {
+    (0..ev.program.ops.len())
+        .map(|i| {
+            let mut op = OpId(i as u32);
+            for _ in 0..8 {
+                match &ev.overrides[op.0 as usize] {
+                    Some(ConstBinding::Op(other)) => op = *other,
+                    Some(ConstBinding::Value(_)) => return None,
+                    None => break,
+                }
+            }
+            let def = ev.program.op(op);
+            let plain =
+                def.function.is_none() && !def.recursive && ev.natives[op.0 as usize].is_none();
+            (plain && ev.overrides[op.0 as usize].is_none()).then_some(op)
+        })
+        .collect()
 }
 
 /// Leaf counts of `\E` bodies in the next-state relation, keyed by the body's address.
