@@ -112,6 +112,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
             {
                 return Some(by_name.clone());
             }
+            // A local alone never reads the state, so it is never in `by_name`: no lookup.
+            return None;
         }
         if self.ev.by_name.is_empty() || !self.ev.by_name.contains(&(arg as *const Expr as usize)) {
             return None;

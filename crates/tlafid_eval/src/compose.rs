@@ -23,7 +23,7 @@ use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_UNSUPPORTED};
 use crate::frame::FrameSlot;
 
-/// Continuation of the generator, as in `action.rs`: `Ok(false)` stops the search.
+/// Continuation of the generator, as in `action/`: `Ok(false)` stops the search.
 type Cont<'k, 'a, 'p> = dyn FnMut(&mut Ctx<'a, 'p>) -> EvalResult<bool> + 'k;
 
 impl<'a, 'p> Ctx<'a, 'p> {

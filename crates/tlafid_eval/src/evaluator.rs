@@ -79,6 +79,9 @@ pub struct Evaluator<'p> {
     pub(crate) next: Option<OpId>,
     pub(crate) actions: Vec<ActionDecl>,
     pub(crate) exists_counts: action::ExistsCounts,
+    /// For each operator, the operator an action-level call of it inlines (after
+    /// overrides), if it is inlined (see [`Evaluator::inline_call`]).
+    pub(crate) inline_targets: Vec<Option<OpId>>,
     /// Facts that depend on the overrides, computed on first use (after every override).
     facts: OnceLock<Facts>,
     /// Compiled operator bodies and conjuncts, built anew after every override (a plain
@@ -179,6 +182,7 @@ impl<'p> Evaluator<'p> {
             next: None,
             actions: Vec::new(),
             exists_counts: Default::default(),
+            inline_targets: Vec::new(),
             spare: Mutex::new(Vec::new()),
             id: NEXT_EVALUATOR_ID.fetch_add(1, Ordering::Relaxed),
             enabled_shadows: crate::shadow::EnabledShadows::new(program),
@@ -189,6 +193,7 @@ impl<'p> Evaluator<'p> {
             random_state: Mutex::new(0x2545_f491_4f6c_dd1d),
         };
         ev.compiled = Compiled::new(&ev);
+        ev.inline_targets = action::inline_targets(&ev);
         ev
     }
 
@@ -210,6 +215,7 @@ impl<'p> Evaluator<'p> {
         self.cacheable[op.0 as usize] = false;
         self.facts = OnceLock::new();
         self.compiled = Compiled::new(self);
+        self.inline_targets = action::inline_targets(self);
     }
 
     /// Sets the initial predicate and the next-state relation (each optional).

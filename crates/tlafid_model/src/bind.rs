@@ -33,20 +33,33 @@ pub struct Check<'p> {
 impl<'p> Check<'p> {
     /// Whether the check holds in `state`, or on the step `state -> next` (where a step that
     /// leaves `v` of `[][A]_v` unchanged holds too).
+    ///
+    /// On a step, `v` is compared first and `A` evaluated only where `v` changed: `A` is an
+    /// action (a next-state relation, often costly to decide) and `v` mostly a tuple of
+    /// variables, and many steps of a refined spec leave a refinement's `v` unchanged. The
+    /// verdict is TLC's; one difference in errors: TLC evaluates `A` first, so it reports an
+    /// error that `A` raises on a step leaving `v` unchanged, where this returns `true`. When
+    /// `v` itself fails to evaluate, `A` decides first, as in TLC.
     pub fn holds(
         &self,
         worker: &mut Worker<'_, 'p>,
         state: &State,
         next: Option<&State>,
     ) -> Result<bool, EvalError> {
-        let holds = worker.eval_bool(self.expr, state.values(), next.map(State::values))?;
-        Ok(match (holds, self.vars, next) {
-            (false, Some(vars), Some(next)) => {
-                worker.eval(vars, state.values(), None)?
-                    == worker.eval(vars, next.values(), None)?
-            }
-            (holds, _, _) => holds,
-        })
+        let (Some(vars), Some(next)) = (self.vars, next) else {
+            return worker.eval_bool(self.expr, state.values(), next.map(State::values));
+        };
+        let unchanged = worker
+            .eval(vars, state.values(), None)
+            .and_then(|before| Ok(before == worker.eval(vars, next.values(), None)?));
+        match unchanged {
+            Ok(true) => Ok(true),
+            Ok(false) => worker.eval_bool(self.expr, state.values(), Some(next.values())),
+            Err(error) => match worker.eval_bool(self.expr, state.values(), Some(next.values()))? {
+                true => Ok(true),
+                false => Err(error),
+            },
+        }
     }
 }
 

@@ -1,0 +1,91 @@
+//! Actions as generators of successor states, TLC's way: conjunctions left to right,
+//! disjunctions and `\E` branch, `x' = e` and `x' \in S` assign an unassigned `x'` (and test
+//! it otherwise), `UNCHANGED` assigns, operator calls are inlined, `IF`/`CASE`/`LET` are
+//! followed; any other conjunct is a guard. The initial predicate runs the same way with
+//! unprimed variables as the ones assigned.
+
+use std::sync::Arc;
+
+use smol_str::SmolStr;
+use tlafid_base::Span;
+use tlafid_sema::ir::{Expr, ExprKind, OpId};
+use tlafid_value::Value;
+
+use crate::ctx::Ctx;
+use crate::error::EvalResult;
+use crate::evaluator::{ConstBinding, Evaluator};
+
+mod enabled;
+mod generate;
+mod split;
+
+pub(crate) use split::{split_actions, Emit, ExistsCounts};
+
+/// One action of the next-state relation: a top-level disjunct, found through `\/`, `\E`,
+/// `LET` and calls of defined operators.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionDecl {
+    /// The name of the innermost operator whose body holds it (`Next` when not split).
+    pub name: SmolStr,
+    /// Where that operator is defined.
+    pub span: Span,
+}
+
+/// Which action produced a successor, with the values of its parameters (`\E` variables
+/// and operator parameters, outermost first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionInfo {
+    /// Index into [`Evaluator::actions`](crate::Evaluator::actions).
+    pub index: usize,
+    /// Parameter names and values.
+    pub params: Arc<[(SmolStr, Value)]>,
+}
+
+/// Continuation of the generator: `Ok(false)` stops the search.
+type Cont<'k, 'a, 'p> = dyn FnMut(&mut Ctx<'a, 'p>) -> EvalResult<bool> + 'k;
+
+const MAX_SPLIT_DEPTH: usize = 32;
+
+impl Evaluator<'_> {
+    /// The operator an action-level call runs, when the generator should inline it: calls of
+    /// defined operators (after configuration overrides) and of operator constants bound
+    /// to one; not natives, function definitions or recursive operators.
+    pub(crate) fn inline_call<'x>(&self, e: &'x Expr) -> Option<(OpId, &'x [Expr])> {
+        let (op, args) = match &e.kind {
+            ExprKind::Call(op, args) => (*op, args.as_slice()),
+            ExprKind::ConstCall(c, args) => match self.consts.get(c.0 as usize)? {
+                Some(ConstBinding::Op(op)) => (*op, args.as_slice()),
+                _ => return None,
+            },
+            ExprKind::Const(c) => match self.consts.get(c.0 as usize)? {
+                Some(ConstBinding::Op(op)) => (*op, &[][..]),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let target = (*self.inline_targets.get(op.0 as usize)?)?;
+        Some((target, args))
+    }
+}
+
+/// For each operator, what [`Evaluator::inline_call`] inlines for a call of it: the
+/// operator after configuration overrides, unless that is a native, a function definition,
+/// a recursive operator or a value.
+pub(crate) fn inline_targets(ev: &Evaluator<'_>) -> Vec<Option<OpId>> {
+    (0..ev.program.ops.len())
+        .map(|i| {
+            let mut op = OpId(i as u32);
+            for _ in 0..8 {
+                match &ev.overrides[op.0 as usize] {
+                    Some(ConstBinding::Op(other)) => op = *other,
+                    Some(ConstBinding::Value(_)) => return None,
+                    None => break,
+                }
+            }
+            let def = ev.program.op(op);
+            let plain =
+                def.function.is_none() && !def.recursive && ev.natives[op.0 as usize].is_none();
+            (plain && ev.overrides[op.0 as usize].is_none()).then_some(op)
+        })
+        .collect()
+}

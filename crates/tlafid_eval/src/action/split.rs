@@ -1,0 +1,263 @@
+//! Splitting the next-state relation into its actions (statically, for the action list, and
+//! while generating, to know which action a successor came from), and running the initial
+//! predicate and each action to completed states.
+
+use smol_str::SmolStr;
+use tlafid_base::Span;
+use tlafid_sema::ir::{Expr, ExprKind, OpDef, OpId, Program, Slot};
+use tlafid_value::Value;
+
+use super::{ActionDecl, ActionInfo, MAX_SPLIT_DEPTH};
+use crate::ctx::Ctx;
+use crate::error::{EvalError, EvalResult, E_UNASSIGNED_AT_END};
+use crate::evaluator::Evaluator;
+use crate::frame::FrameSlot;
+use crate::state::State;
+
+/// Leaf counts of `\E` bodies in the next-state relation, keyed by the body's address.
+pub(crate) type ExistsCounts = std::collections::HashMap<usize, usize, ahash::RandomState>;
+
+/// The actions of `next`, in order, and the number of actions under each `\E`.
+pub(crate) fn split_actions(ev: &Evaluator<'_>, next: OpId) -> (Vec<ActionDecl>, ExistsCounts) {
+    let program = ev.program;
+    let mut out = Vec::new();
+    let mut counts = ExistsCounts::with_hasher(ahash::RandomState::with_seeds(5, 6, 7, 8));
+    let def = program.op(next);
+    let mut split = StaticSplit {
+        program,
+        out: &mut out,
+        counts: &mut counts,
+        ev,
+    };
+    split.walk(&def.body, def, 0);
+    (out, counts)
+}
+
+struct StaticSplit<'s, 'p> {
+    program: &'s Program,
+    out: &'s mut Vec<ActionDecl>,
+    counts: &'s mut ExistsCounts,
+    ev: &'s Evaluator<'p>,
+}
+
+impl StaticSplit<'_, '_> {
+    fn walk(&mut self, expr: &Expr, owner: &OpDef, depth: usize) {
+        match &expr.kind {
+            _ if depth > MAX_SPLIT_DEPTH => self.leaf(owner),
+            ExprKind::Junction { and: false, items } => {
+                items.iter().for_each(|i| self.walk(i, owner, depth + 1))
+            }
+            ExprKind::LetValue { body, .. } => self.walk(body, owner, depth + 1),
+            ExprKind::Quant {
+                forall: false,
+                body,
+                ..
+            } => {
+                let before = self.out.len();
+                self.walk(body, owner, depth + 1);
+                let count = self.out.len() - before;
+                self.counts.insert(&**body as *const Expr as usize, count);
+            }
+            _ if self.ev.inline_call(expr).is_some() => {
+                let (op, _) = self.ev.inline_call(expr).expect("checked");
+                let def = self.program.op(op);
+                self.walk(&def.body, def, depth + 1)
+            }
+            _ => self.leaf(owner),
+        }
+    }
+
+    fn leaf(&mut self, owner: &OpDef) {
+        self.out.push(ActionDecl {
+            name: owner.name.clone(),
+            span: owner.span,
+        });
+    }
+}
+
+/// The action being walked to: its owner and parameters so far.
+struct Walk<'p> {
+    index: usize,
+    owner: &'p OpDef,
+    /// Empty, and never filled, when successors are emitted with their index only.
+    params: Vec<(SmolStr, Value)>,
+}
+
+/// Where successors go: with their [`ActionInfo`] (parameters collected on the way), or
+/// with the action's index only (the explorer's hot path, which collects nothing).
+pub(crate) enum Emit<'e> {
+    /// With the action and its parameters.
+    Info(&'e mut dyn FnMut(ActionInfo, State)),
+    /// With the action's index.
+    Index(&'e mut dyn FnMut(usize, State)),
+}
+
+impl Emit<'_> {
+    fn wants_params(&self) -> bool {
+        matches!(self, Emit::Info(_))
+    }
+}
+
+impl<'a, 'p> Ctx<'a, 'p> {
+    /// All initial states of `init`.
+    pub fn init_states(&mut self, init: OpId) -> EvalResult<Vec<State>> {
+        let def: &'p OpDef = self.ev.program.op(init);
+        let saved = self.push_frame(init, &[], def.span)?;
+        let mut states = Vec::new();
+        let r = self.gen(&def.body, &mut |ctx| {
+            states.push(ctx.complete_state(def.span, || "the initial predicate")?);
+            Ok(true)
+        });
+        self.pop_frame(saved);
+        r.map(|_| states)
+    }
+
+    /// Emits every successor of the current state under `next`.
+    pub(crate) fn successors(&mut self, next: OpId, emit: &mut Emit<'_>) -> EvalResult<()> {
+        let def: &'p OpDef = self.ev.program.op(next);
+        let saved = self.push_frame(next, &[], def.span)?;
+        let mut walk = Walk {
+            index: 0,
+            owner: def,
+            params: Vec::new(),
+        };
+        let r = self.split_walk(&def.body, &mut walk, 0, emit);
+        self.pop_frame(saved);
+        r
+    }
+
+    fn split_walk(
+        &mut self,
+        expr: &'p Expr,
+        walk: &mut Walk<'p>,
+        depth: usize,
+        emit: &mut Emit<'_>,
+    ) -> EvalResult<()> {
+        match &expr.kind {
+            _ if depth > MAX_SPLIT_DEPTH => self.run_leaf(expr, walk, emit),
+            ExprKind::Junction { and: false, items } => items
+                .iter()
+                .try_for_each(|item| self.split_walk(item, walk, depth + 1, emit)),
+            ExprKind::LetValue { slot, value, body } => {
+                self.bind(*slot, FrameSlot::Thunk(value));
+                self.split_walk(body, walk, depth + 1, emit)
+            }
+            ExprKind::Quant {
+                forall: false,
+                binders,
+                body,
+            } => self.split_exists(binders, body, walk, depth, emit),
+            _ if self.ev.inline_call(expr).is_some() => {
+                let (op, args) = self.ev.inline_call(expr).expect("checked");
+                let def: &'p OpDef = self.ev.program.op(op);
+                let saved = self.push_frame(op, args, expr.span)?;
+                let (owner, depth_params) = (walk.owner, walk.params.len());
+                if emit.wants_params() {
+                    for (k, p) in def.params.iter().enumerate().skip(def.captured) {
+                        if let FrameSlot::Val(v) = &self.stack[self.base + k] {
+                            walk.params.push((p.name.clone(), v.clone()));
+                        }
+                    }
+                }
+                walk.owner = def;
+                let r = self.split_walk(&def.body, walk, depth + 1, emit);
+                walk.owner = owner;
+                walk.params.truncate(depth_params);
+                self.pop_frame(saved);
+                r
+            }
+            _ => self.run_leaf(expr, walk, emit),
+        }
+    }
+
+    /// A top-level `\E`: its body's actions once per binding, numbered from the same index.
+    fn split_exists(
+        &mut self,
+        binders: &'p [tlafid_sema::ir::Binder],
+        body: &'p Expr,
+        walk: &mut Walk<'p>,
+        depth: usize,
+        emit: &mut Emit<'_>,
+    ) -> EvalResult<()> {
+        let start = walk.index;
+        let count = self
+            .ev
+            .exists_counts
+            .get(&(body as *const Expr as usize))
+            .copied()
+            .unwrap_or(1);
+        let names: Vec<(SmolStr, Slot)> = if emit.wants_params() {
+            binders
+                .iter()
+                .flat_map(|b| b.names.iter().cloned().zip(b.slots.iter().copied()))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let depth_params = walk.params.len();
+        self.for_each_binding(binders, &mut |ctx| {
+            walk.index = start;
+            walk.params.truncate(depth_params);
+            for (name, slot) in &names {
+                if let Some(FrameSlot::Val(v)) = ctx.stack.get(ctx.base + slot.0 as usize) {
+                    walk.params.push((name.clone(), v.clone()));
+                }
+            }
+            ctx.split_walk(body, walk, depth + 1, emit)?;
+            Ok(true)
+        })?;
+        walk.params.truncate(depth_params);
+        walk.index = start + count;
+        Ok(())
+    }
+
+    fn run_leaf(
+        &mut self,
+        expr: &'p Expr,
+        walk: &mut Walk<'p>,
+        emit: &mut Emit<'_>,
+    ) -> EvalResult<()> {
+        // Built on the first successor only: most leaves (disabled actions) emit nothing.
+        let mut info: Option<ActionInfo> = None;
+        let owner = walk.owner;
+        let index = walk.index;
+        walk.index += 1;
+        let params = &walk.params;
+        self.gen(expr, &mut |ctx| {
+            let state = ctx.complete_state(owner.span, || format!("the action {}", owner.name))?;
+            match emit {
+                Emit::Index(emit) => emit(index, state),
+                Emit::Info(emit) => {
+                    let info = info.get_or_insert_with(|| ActionInfo {
+                        index,
+                        params: params.as_slice().into(),
+                    });
+                    emit(info.clone(), state)
+                }
+            }
+            Ok(true)
+        })?;
+        Ok(())
+    }
+
+    /// The state assigned so far, or an error naming (with `what`) a variable left
+    /// unassigned.
+    pub(crate) fn complete_state<W: std::fmt::Display>(
+        &self,
+        span: Span,
+        what: impl FnOnce() -> W,
+    ) -> EvalResult<State> {
+        let mut values = Vec::with_capacity(self.next.len());
+        for (i, v) in self.next.iter().enumerate() {
+            match v {
+                Some(v) => values.push(v.clone()),
+                None => {
+                    let name = &self.ev.program.vars[i].name;
+                    return Err(EvalError::new(E_UNASSIGNED_AT_END, format!("{} does not assign the variable {name}", what()), span)
+                        .with_hint("every variable must be given a value (use UNCHANGED for those that keep theirs)"));
+                }
+            }
+        }
+        Ok(State::new(values.into_boxed_slice()))
+    }
+}
