@@ -389,6 +389,9 @@ struct JsonReport<'a> {
     distinct_states: Option<u64>,
     states_left_on_queue: Option<u64>,
     depth: Option<u32>,
+    /// What checking temporal properties cost, when there were some to check.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    liveness: Option<serde_json::Value>,
     elapsed_seconds: Option<f64>,
     unchecked: Vec<serde_json::Value>,
     trace: Option<&'a serde_json::Value>,
@@ -425,6 +428,7 @@ pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], 
             distinct_states: explored.map(|e| e.stats.distinct_states).or(zero),
             states_left_on_queue: explored.map(|e| e.stats.states_left_on_queue).or(zero),
             depth: explored.map(|e| e.stats.depth),
+            liveness: explored.and_then(liveness_json),
             elapsed_seconds: explored.map(|e| e.elapsed_seconds),
             unchecked: explored.map(|e| e.unchecked.clone()).unwrap_or_default(),
             trace: explored.and_then(|e| e.dump.as_ref()).map(|d| &d.itf),
@@ -525,7 +529,31 @@ fn write_transcript(
         "The depth of the complete state graph search is {}.",
         e.stats.depth
     )?;
+    if let Some(live) = &e.stats.liveness {
+        writeln!(
+            out,
+            "Temporal properties: {} edges, {} labels; the state graph took {} bytes ({:.1} per distinct state), the largest product search {} more.",
+            live.edges,
+            live.labels,
+            live.graph_bytes,
+            live.bytes_per_state(e.stats.distinct_states),
+            live.search_bytes
+        )?;
+    }
     writeln!(out, "Finished in {:.2}s.", e.elapsed_seconds)
+}
+
+/// The liveness phase's figures as JSON (memory per distinct state among them).
+fn liveness_json(e: &Explored) -> Option<serde_json::Value> {
+    let live = e.stats.liveness.as_ref()?;
+    Some(json!({
+        "edges": live.edges,
+        "labels": live.labels,
+        "graph_bytes": live.graph_bytes,
+        "graph_bytes_per_distinct_state": live.bytes_per_state(e.stats.distinct_states),
+        "product_nodes": live.product_nodes,
+        "search_bytes": live.search_bytes,
+    }))
 }
 
 /// How a lasso closes, as TLC prints it: "State N: Stuttering" when the behaviour stays in
