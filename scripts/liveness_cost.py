@@ -81,7 +81,7 @@ def measure(args, model):
     try:
         figures = {}
         for name, cfg in (("with", config_name), ("without", plain.name)):
-            runs = [run(args.tlafid, folder, module, cfg, args.workers, args.lib)
+            runs = [run(os.path.abspath(args.tlafid), folder, module, cfg, args.workers, args.lib)
                     for _ in range(args.repeat)]
             figures[name] = (min(r[0] for r in runs), min(r[1] for r in runs), runs[0][2])
     finally:
