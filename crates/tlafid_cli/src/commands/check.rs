@@ -10,7 +10,7 @@ use tlafid_eval::Value;
 use tlafid_model::Model;
 
 use crate::commands::check_report::{self, Finish};
-use crate::commands::requirements::{self, ModelFiles};
+use crate::commands::requirements::ModelFiles;
 use crate::commands::{progress, simulate};
 use crate::exit::ExitStatus;
 use crate::load;
@@ -108,38 +108,21 @@ pub(crate) fn with_model<R>(
     if !load::run_flags_valid(args.workers, args.max_seconds, diagnostics) {
         return Err(Finish::Usage);
     }
-    let (mut program, mut config) = match &args.requirements {
-        Some(file) => {
-            let files = ModelFiles {
-                model: &args.file,
-                config: args.config.as_deref(),
-                observe: args.observe.as_deref(),
-                libs: &args.libs,
-                skip: &args.skip_requirements,
-            };
-            let loaded =
-                requirements::load(&files, file, sources, diagnostics).map_err(|status| {
-                    match status {
-                        ExitStatus::Usage => Finish::Usage,
-                        ExitStatus::ConfigError => Finish::ConfigError,
-                        _ => Finish::SpecError,
-                    }
-                })?;
-            (loaded.program, loaded.config)
-        }
-        None => {
-            let program = match load::program(&args.file, &args.libs, sources, diagnostics) {
-                Ok(program) => program,
-                Err(ExitStatus::Usage) => return Err(Finish::Usage),
-                Err(_) => return Err(Finish::SpecError),
-            };
-            let Ok(config) = load::config(&args.file, args.config.as_deref(), sources, diagnostics)
-            else {
-                return Err(Finish::ConfigError);
-            };
-            (program, config)
-        }
+    let files = ModelFiles {
+        model: &args.file,
+        config: args.config.as_deref(),
+        observe: args.observe.as_deref(),
+        libs: &args.libs,
+        skip: &args.skip_requirements,
     };
+    let loaded = files
+        .load(args.requirements.as_deref(), sources, diagnostics)
+        .map_err(|status| match status {
+            ExitStatus::Usage => Finish::Usage,
+            ExitStatus::ConfigError => Finish::ConfigError,
+            _ => Finish::SpecError,
+        })?;
+    let (mut program, mut config) = (loaded.program, loaded.config);
     if args.run_only {
         config.invariants.clear();
         config.properties.clear();

@@ -9,7 +9,7 @@ use serde_json::{json, Value as Json};
 use tlafid_base::{Diagnostic, SourceMap};
 
 use crate::commands::check::{self, CheckArgs};
-use crate::commands::requirements::{self, ModelFiles};
+use crate::commands::requirements::ModelFiles;
 use crate::commands::simulate;
 use crate::commands::trace::{self, TraceArgs};
 use crate::exit::ExitStatus;
@@ -307,17 +307,15 @@ fn invariants(args: &GradeArgs) -> Phase {
         libs: &args.libs,
         skip: &[],
     };
-    let names: Vec<String> = match requirements::load(&files, file, &mut sources, &mut diagnostics)
-    {
-        Ok(loaded) => {
-            let r = &loaded.requirements;
-            r.invariants
-                .iter()
-                .chain(&r.properties)
-                .map(|n| n.name.to_string())
-                .collect()
-        }
-        Err(_) => {
+    let loaded = files.load(Some(file), &mut sources, &mut diagnostics);
+    let names: Vec<String> = match loaded.map(|l| l.requirements) {
+        Ok(Some(r)) => r
+            .invariants
+            .iter()
+            .chain(&r.properties)
+            .map(|n| n.name.to_string())
+            .collect(),
+        Ok(None) | Err(_) => {
             return Phase {
                 name: "invariants",
                 verdict: Verdict::Fail,

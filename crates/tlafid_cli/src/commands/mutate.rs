@@ -7,13 +7,11 @@ use std::time::Duration;
 use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_mutate::{Analysis, MutateOptions, RunBudget, Verdict};
 
-use tlafid_config::{Config, Named};
 use tlafid_model::requirements::{exported_name, original_name};
-use tlafid_sema::ir::Program;
 
 use crate::commands::check::{self, CheckArgs};
 use crate::commands::mutate_report;
-use crate::commands::requirements::{self, ModelFiles};
+use crate::commands::requirements::ModelFiles;
 use crate::exit::ExitStatus;
 use crate::load;
 use crate::render::{self, Format};
@@ -92,7 +90,19 @@ fn analyze(
     if !load::run_flags_valid(args.workers, args.max_seconds, diagnostics) {
         return Err(ExitStatus::Usage);
     }
-    let (program, config, definitions) = load_model(args, sources, diagnostics)?;
+    let files = ModelFiles {
+        model: &args.file,
+        config: args.config.as_deref(),
+        observe: args.observe.as_deref(),
+        libs: &args.libs,
+        skip: &[],
+    };
+    let loaded = files.load(args.requirements.as_deref(), sources, diagnostics)?;
+    let definitions = loaded
+        .requirements
+        .map(|r| r.definitions)
+        .unwrap_or_default();
+    let (program, config) = (loaded.program, loaded.config);
     let options = MutateOptions {
         properties: match args.requirements {
             Some(_) => args.properties.iter().map(|p| exported_name(p)).collect(),
@@ -132,38 +142,6 @@ fn analyze(
         }
         fails => fails,
     })
-}
-
-/// The model and its configuration, or with `--requirements` the module generated around
-/// it with the requirements as the configuration's checks, and where each requirement is
-/// defined.
-fn load_model(
-    args: &MutateArgs,
-    sources: &mut SourceMap,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Result<(Program, Config, Vec<Named>), ExitStatus> {
-    if let Some(file) = &args.requirements {
-        let files = ModelFiles {
-            model: &args.file,
-            config: args.config.as_deref(),
-            observe: args.observe.as_deref(),
-            libs: &args.libs,
-            skip: &[],
-        };
-        let loaded = requirements::load(&files, file, sources, diagnostics)?;
-        let definitions = loaded.requirements.definitions;
-        return Ok((loaded.program, loaded.config, definitions));
-    }
-    let program = load::program(&args.file, &args.libs, sources, diagnostics).map_err(|s| {
-        if s == ExitStatus::Usage {
-            s
-        } else {
-            ExitStatus::SpecError
-        }
-    })?;
-    let config = load::config(&args.file, args.config.as_deref(), sources, diagnostics)
-        .map_err(|_| ExitStatus::ConfigError)?;
-    Ok((program, config, Vec::new()))
 }
 
 /// The model fails its own checks: nothing can be judged; report it exactly as `check` does.

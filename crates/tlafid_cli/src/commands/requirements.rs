@@ -31,8 +31,32 @@ pub(crate) struct Loaded {
     pub config: Config,
     /// The model's module (and observation module) names.
     pub modules: Vec<String>,
-    /// The requirements.
-    pub requirements: Requirements,
+    /// The requirements, when they were asked for.
+    pub requirements: Option<Requirements>,
+}
+
+impl ModelFiles<'_> {
+    /// The model (or its observation module) with its configuration; with `requirements`,
+    /// the module generated around them with the requirements as the checks ([`load`]).
+    pub(crate) fn load(
+        &self,
+        requirements: Option<&Path>,
+        sources: &mut SourceMap,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Result<Loaded, ExitStatus> {
+        if let Some(file) = requirements {
+            return load(self, file, sources, diagnostics);
+        }
+        let (program, model_module) =
+            load::observed_program(self.model, self.observe, self.libs, sources, diagnostics)?;
+        let config = load::config(self.model, self.config, sources, diagnostics)?;
+        Ok(Loaded {
+            program,
+            config,
+            modules: model_module.into_iter().collect(),
+            requirements: None,
+        })
+    }
 }
 
 /// The program to check (the generated module that extends the model, or its observation
@@ -75,7 +99,7 @@ pub(crate) fn load(
         program,
         config: requirements.model_config(&model_config),
         modules,
-        requirements,
+        requirements: Some(requirements),
     })
 }
 

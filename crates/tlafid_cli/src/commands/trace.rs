@@ -6,17 +6,15 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 use tlafid_base::{Diagnostic, SourceMap};
-use tlafid_config::{Config, ConfigSource};
-use tlafid_sema::ir::Program;
+use tlafid_config::ConfigSource;
 use tlafid_trace::{
     Options, Summary, TraceFormat, TraceInput, TraceInvariant, TraceReport, Validator, Vocabulary,
 };
 
-use crate::commands::requirements::{self, ModelFiles};
+use crate::commands::requirements::ModelFiles;
 use crate::commands::trace_report;
 use crate::exit::ExitStatus;
 use crate::files;
-use crate::load;
 use crate::render::{self, Format};
 
 /// Trace formats as named on the command line.
@@ -146,7 +144,15 @@ pub(crate) fn validate(
         ));
         return Err(ExitStatus::Usage);
     }
-    let (mut program, config, observed_modules) = load_program(args, sources, diagnostics)?;
+    let files = ModelFiles {
+        model: &args.file,
+        config: args.config.as_deref(),
+        observe: args.observe.as_deref(),
+        libs: &args.libs,
+        skip: &[],
+    };
+    let loaded = files.load(args.requirements.as_deref(), sources, diagnostics)?;
+    let (mut program, config, observed_modules) = (loaded.program, loaded.config, loaded.modules);
     let probes = tlafid_trace::add_constant_probes(&mut program);
     let spec = tlafid_model::prepare(&mut program, &config).map_err(|problems| {
         diagnostics.extend(problems);
@@ -252,36 +258,6 @@ pub(crate) fn validate(
         elapsed: started.elapsed().as_secs_f64(),
         status,
     })
-}
-
-/// The program to validate against (the model, its observation module, or with
-/// `--requirements` the module generated around them), its configuration, and the modules
-/// besides the root whose operators are observables.
-fn load_program(
-    args: &TraceArgs,
-    sources: &mut SourceMap,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Result<(Program, Config, Vec<String>), ExitStatus> {
-    if let Some(file) = &args.requirements {
-        let files = ModelFiles {
-            model: &args.file,
-            config: args.config.as_deref(),
-            observe: args.observe.as_deref(),
-            libs: &args.libs,
-            skip: &[],
-        };
-        let loaded = requirements::load(&files, file, sources, diagnostics)?;
-        return Ok((loaded.program, loaded.config, loaded.modules));
-    }
-    let (program, model_module) = load::observed_program(
-        &args.file,
-        args.observe.as_deref(),
-        &args.libs,
-        sources,
-        diagnostics,
-    )?;
-    let config = load::config(&args.file, args.config.as_deref(), sources, diagnostics)?;
-    Ok((program, config, model_module.into_iter().collect()))
 }
 
 fn format_of(arg: TraceFormatArg) -> TraceFormat {
