@@ -4,15 +4,12 @@
 //! Timings are masked. `UPDATE_EXPECT=1 cargo test -p tlafid_cli --test cli` rewrites the
 //! expected files; review the diff before committing.
 
+mod common;
+
+use common::workspace_root;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .expect("workspace root")
-}
 
 /// Replaces what changes from run to run (elapsed times) by a placeholder.
 /// Masks what depends on the clock: elapsed times, and progress lines (printed every few

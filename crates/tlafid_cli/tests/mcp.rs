@@ -2,18 +2,14 @@
 //! `check` with the command's JSON report as the answer, and answers bad messages with
 //! JSON-RPC errors instead of stopping.
 
+mod common;
+
+use common::workspace_root;
+
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .expect("workspace root")
-}
 
 /// Sends `messages` (one per line), closes the input, and returns the replies.
 fn session(messages: &[&str]) -> Vec<Value> {

@@ -4,18 +4,14 @@
 //! the faithful model does not, and the real implementation, replayed through it, cannot
 //! take it (unless built with the bug that makes it possible).
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::workspace_root;
+
 use std::process::{Command, Output};
 
 use tlafid_systems::catalog::{kv_config, lock_config};
 use tlafid_systems::Replay;
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .expect("workspace root")
-}
 
 fn tlafid(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tlafid"))
