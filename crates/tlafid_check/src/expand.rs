@@ -193,18 +193,29 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             kind,
             successor: Some((Some(action), successor)),
         };
-        let in_model = system.in_model(&successor).and_then(|ok| {
-            if ok {
-                system.action_allowed(parent, &successor)
-            } else {
-                Ok(false)
-            }
-        });
+        // A state seen before was in the model and passed its invariants (TLC evaluates
+        // both again on every successor; the answers cannot differ when the fingerprint
+        // names the state itself).
+        let exact_fp = system
+            .fingerprint_is_exact()
+            .then(|| system.fingerprint(&successor));
+        let known = exact_fp.is_some_and(|fp| self.seen.contains(fp));
+        let in_model = if known {
+            system.action_allowed(parent, &successor)
+        } else {
+            system.in_model(&successor).and_then(|ok| {
+                if ok {
+                    system.action_allowed(parent, &successor)
+                } else {
+                    Ok(false)
+                }
+            })
+        };
         let in_model = match in_model {
             Ok(in_model) => in_model,
             Err(error) => return Some(event(Check::State, EventKind::Error(error), successor)),
         };
-        if !in_model {
+        if !in_model && !known {
             match system.check_invariants(&successor) {
                 Ok(None) => {}
                 Ok(Some(id)) => {
@@ -221,7 +232,8 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         let step_event = step_event.map(|kind| event(Check::Step, kind, successor.clone()));
         if in_model {
             let recorded = step_event.is_none().then_some(edges).flatten();
-            let offered = self.offer((key, action), parent, successor, (recorded, arena));
+            let fp = exact_fp.unwrap_or_else(|| system.fingerprint(&successor));
+            let offered = self.offer((key, action, fp), parent, successor, (recorded, arena));
             if let Some((error, state)) = offered {
                 return Some(event(Check::Step, EventKind::Error(error), state));
             }
@@ -231,16 +243,15 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
 }
 
 impl<T: TransitionSystem> LevelContext<'_, T> {
-    /// Offers a successor inside the model as a new state, after recording its edge in the
+    /// Offers a successor inside the model (fingerprint `fp`) as a new state, after recording its edge in the
     /// state graph if `edges` is given; returns the error of an action atom, with the state.
     fn offer(
         &self,
-        (key, action): (OrderKey, ActionId),
+        (key, action, fp): (OrderKey, ActionId, u64),
         parent: &T::State,
         successor: T::State,
         (edges, arena): (Option<&mut BlockEdges<T::State>>, &mut Arena),
     ) -> Option<(T::Error, T::State)> {
-        let fp = self.system.fingerprint(&successor);
         let mut failed = None;
         if let (Some(edges), Some(layout)) = (edges, self.layout) {
             failed = edges

@@ -90,6 +90,14 @@ pub trait TransitionSystem: Sync {
         Ok(None)
     }
 
+    /// `true` if [`fingerprint`](Self::fingerprint) hashes the whole state (no `VIEW`, no
+    /// `SYMMETRY`), so that a state whose fingerprint was seen is that very state: the
+    /// explorer then skips its state constraints (a seen state was in the model) and its
+    /// invariants (they held when it was first found). `false` by default.
+    fn fingerprint_is_exact(&self) -> bool {
+        false
+    }
+
     /// The state constraints (`CONSTRAINT`): states outside the model are not explored.
     fn in_model(&self, state: &Self::State) -> Result<bool, Self::Error> {
         let _ = state;

@@ -423,6 +423,10 @@ impl TransitionSystem for Model<'_> {
         }
     }
 
+    fn fingerprint_is_exact(&self) -> bool {
+        self.symmetry.is_empty() && self.view.is_none()
+    }
+
     fn initial_states(&self, emit: &mut dyn FnMut(State)) -> Result<(), EvalError> {
         for state in self.evaluator.init_states()? {
             emit(state);
