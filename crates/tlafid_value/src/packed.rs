@@ -11,8 +11,16 @@
 //! interns them and the bytes name them by number, so unpacking shares one `Arc` per string
 //! instead of allocating. Big integers and lazy sets are not packed (`pack` answers `false`;
 //! the caller keeps such a state whole).
+//!
+//! A compound node (set, sequence, record, function) carries the length of its body, so
+//! that unpacking can look the node's bytes up among the sub-values this thread unpacked
+//! lately ([`Recent`]): states of one breadth-first level share most of their sub-values,
+//! and a node found there is shared (one `Arc`, its fingerprint already computed) instead
+//! of being rebuilt and hashed again.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use crate::fingerprint::FpCell;
@@ -59,7 +67,77 @@ struct Leaves {
 /// with a leaf never seen before takes the write lock.
 pub struct PackTable {
     leaves: RwLock<Leaves>,
+    /// Distinguishes this table's encodings from another table's in [`Recent`] (the same
+    /// bytes name different leaves in two tables).
+    id: u64,
 }
+
+/// Slots of [`Recent`] (a power of two).
+const RECENT_SLOTS: usize = 4096;
+
+/// Compound sub-values this thread unpacked lately, by their encoding: a direct-mapped
+/// cache of [`RECENT_SLOTS`] slots (a new node replaces the one in its slot). A hit is
+/// exact: the whole encoding is compared, not only its hash.
+struct Recent {
+    /// The table whose encodings the slots hold.
+    table: u64,
+    slots: Vec<RecentSlot>,
+}
+
+#[derive(Default)]
+struct RecentSlot {
+    hash: u64,
+    /// The node's encoding: tag, body length, body.
+    bytes: Vec<u8>,
+    value: Option<Value>,
+}
+
+impl Recent {
+    /// The slots for `table`, emptied if they held another table's nodes.
+    fn for_table(&mut self, table: u64) -> &mut Recent {
+        if self.table != table {
+            self.table = table;
+            self.slots.clear();
+        }
+        if self.slots.is_empty() {
+            self.slots.resize_with(RECENT_SLOTS, RecentSlot::default);
+        }
+        self
+    }
+
+    fn hash(bytes: &[u8]) -> u64 {
+        fixed_state().hash_one(bytes)
+    }
+
+    fn get(&self, hash: u64, bytes: &[u8]) -> Option<&Value> {
+        let slot = &self.slots[hash as usize & (RECENT_SLOTS - 1)];
+        if slot.hash == hash && slot.bytes == bytes {
+            slot.value.as_ref()
+        } else {
+            None
+        }
+    }
+
+    fn put(&mut self, hash: u64, bytes: &[u8], value: &Value) {
+        let slot = &mut self.slots[hash as usize & (RECENT_SLOTS - 1)];
+        slot.hash = hash;
+        slot.bytes.clear();
+        slot.bytes.extend_from_slice(bytes);
+        slot.value = Some(value.clone());
+    }
+}
+
+thread_local! {
+    static RECENT: RefCell<Recent> = const {
+        RefCell::new(Recent {
+            table: 0,
+            slots: Vec::new(),
+        })
+    };
+}
+
+/// Numbers tables for [`PackTable::id`] (from 1: 0 is no table).
+static TABLES: AtomicU64 = AtomicU64::new(1);
 
 impl Default for PackTable {
     fn default() -> PackTable {
@@ -93,6 +171,7 @@ impl PackTable {
                 by_address: HashMap::with_hasher(fixed_state()),
                 aliases: Vec::new(),
             }),
+            id: TABLES.fetch_add(1, Ordering::Relaxed),
         }
     }
 
@@ -142,16 +221,19 @@ impl PackTable {
     /// they are not such an encoding.
     pub fn unpack(&self, bytes: &[u8]) -> Option<Vec<Value>> {
         let leaves = self.read();
-        let mut unpacker = Unpacker {
-            bytes,
-            at: 0,
-            leaves: &leaves.values,
-        };
-        let count = unpacker.count()?;
-        let values = (0..count)
-            .map(|_| unpacker.value())
-            .collect::<Option<Vec<_>>>()?;
-        (unpacker.at == bytes.len()).then_some(values)
+        RECENT.with_borrow_mut(|recent| {
+            let mut unpacker = Unpacker {
+                bytes,
+                at: 0,
+                leaves: &leaves.values,
+                recent: recent.for_table(self.id),
+            };
+            let count = unpacker.count()?;
+            let values = (0..count)
+                .map(|_| unpacker.value())
+                .collect::<Option<Vec<_>>>()?;
+            (unpacker.at == bytes.len()).then_some(values)
+        })
     }
 
     /// Number of distinct leaves interned so far.
@@ -233,33 +315,51 @@ impl Packer<'_, '_> {
                 self.signed(*lo);
                 self.signed(*hi);
             }
-            Value::Set(s) => self.elems(SET, &s.elems)?,
-            Value::Seq(s) => self.elems(SEQ, &s.elems)?,
-            Value::Record(r) => {
-                self.out.push(RECORD);
-                self.count(r.fields.len());
+            Value::Set(s) => self.compound(SET, |p| p.values(&s.elems))?,
+            Value::Seq(s) => self.compound(SEQ, |p| p.values(&s.elems))?,
+            Value::Record(r) => self.compound(RECORD, |p| {
+                p.count(r.fields.len());
                 for (name, value) in &r.fields {
-                    let id = self.str_id(name)?;
-                    self.count(id as usize);
-                    self.value(value)?;
+                    let id = p.str_id(name)?;
+                    p.count(id as usize);
+                    p.value(value)?;
                 }
-            }
-            Value::Fcn(f) => {
-                self.out.push(FCN);
-                self.count(f.pairs.len());
+                Ok(())
+            })?,
+            Value::Fcn(f) => self.compound(FCN, |p| {
+                p.count(f.pairs.len());
                 for (arg, value) in &f.pairs {
-                    self.value(arg)?;
-                    self.value(value)?;
+                    p.value(arg)?;
+                    p.value(value)?;
                 }
-            }
+                Ok(())
+            })?,
             Value::BigInt(_) | Value::Lazy(_) => return Err(Stop::Unsupported),
         }
         Ok(())
     }
 
-    fn elems(&mut self, tag: u8, elems: &[Value]) -> Result<(), Stop> {
+    /// A compound node: `tag`, the length of its body, and the body `body` writes.
+    fn compound(
+        &mut self,
+        tag: u8,
+        body: impl FnOnce(&mut Self) -> Result<(), Stop>,
+    ) -> Result<(), Stop> {
         self.out.push(tag);
-        self.values(elems)
+        // Most bodies are shorter than 128 bytes: one length byte, written afterwards.
+        let length_at = self.out.len();
+        self.out.push(0);
+        body(self)?;
+        let length = self.out.len() - length_at - 1;
+        if length < 0x80 {
+            self.out[length_at] = length as u8;
+        } else {
+            let body_end = self.out.len();
+            self.count(length);
+            let encoded: Vec<u8> = self.out.drain(body_end..).collect();
+            self.out.splice(length_at..=length_at, encoded);
+        }
+        Ok(())
     }
 
     fn str_id(&mut self, s: &Arc<str>) -> Result<u32, Stop> {
@@ -293,6 +393,7 @@ struct Unpacker<'b, 'l> {
     bytes: &'b [u8],
     at: usize,
     leaves: &'l [Value],
+    recent: &'l mut Recent,
 }
 
 impl Unpacker<'_, '_> {
@@ -336,12 +437,36 @@ impl Unpacker<'_, '_> {
     }
 
     fn value(&mut self) -> Option<Value> {
+        let start = self.at;
         Some(match self.byte()? {
             FALSE => Value::Bool(false),
             TRUE => Value::Bool(true),
             INT => Value::Int(self.signed()?),
             STR | MODEL => self.leaf()?,
             INTERVAL => Value::Interval(self.signed()?, self.signed()?),
+            tag @ (SET | SEQ | RECORD | FCN) => {
+                let length = self.count()?;
+                let end = self.at + length;
+                let node = &self.bytes[start..end];
+                let hash = Recent::hash(node);
+                if let Some(value) = self.recent.get(hash, node) {
+                    self.at = end;
+                    return Some(value.clone());
+                }
+                let value = self.body(tag)?;
+                if self.at != end {
+                    return None;
+                }
+                self.recent.put(hash, &self.bytes[start..end], &value);
+                value
+            }
+            _ => return None,
+        })
+    }
+
+    /// The body of a compound node tagged `tag`.
+    fn body(&mut self, tag: u8) -> Option<Value> {
+        Some(match tag {
             SET => Value::Set(Arc::new(SetValue {
                 elems: self.values()?,
                 fp: FpCell::new(),
@@ -449,8 +574,8 @@ mod tests {
         ];
         let mut bytes = Vec::new();
         assert!(table.pack(&state, &mut bytes));
-        // count, SEQ, count, 3 x (INT, n), TRUE.
-        assert_eq!(bytes, [2, SEQ, 3, INT, 2, INT, 4, INT, 6, TRUE]);
+        // count, SEQ, body length, count, 3 x (INT, n), TRUE.
+        assert_eq!(bytes, [2, SEQ, 7, 3, INT, 2, INT, 4, INT, 6, TRUE]);
     }
 
     #[test]
@@ -478,6 +603,38 @@ mod tests {
             table.unpack(&[200, 200, 200, 200, 200, 200, 200, 200, 200, 200]),
             None
         );
+    }
+
+    #[test]
+    fn a_node_unpacked_again_on_this_thread_is_shared() {
+        let table = PackTable::new();
+        let mut bytes = Vec::new();
+        assert!(table.pack(&sample(), &mut bytes));
+        let (a, b) = (table.unpack(&bytes).unwrap(), table.unpack(&bytes).unwrap());
+        match (&a[2], &b[2]) {
+            (Value::Seq(x), Value::Seq(y)) => assert!(Arc::ptr_eq(x, y)),
+            other => panic!("not sequences: {other:?}"),
+        }
+        // Another table's equal bytes name other leaves: nothing is taken from the first.
+        let (mine, other) = (PackTable::new(), PackTable::new());
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        assert!(mine.pack(&[Value::seq(vec![Value::str("mine")])], &mut a));
+        assert!(other.pack(&[Value::seq(vec![Value::str("other")])], &mut b));
+        assert_eq!(a, b);
+        assert_eq!(mine.unpack(&a).unwrap()[0].to_string(), "<<\"mine\">>");
+        assert_eq!(other.unpack(&b).unwrap()[0].to_string(), "<<\"other\">>");
+        assert_eq!(mine.unpack(&a).unwrap()[0].to_string(), "<<\"mine\">>");
+    }
+
+    #[test]
+    fn long_bodies_carry_a_longer_length() {
+        let table = PackTable::new();
+        let long = Value::seq((0..100).map(|i| Value::Int(i * 1000)).collect());
+        let values = vec![Value::set(vec![long.clone(), Value::empty_seq()]), long];
+        let mut bytes = Vec::new();
+        assert!(table.pack(&values, &mut bytes));
+        assert_eq!(table.unpack(&bytes).unwrap(), values);
+        assert_eq!(table.unpack(&bytes[..bytes.len() - 1]), None);
     }
 
     #[test]
