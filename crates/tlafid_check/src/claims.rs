@@ -119,6 +119,11 @@ impl<S, E> ClaimTable<S, E> {
         }
     }
 
+    /// Whether a state with fingerprint `fp` was offered in this level.
+    pub fn contains(&self, fp: u64) -> bool {
+        self.shard(fp).contains_key(&fp)
+    }
+
     fn shard(&self, fp: u64) -> std::sync::MutexGuard<'_, FingerprintMap<Claim<S, E>>> {
         let shard = (fp.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - SHARD_BITS)) as usize;
         self.shards[shard]

@@ -193,14 +193,15 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             kind,
             successor: Some((Some(action), successor)),
         };
-        // A state seen before was in the model and passed its invariants (TLC evaluates
-        // both again on every successor; the answers cannot differ when the fingerprint
-        // names the state itself).
+        // A state seen in an earlier level was in the model and passed its invariants; one
+        // offered in this level was in the model (TLC evaluates both again on every
+        // successor; the answers cannot differ when the fingerprint names the state).
         let exact_fp = system
             .fingerprint_is_exact()
             .then(|| system.fingerprint(&successor));
         let known = exact_fp.is_some_and(|fp| self.seen.contains(fp));
-        let in_model = if known {
+        let claimed = !known && exact_fp.is_some_and(|fp| self.claims.contains(fp));
+        let in_model = if known || claimed {
             system.action_allowed(parent, &successor)
         } else {
             system.in_model(&successor).and_then(|ok| {
