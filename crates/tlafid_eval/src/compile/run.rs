@@ -30,7 +30,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// The value of a compiled expression (as [`Ctx::eval`] of its expression).
-    pub fn run(&mut self, n: &Node<'p>) -> EvalResult<Value> {
+    pub fn run(&mut self, n: &'a Node<'p>) -> EvalResult<Value> {
         match &n.kind {
             Kind::Interpret => self.eval(n.expr),
             Kind::Value(v) => Ok(v.clone()),
@@ -54,13 +54,31 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
             },
             Kind::Native1(f, a) => {
-                let a = self.run_cow(a)?;
-                self.value(f(&a), n.expr.span)
+                let result = match self.peek_local(a) {
+                    Some(a) => f(a),
+                    None => f(&*self.run_cow(a)?),
+                };
+                self.value(result, n.expr.span)
             }
             Kind::Native2(f, a, b) | Kind::SetOp(f, a, b) => {
-                let a = self.run_cow(a)?;
-                let b = self.run_cow(b)?;
-                self.value(f(&a, &b), n.expr.span)
+                // Locals are read in place: `a` first, then `b`, as the interpreter does.
+                let result = match self.peek_local(a) {
+                    Some(x) => match self.peek_local(b) {
+                        Some(y) => f(x, y),
+                        None => {
+                            let x = x.clone();
+                            f(&x, &*self.run_cow(b)?)
+                        }
+                    },
+                    None => {
+                        let x = self.run_cow(a)?;
+                        match self.peek_local(b) {
+                            Some(y) => f(&x, y),
+                            None => f(&x, &*self.run_cow(b)?),
+                        }
+                    }
+                };
+                self.value(result, n.expr.span)
             }
             _ => self.run_other(n),
         }
@@ -68,7 +86,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
 
     /// The less frequent kinds of [`run`](Self::run), out of line to keep it small.
     #[inline(never)]
-    fn run_other(&mut self, n: &Node<'p>) -> EvalResult<Value> {
+    fn run_other(&mut self, n: &'a Node<'p>) -> EvalResult<Value> {
         match &n.kind {
             Kind::LocalField(slot, name) => match self.ready_local(*slot) {
                 Some(v) => self.value(v.field(name).cloned(), n.expr.span),
@@ -127,7 +145,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// The boolean value of a compiled expression (as [`Ctx::eval_bool`]).
-    pub fn run_bool(&mut self, n: &Node<'p>) -> EvalResult<bool> {
+    pub fn run_bool(&mut self, n: &'a Node<'p>) -> EvalResult<bool> {
         match &n.kind {
             Kind::Not(a) => Ok(!self.run_bool(a)?),
             Kind::And(items) => {
@@ -154,6 +172,14 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 literal,
                 negate,
             } => {
+                if let Some(x) = self.peek_local(a) {
+                    if let (Some(s), Value::Str(t)) = (literal, x) {
+                        return Ok((**t == ***s) != *negate);
+                    }
+                    if let Some(y) = self.peek_local(b) {
+                        return Ok(values_equal(x, y, n.expr.span)? != *negate);
+                    }
+                }
                 let x = self.run_cow(a)?;
                 if let (Some(s), Value::Str(t)) = (literal, &*x) {
                     return Ok((**t == ***s) != *negate);
@@ -177,7 +203,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// `x \in S` (as [`Ctx::member_of_expr`], `span` that of the whole test).
-    fn run_member(&mut self, x: &Value, set: &Member<'p>, span: Span) -> EvalResult<bool> {
+    fn run_member(&mut self, x: &Value, set: &'a Member<'p>, span: Span) -> EvalResult<bool> {
         match set {
             Member::Set(s) => {
                 let s = self.run_cow(s)?;
@@ -215,8 +241,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
     fn run_except_path(
         &mut self,
         old: Value,
-        path: &[Step<'p>],
-        new: &Node<'p>,
+        path: &'a [Step<'p>],
+        new: &'a Node<'p>,
         at: Slot,
     ) -> EvalResult<Value> {
         let Some((step, rest)) = path.split_first() else {
@@ -236,8 +262,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// does) and tests `body` for each binding; `false` when a body differed from `forall`.
     fn quant_from(
         &mut self,
-        vars: &[(Slot, Node<'p>)],
-        body: &Node<'p>,
+        vars: &'a [(Slot, Node<'p>)],
+        body: &'a Node<'p>,
         forall: bool,
     ) -> EvalResult<bool> {
         let Some(((slot, domain), rest)) = vars.split_first() else {
@@ -254,20 +280,46 @@ impl<'a, 'p> Ctx<'a, 'p> {
         Ok(true)
     }
 
-    /// The value of a compiled expression, borrowed when it is a place of the current state.
-    fn run_cow(&mut self, n: &Node<'p>) -> EvalResult<Cow<'a, Value>> {
-        if n.is_place() {
-            return Ok(match self.run_place(n)? {
-                Some(v) => Cow::Borrowed(v),
-                None => Cow::Owned(self.eval(n.expr)?),
-            });
+    /// The value of a compiled expression, borrowed when it is a place of the current state,
+    /// a literal or a constant already computed (no reference count is touched: constants
+    /// are shared by every worker).
+    fn run_cow(&mut self, n: &'a Node<'p>) -> EvalResult<Cow<'a, Value>> {
+        match &n.kind {
+            Kind::Value(v) => return Ok(Cow::Borrowed(v)),
+            Kind::Cached(op) => {
+                if let Some(v) = self.ev.op_cache[*op].get() {
+                    return Ok(Cow::Borrowed(v));
+                }
+            }
+            Kind::Once(cell, _) => {
+                if let Some(v) = cell.get() {
+                    return Ok(Cow::Borrowed(v));
+                }
+            }
+            _ if n.is_place() => {
+                return Ok(match self.run_place(n)? {
+                    Some(v) => Cow::Borrowed(v),
+                    None => Cow::Owned(self.eval(n.expr)?),
+                });
+            }
+            _ => {}
         }
         self.run(n).map(Cow::Owned)
     }
 
+    /// The value of a local (or a field of one) that is ready, borrowed from the frame;
+    /// `None`, having evaluated nothing, for any other node.
+    fn peek_local(&self, n: &Node<'p>) -> Option<&Value> {
+        match &n.kind {
+            Kind::Local(slot) => self.ready_local(*slot),
+            Kind::LocalField(slot, name) => self.ready_local(*slot)?.field(name).ok(),
+            _ => None,
+        }
+    }
+
     /// A place of the current state, borrowed (as [`Ctx::place`]); `None`, having evaluated
     /// nothing, where the interpreter would not read the current state.
-    fn run_place(&mut self, n: &Node<'p>) -> EvalResult<Option<&'a Value>> {
+    fn run_place(&mut self, n: &'a Node<'p>) -> EvalResult<Option<&'a Value>> {
         match &n.kind {
             Kind::Var(i) if !self.in_prime && !self.init_mode => {
                 let cur: &'a [Value] = self.cur;
