@@ -107,11 +107,15 @@ pub struct Evaluator<'p> {
 /// Source of [`Evaluator`] ids.
 static NEXT_EVALUATOR_ID: AtomicU64 = AtomicU64::new(0);
 
+/// How many workers' buffers a thread keeps: a worker checking a successor's invariants
+/// runs while the worker generating successors holds its own.
+const THREAD_SPARES: usize = 4;
+
 thread_local! {
-    /// The buffers of the last worker dropped on this thread, with its evaluator's id: the
-    /// next worker on the thread takes them without touching the shared pool's lock (one
+    /// The buffers of the last workers dropped on this thread, with their evaluator's id:
+    /// the next worker on the thread takes them without touching the shared pool's lock (one
     /// worker per checked state and per invariant made that lock a point of contention).
-    static THREAD_SPARE: RefCell<Option<(u64, Buffers<'static>)>> = const { RefCell::new(None) };
+    static THREAD_SPARE: RefCell<Vec<(u64, Buffers<'static>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Facts about the program under its overrides.
@@ -262,7 +266,7 @@ impl<'p> Evaluator<'p> {
     /// A worker with its own buffers, for repeated calls from one thread.
     pub fn worker(&self) -> Worker<'_, 'p> {
         let local = THREAD_SPARE
-            .try_with(|cell| cell.borrow_mut().take())
+            .try_with(|cell| cell.borrow_mut().pop())
             .ok()
             .flatten();
         let spare = match local {
@@ -452,7 +456,11 @@ impl Drop for Worker<'_, '_> {
         };
         let id = self.ev.id;
         let displaced = THREAD_SPARE
-            .try_with(|cell| cell.borrow_mut().replace((id, buffers)))
+            .try_with(|cell| {
+                let mut spares = cell.borrow_mut();
+                spares.push((id, buffers));
+                (spares.len() > THREAD_SPARES).then(|| spares.remove(0))
+            })
             .ok()
             .flatten();
         if let Some((other, buffers)) = displaced {

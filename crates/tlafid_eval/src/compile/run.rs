@@ -329,8 +329,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let Some(fv) = self.run_place(f)? else {
                     return Ok(None);
                 };
-                let a = self.run_cow(a)?;
-                self.value(fv.apply(&a), n.expr.span).map(Some)
+                let applied = match self.peek_local(a) {
+                    Some(a) => fv.apply(a),
+                    None => fv.apply(&*self.run_cow(a)?),
+                };
+                self.value(applied, n.expr.span).map(Some)
             }
             Kind::Field(r, name) => {
                 let Some(rv) = self.run_place(r)? else {
