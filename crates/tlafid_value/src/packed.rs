@@ -75,9 +75,14 @@ pub struct PackTable {
 /// Slots of [`Recent`] (a power of two).
 const RECENT_SLOTS: usize = 4096;
 
+/// Only nodes whose encoding is at most this long are kept in [`Recent`] (larger ones are
+/// rebuilt, their smaller sub-values still shared), which bounds what a thread holds.
+const RECENT_MAX_BYTES: usize = 256;
+
 /// Compound sub-values this thread unpacked lately, by their encoding: a direct-mapped
-/// cache of [`RECENT_SLOTS`] slots (a new node replaces the one in its slot). A hit is
-/// exact: the whole encoding is compared, not only its hash.
+/// cache of [`RECENT_SLOTS`] slots (a new node replaces the one in its slot), of nodes
+/// encoded in at most [`RECENT_MAX_BYTES`] bytes. A hit is exact: the whole encoding is
+/// compared, not only its hash.
 struct Recent {
     /// The table whose encodings the slots hold.
     table: u64,
@@ -448,16 +453,21 @@ impl Unpacker<'_, '_> {
                 let length = self.count()?;
                 let end = self.at + length;
                 let node = &self.bytes[start..end];
-                let hash = Recent::hash(node);
-                if let Some(value) = self.recent.get(hash, node) {
-                    self.at = end;
-                    return Some(value.clone());
+                let kept = node.len() <= RECENT_MAX_BYTES;
+                let hash = if kept { Recent::hash(node) } else { 0 };
+                if kept {
+                    if let Some(value) = self.recent.get(hash, node) {
+                        self.at = end;
+                        return Some(value.clone());
+                    }
                 }
                 let value = self.body(tag)?;
                 if self.at != end {
                     return None;
                 }
-                self.recent.put(hash, &self.bytes[start..end], &value);
+                if kept {
+                    self.recent.put(hash, &self.bytes[start..end], &value);
+                }
                 value
             }
             _ => return None,
@@ -633,8 +643,22 @@ mod tests {
         let values = vec![Value::set(vec![long.clone(), Value::empty_seq()]), long];
         let mut bytes = Vec::new();
         assert!(table.pack(&values, &mut bytes));
-        assert_eq!(table.unpack(&bytes).unwrap(), values);
+        let (a, b) = (table.unpack(&bytes).unwrap(), table.unpack(&bytes).unwrap());
+        assert_eq!(a, values);
         assert_eq!(table.unpack(&bytes[..bytes.len() - 1]), None);
+        // Too long to be kept: rebuilt each time; its short neighbour is shared.
+        match (&a[1], &b[1]) {
+            (Value::Seq(x), Value::Seq(y)) => assert!(!Arc::ptr_eq(x, y)),
+            other => panic!("not sequences: {other:?}"),
+        }
+        let short = |v: &Value| match v {
+            Value::Set(s) => s.elems[0].clone(),
+            other => panic!("not a set: {other:?}"),
+        };
+        match (short(&a[0]), short(&b[0])) {
+            (Value::Seq(x), Value::Seq(y)) => assert!(x.elems.is_empty() && Arc::ptr_eq(&x, &y)),
+            other => panic!("not sequences: {other:?}"),
+        }
     }
 
     #[test]
