@@ -50,6 +50,13 @@ enum Kind<'p> {
     Field(Box<Node<'p>>, &'p SmolStr),
     /// `r.name` where `r` is a bound variable or `LET` value.
     LocalField(Slot, &'p SmolStr),
+    /// `f[a]` where `f` is a bound variable, parameter or `LET` value.
+    LocalApp(Slot, Box<Node<'p>>),
+    /// `{a, b, ...}`: built from its items, kept when they are all constant.
+    SetEnum(Vec<Node<'p>>),
+    /// `<<a, b, ...>>` with at least one item: built from its items, kept when they are all
+    /// constant.
+    Tuple(Vec<Node<'p>>),
     /// A zero-parameter constant operator, read from its cache once computed.
     Cached(usize),
     /// A native constant operator (`Nat`).
@@ -218,6 +225,9 @@ impl<'p> Compiler<'_, 'p> {
             },
             ExprKind::Call(op, args) => self.call(op.0 as usize, args, 0),
             ExprKind::FnApp(f, a) => {
+                if let ExprKind::Local(slot) = f.kind {
+                    return self.fold(e, Kind::LocalApp(slot, self.boxed(a)));
+                }
                 let f = self.compile(f);
                 if f.is_place() {
                     Kind::App(Box::new(f), self.boxed(a))
@@ -225,6 +235,8 @@ impl<'p> Compiler<'_, 'p> {
                     Kind::Interpret
                 }
             }
+            ExprKind::SetEnum(items) => Kind::SetEnum(self.compile_all(items)),
+            ExprKind::Tuple(items) => Kind::Tuple(self.compile_all(items)),
             ExprKind::Dot(r, name) => match &r.kind {
                 ExprKind::Local(slot) => Kind::LocalField(*slot, name),
                 _ => {
@@ -296,6 +308,15 @@ impl<'p> Compiler<'_, 'p> {
             })),
             _ => Kind::Interpret,
         };
+        self.fold(e, kind)
+    }
+
+    fn compile_all(&self, items: &'p [Expr]) -> Vec<Node<'p>> {
+        items.iter().map(|i| self.compile(i)).collect()
+    }
+
+    /// The node of `kind` for `e`, computed once and kept when it is a constant operation.
+    fn fold(&self, e: &'p Expr, kind: Kind<'p>) -> Node<'p> {
         let node = Node { expr: e, kind };
         if node.is_foldable() {
             return Node {
@@ -399,6 +420,7 @@ impl<'p> Node<'p> {
             Kind::Native2(_, a, b) | Kind::SetOp(_, a, b) | Kind::FnSet(a, b) => {
                 a.is_constant() && b.is_constant()
             }
+            Kind::SetEnum(items) | Kind::Tuple(items) => items.iter().all(Node::is_constant),
             _ => false,
         }
     }
@@ -412,6 +434,8 @@ impl<'p> Node<'p> {
                 | Kind::SetOp(..)
                 | Kind::Powerset(_)
                 | Kind::FnSet(..)
+                | Kind::SetEnum(_)
+                | Kind::Tuple(_)
         ) && self.is_constant()
     }
 

@@ -92,6 +92,20 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Some(v) => self.value(v.field(name).cloned(), n.expr.span),
                 None => self.eval(n.expr),
             },
+            Kind::LocalApp(slot, a) => {
+                // As the interpreter's `fn_app` on a ready local: the argument, then the
+                // function read in place.
+                if self.ready_local(*slot).is_none() {
+                    return self.eval(n.expr);
+                }
+                let arg = self.run_cow(a)?;
+                match self.ready_local(*slot) {
+                    Some(f) => self.value(f.apply(&arg).cloned(), n.expr.span),
+                    None => self.eval(n.expr),
+                }
+            }
+            Kind::SetEnum(items) => Ok(Value::set(self.run_all(items)?)),
+            Kind::Tuple(items) => Ok(Value::seq(self.run_all(items)?)),
             Kind::NativeConst(op, f) => Ok(self.ev.op_cache[*op].get_or_init(f).clone()),
             Kind::Powerset(a) => {
                 let s = self.run(a)?;
@@ -142,6 +156,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
             | Kind::Quant { .. } => self.run_bool(n).map(Value::Bool),
             _ => self.run(n),
         }
+    }
+
+    /// The values of `items`, left to right.
+    fn run_all(&mut self, items: &'a [Node<'p>]) -> EvalResult<Vec<Value>> {
+        items.iter().map(|item| self.run(item)).collect()
     }
 
     /// The boolean value of a compiled expression (as [`Ctx::eval_bool`]).
