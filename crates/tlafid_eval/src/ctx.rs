@@ -417,7 +417,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Some(v) => Ok(Arg::Val(v.clone())),
                 None => self.eval(arg).map(Arg::Val),
             },
-            _ => self.eval(arg).map(Arg::Val),
+            _ => self.eval_fast(arg).map(Arg::Val),
         }
     }
 

@@ -150,7 +150,7 @@ impl Value {
                 .map(|i| &r.fields[i].1),
             (Value::Fcn(f), _) => f
                 .pairs
-                .binary_search_by(|p| p.0.cmp(arg))
+                .binary_search_by(|p| key_cmp(&p.0, arg))
                 .ok()
                 .map(|i| &f.pairs[i].1),
             (Value::Seq(_) | Value::Record(_), _) => None,
@@ -326,5 +326,16 @@ impl SeqValue {
             elems,
             fp: FpCell::new(),
         }
+    }
+}
+
+/// `key.cmp(arg)`, with the common keys of functions (model values, integers) compared in
+/// place rather than through the general order: the same answer.
+#[inline]
+fn key_cmp(key: &Value, arg: &Value) -> std::cmp::Ordering {
+    match (key, arg) {
+        (Value::Model(a), Value::Model(b)) => a.cmp(b),
+        (Value::Int(a), Value::Int(b)) => a.cmp(b),
+        _ => key.cmp(arg),
     }
 }

@@ -324,3 +324,26 @@ fn renaming_model_values_renormalises() {
     assert_eq!(s.map_models(&swap).to_string(), "{a, <<b, 5>>}");
     assert_eq!(i(3).map_models(&swap), i(3));
 }
+
+#[test]
+fn applying_a_function_finds_model_value_and_integer_keys_among_keys_of_other_kinds() {
+    let (a, b, c) = (
+        Value::model(2, "a"),
+        Value::model(0, "b"),
+        Value::model(1, "c"),
+    );
+    let f = Value::function(vec![
+        (a.clone(), Value::Int(1)),
+        (b.clone(), Value::Int(2)),
+        (Value::Int(7), Value::Int(3)),
+        (Value::str("s"), Value::Int(4)),
+        (Value::Int(-1), Value::Int(5)),
+    ]);
+    assert_eq!(f.apply(&a).unwrap(), &Value::Int(1));
+    assert_eq!(f.apply(&b).unwrap(), &Value::Int(2));
+    assert_eq!(f.apply(&Value::Int(7)).unwrap(), &Value::Int(3));
+    assert_eq!(f.apply(&Value::str("s")).unwrap(), &Value::Int(4));
+    assert_eq!(f.apply(&Value::Int(-1)).unwrap(), &Value::Int(5));
+    assert!(f.apply(&c).is_err());
+    assert!(f.apply(&Value::Int(0)).is_err());
+}

@@ -131,6 +131,9 @@ enum Member<'p> {
         range: Box<Member<'p>>,
     },
     Interpret(&'p Expr),
+    /// A set enumeration that is not constant: each item is evaluated and compared, no set
+    /// is built.
+    Enum(Vec<Node<'p>>),
 }
 
 type Roots<'p> = HashMap<usize, Node<'p>, ahash::RandomState>;
@@ -179,8 +182,8 @@ struct Compiler<'e, 'p> {
 
 impl<'p> Compiler<'_, 'p> {
     /// Adds to `roots` every conjunct of a `/\` list inside `expr`, and every expression
-    /// the action generator or `EXCEPT` evaluates directly (right sides of `=` and `\in`,
-    /// `LET` values, `EXCEPT` indices and values).
+    /// the action generator, a call or `EXCEPT` evaluates directly (right sides of `=` and
+    /// `\in`, `LET` values, arguments of operator calls, `EXCEPT` indices and values).
     fn conjuncts(&self, expr: &'p Expr, roots: &mut Roots<'p>) {
         let mut add = |e: &'p Expr| {
             let node = self.compile(e);
@@ -192,6 +195,7 @@ impl<'p> Compiler<'_, 'p> {
             ExprKind::Junction { and: true, items } => items.iter().for_each(add),
             ExprKind::Builtin(Builtin::Eq | Builtin::In, args) if args.len() == 2 => add(&args[1]),
             ExprKind::LetValue { value, .. } => add(value),
+            ExprKind::Call(_, args) => args.iter().for_each(add),
             ExprKind::Except { updates, .. } => {
                 for update in updates {
                     for step in &update.path {
@@ -327,8 +331,8 @@ impl<'p> Compiler<'_, 'p> {
         node
     }
 
-    /// The test of `x \in set` as `Ctx::member_of_expr` makes it: a function set without
-    /// building it, a set filter (and, at the top, a call decided on its operator's body)
+    /// The test of `x \in set` as `Ctx::member_of_expr` makes it: a function set or a set
+    /// enumeration without building it, a set filter (and, at the top, a call decided on its operator's body)
     /// by the interpreter, any other set by its value (so a function set's range that is a
     /// call is evaluated once, as there).
     fn member(&self, set: &'p Expr, top: bool) -> Member<'p> {
@@ -341,7 +345,14 @@ impl<'p> Compiler<'_, 'p> {
             ExprKind::Call(op, _) if top && member_sees_through(self.ev, *op) => {
                 Member::Interpret(set)
             }
-            _ => Member::Set(self.compile(set)),
+            _ => match self.compile(set) {
+                // A function set's range is evaluated once (`top` false): built.
+                Node {
+                    kind: Kind::SetEnum(items),
+                    ..
+                } if top => Member::Enum(items),
+                node => Member::Set(node),
+            },
         }
     }
 

@@ -229,6 +229,15 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 self.value(s.contains(x), span)
             }
             Member::Interpret(e) => self.member_of_expr(x, e, span),
+            Member::Enum(items) => {
+                // Every item is evaluated, as when the set is built (the same errors).
+                let mut found = false;
+                for item in items {
+                    let v = self.run_cow(item)?;
+                    found = found || *v == *x;
+                }
+                Ok(found)
+            }
             Member::FnSet { dom, range } => {
                 let d = self.run_cow(dom)?;
                 self.expect_set(&d, dom.expr.span)?;
