@@ -13,7 +13,7 @@
 //! tests, looked up by address). How nodes run is in `run.rs`.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use smol_str::SmolStr;
 use tlafid_sema::ir::{Builtin, ExceptStep, Expr, ExprKind, Slot};
@@ -57,6 +57,20 @@ enum Kind<'p> {
     /// `<<a, b, ...>>` with at least one item: built from its items, kept when they are all
     /// constant.
     Tuple(Vec<Node<'p>>),
+    /// `[a |-> e, ...]`: each field's name (interned) and value, kept when all are constant.
+    Record(Vec<(Arc<str>, Node<'p>)>),
+    /// `{x \in S : p}` with one untupled variable.
+    SetFilter {
+        slot: Slot,
+        domain: Box<Node<'p>>,
+        pred: Box<Node<'p>>,
+    },
+    /// `{e : x \in S}` with one untupled variable.
+    SetMap {
+        slot: Slot,
+        domain: Box<Node<'p>>,
+        body: Box<Node<'p>>,
+    },
     /// A zero-parameter constant operator, read from its cache once computed.
     Cached(usize),
     /// A native constant operator (`Nat`).
@@ -241,6 +255,28 @@ impl<'p> Compiler<'_, 'p> {
             }
             ExprKind::SetEnum(items) => Kind::SetEnum(self.compile_all(items)),
             ExprKind::Tuple(items) => Kind::Tuple(self.compile_all(items)),
+            ExprKind::Record(fields) => Kind::Record(
+                fields
+                    .iter()
+                    .map(|(name, e)| (self.ev.interned(name), self.compile(e)))
+                    .collect(),
+            ),
+            ExprKind::SetFilter(binder, pred) => match one_variable(std::slice::from_ref(binder)) {
+                Some((slot, domain)) => Kind::SetFilter {
+                    slot,
+                    domain: self.boxed(domain),
+                    pred: self.boxed(pred),
+                },
+                None => Kind::Interpret,
+            },
+            ExprKind::SetMap(body, binders) => match one_variable(binders) {
+                Some((slot, domain)) => Kind::SetMap {
+                    slot,
+                    domain: self.boxed(domain),
+                    body: self.boxed(body),
+                },
+                None => Kind::Interpret,
+            },
             ExprKind::Dot(r, name) => match &r.kind {
                 ExprKind::Local(slot) => Kind::LocalField(*slot, name),
                 _ => {
@@ -401,12 +437,35 @@ impl<'p> Compiler<'_, 'p> {
                 };
             }
             (Builtin::Powerset, [a]) => return Kind::Powerset(self.boxed(a)),
+            (Builtin::Domain, [a]) => return Kind::Native1(Value::domain, self.boxed(a)),
+            (Builtin::BigUnion, [a]) => return Kind::Native1(Value::big_union, self.boxed(a)),
+            (Builtin::SubsetEq, [a, b]) => {
+                return Kind::Native2(subset_eq, self.boxed(a), self.boxed(b))
+            }
             (Builtin::Union, [_, _]) => Value::union,
             (Builtin::Intersect, [_, _]) => Value::intersect,
             (Builtin::SetMinus, [_, _]) => Value::minus,
             _ => return Kind::Interpret,
         };
         Kind::SetOp(set_op, self.boxed(&args[0]), self.boxed(&args[1]))
+    }
+}
+
+/// `a \subseteq b` as a value operation.
+fn subset_eq(a: &Value, b: &Value) -> ValueResult<Value> {
+    a.subset_eq(b).map(Value::Bool)
+}
+
+/// The slot and domain of a single bounded, untupled variable (`x \in S`).
+fn one_variable(binders: &[tlafid_sema::ir::Binder]) -> Option<(Slot, &Expr)> {
+    match binders {
+        [tlafid_sema::ir::Binder {
+            slots,
+            tuple: false,
+            domain: Some(domain),
+            ..
+        }] if slots.len() == 1 => Some((slots[0], domain)),
+        _ => None,
     }
 }
 
@@ -432,6 +491,7 @@ impl<'p> Node<'p> {
                 a.is_constant() && b.is_constant()
             }
             Kind::SetEnum(items) | Kind::Tuple(items) => items.iter().all(Node::is_constant),
+            Kind::Record(fields) => fields.iter().all(|(_, f)| f.is_constant()),
             _ => false,
         }
     }
@@ -447,6 +507,7 @@ impl<'p> Node<'p> {
                 | Kind::FnSet(..)
                 | Kind::SetEnum(_)
                 | Kind::Tuple(_)
+                | Kind::Record(_)
         ) && self.is_constant()
     }
 

@@ -106,6 +106,37 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
             Kind::SetEnum(items) => Ok(Value::set(self.run_all(items)?)),
             Kind::Tuple(items) => Ok(Value::seq(self.run_all(items)?)),
+            Kind::Record(fields) => {
+                let mut out = Vec::with_capacity(fields.len());
+                for (name, field) in fields {
+                    out.push((name.clone(), self.run(field)?));
+                }
+                Ok(Value::record(out))
+            }
+            Kind::SetFilter { slot, domain, pred } => {
+                // As the interpreter: the domain in order, each element kept as its key.
+                let set = self.run_cow(domain)?;
+                self.expect_set(&set, domain.expr.span)?;
+                let mut kept = Vec::new();
+                for elem in self.value(set.iter_set(), domain.expr.span)? {
+                    let elem = elem.into_owned();
+                    self.bind_value(*slot, elem.clone());
+                    if self.run_bool(pred)? {
+                        kept.push(elem);
+                    }
+                }
+                Ok(Value::set_sorted(kept))
+            }
+            Kind::SetMap { slot, domain, body } => {
+                let set = self.run_cow(domain)?;
+                self.expect_set(&set, domain.expr.span)?;
+                let mut out = Vec::new();
+                for elem in self.value(set.iter_set(), domain.expr.span)? {
+                    self.bind_value(*slot, elem.into_owned());
+                    out.push(self.run(body)?);
+                }
+                Ok(Value::set(out))
+            }
             Kind::NativeConst(op, f) => Ok(self.ev.op_cache[*op].get_or_init(f).clone()),
             Kind::Powerset(a) => {
                 let s = self.run(a)?;
