@@ -119,9 +119,10 @@ impl<S, E> ClaimTable<S, E> {
         }
     }
 
-    /// Whether a state with fingerprint `fp` was offered in this level.
-    pub fn contains(&self, fp: u64) -> bool {
-        self.shard(fp).contains_key(&fp)
+    /// The key of the candidate kept for `fp`, if a state with that fingerprint was offered
+    /// in this level.
+    pub fn kept_key(&self, fp: u64) -> Option<OrderKey> {
+        self.shard(fp).get(&fp).map(|kept| kept.key)
     }
 
     fn shard(&self, fp: u64) -> std::sync::MutexGuard<'_, FingerprintMap<Claim<S, E>>> {

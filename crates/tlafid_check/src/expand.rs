@@ -200,8 +200,11 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             .fingerprint_is_exact()
             .then(|| system.fingerprint(&successor));
         let known = exact_fp.is_some_and(|fp| self.seen.contains(fp));
-        let claimed = !known && exact_fp.is_some_and(|fp| self.claims.contains(fp));
-        let in_model = if known || claimed {
+        let kept_key = match exact_fp {
+            Some(fp) if !known => self.claims.kept_key(fp),
+            _ => None,
+        };
+        let in_model = if known || kept_key.is_some() {
             system.action_allowed(parent, &successor)
         } else {
             system.in_model(&successor).and_then(|ok| {
@@ -233,8 +236,19 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         let step_event = step_event.map(|kind| event(Check::Step, kind, successor.clone()));
         if in_model {
             let recorded = step_event.is_none().then_some(edges).flatten();
-            let fp = exact_fp.unwrap_or_else(|| system.fingerprint(&successor));
-            let offered = self.offer((key, action, fp), parent, successor, (recorded, arena));
+            let (fp, wanted) = match exact_fp {
+                Some(fp) => (fp, !known && kept_key.is_none_or(|kept| key < kept)),
+                None => {
+                    let fp = system.fingerprint(&successor);
+                    (fp, !self.seen.contains(fp) && self.claims.wants(fp, key))
+                }
+            };
+            let offered = self.offer(
+                (key, action, fp, wanted),
+                parent,
+                successor,
+                (recorded, arena),
+            );
             if let Some((error, state)) = offered {
                 return Some(event(Check::Step, EventKind::Error(error), state));
             }
@@ -244,11 +258,12 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
 }
 
 impl<T: TransitionSystem> LevelContext<'_, T> {
-    /// Offers a successor inside the model (fingerprint `fp`) as a new state, after recording its edge in the
+    /// Offers a successor inside the model (fingerprint `fp`) as a new state if `wanted` (not
+    /// seen, and not kept in this level at a smaller key), after recording its edge in the
     /// state graph if `edges` is given; returns the error of an action atom, with the state.
     fn offer(
         &self,
-        (key, action, fp): (OrderKey, ActionId, u64),
+        (key, action, fp, wanted): (OrderKey, ActionId, u64, bool),
         parent: &T::State,
         successor: T::State,
         (edges, arena): (Option<&mut BlockEdges<T::State>>, &mut Arena),
@@ -260,7 +275,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
                 .err()
                 .map(|error| (error, successor.clone()));
         }
-        if !self.seen.contains(fp) && self.claims.wants(fp, key) {
+        if wanted {
             let system = self.system;
             let verdict = if self.check_claims {
                 check_new(system, &successor)
