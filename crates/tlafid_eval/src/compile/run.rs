@@ -115,26 +115,21 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
             Kind::SetFilter { slot, domain, pred } => {
                 // As the interpreter: the domain in order, each element kept as its key.
-                let set = self.run_cow(domain)?;
-                self.expect_set(&set, domain.expr.span)?;
                 let mut kept = Vec::new();
-                for elem in self.value(set.iter_set(), domain.expr.span)? {
-                    let elem = elem.into_owned();
-                    self.bind_value(*slot, elem.clone());
-                    if self.run_bool(pred)? {
+                self.each_in(*slot, domain, |ctx, elem| {
+                    if ctx.run_bool(pred)? {
                         kept.push(elem);
                     }
-                }
+                    Ok(())
+                })?;
                 Ok(Value::set_sorted(kept))
             }
             Kind::SetMap { slot, domain, body } => {
-                let set = self.run_cow(domain)?;
-                self.expect_set(&set, domain.expr.span)?;
                 let mut out = Vec::new();
-                for elem in self.value(set.iter_set(), domain.expr.span)? {
-                    self.bind_value(*slot, elem.into_owned());
-                    out.push(self.run(body)?);
-                }
+                self.each_in(*slot, domain, |ctx, _| {
+                    out.push(ctx.run(body)?);
+                    Ok(())
+                })?;
                 Ok(Value::set(out))
             }
             Kind::NativeConst(op, f) => Ok(self.ev.op_cache[*op].get_or_init(f).clone()),
@@ -158,16 +153,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
             Kind::FnCons { slot, domain, body } => {
                 // As `fn_cons` on one variable: the domain in order, each element its key.
-                let set = self.run_cow(domain)?;
-                self.expect_set(&set, domain.expr.span)?;
-                let elems = self.value(set.iter_set(), domain.expr.span)?;
-                let mut pairs = Vec::with_capacity(elems.size_hint().0);
-                for elem in elems {
-                    let key = elem.into_owned();
-                    self.bind_value(*slot, key.clone());
-                    let value = self.run(body)?;
-                    pairs.push((key, value));
-                }
+                let mut pairs = Vec::new();
+                self.each_in(*slot, domain, |ctx, key| {
+                    pairs.push((key, ctx.run(body)?));
+                    Ok(())
+                })?;
                 Ok(Value::function_sorted(pairs))
             }
             Kind::Except(x) => {
@@ -187,6 +177,23 @@ impl<'a, 'p> Ctx<'a, 'p> {
             | Kind::Quant { .. } => self.run_bool(n).map(Value::Bool),
             _ => self.run(n),
         }
+    }
+
+    /// Binds `slot` to each element of the set `domain` in order, and calls `each` with it.
+    fn each_in(
+        &mut self,
+        slot: Slot,
+        domain: &'a Node<'p>,
+        mut each: impl FnMut(&mut Self, Value) -> EvalResult<()>,
+    ) -> EvalResult<()> {
+        let set = self.run_cow(domain)?;
+        self.expect_set(&set, domain.expr.span)?;
+        for elem in self.value(set.iter_set(), domain.expr.span)? {
+            let elem = elem.into_owned();
+            self.bind_value(slot, elem.clone());
+            each(self, elem)?;
+        }
+        Ok(())
     }
 
     /// The values of `items`, left to right.
