@@ -187,7 +187,7 @@ fn normal_form(formula: &Ltl, limit: usize) -> Result<Vec<Vec<Conjunct>>, TooMan
             }
             Ok(product)
         }
-        Ltl::Or(parts) if is_propositional(formula) => single(Conjunct::Rest(formula.clone())),
+        Ltl::Or(_) if is_propositional(formula) => single(Conjunct::Rest(formula.clone())),
         Ltl::Or(parts) => match streett_pair(parts) {
             Some(pair) => single(Conjunct::Pair(pair)),
             None => {
