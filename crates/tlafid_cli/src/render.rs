@@ -113,8 +113,6 @@ impl miette::Diagnostic for Rendered {
     }
 }
 
-pub use tlafid_pipeline::report::{json_diagnostics, location, JsonDiagnostic};
-
 /// Prints one JSON object on standard output.
 pub fn print_json(value: &impl Serialize) {
     match serde_json::to_string_pretty(value) {

@@ -5,9 +5,11 @@
 
 use std::path::PathBuf;
 
-use serde_json::{json, Value as Json};
+use schemars::JsonSchema;
+use serde::Serialize;
 
 use crate::load::{self, ModelInputs};
+use crate::report::grade::{PhaseDetails, RequirementEntry, RequirementVerdict as Requirement};
 use crate::report::json_diagnostics;
 use crate::run::{self, Explored, Mode, OutcomeKind, Run, RunOptions, SimulationOptions};
 use crate::session::Session;
@@ -49,8 +51,9 @@ impl Default for GradeOptions {
     }
 }
 
-/// How a phase ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a phase (or the scorecard) ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum PhaseVerdict {
     /// It passed.
     Pass,
@@ -84,7 +87,7 @@ pub struct Phase {
     /// One line for people.
     pub summary: String,
     /// The phase's figures for machines.
-    pub details: Json,
+    pub details: PhaseDetails,
 }
 
 /// The scorecard: the four phases in order.
@@ -120,7 +123,7 @@ pub fn grade(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeOpt
         name,
         verdict: PhaseVerdict::Skipped,
         summary: "not run: the model does not load".into(),
-        details: Json::Null,
+        details: PhaseDetails::Skipped,
     };
     let phases = if syntax.verdict == PhaseVerdict::Pass {
         vec![
@@ -180,7 +183,7 @@ fn syntax(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeOption
         name: "syntax",
         verdict,
         summary,
-        details: json!({ "errors": errors }),
+        details: PhaseDetails::Syntax { errors },
     }
 }
 
@@ -219,10 +222,13 @@ fn runtime(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeOptio
         name: "runtime",
         verdict: verdict_of(kind),
         summary,
-        details: json!({
-            "outcome": kind.name(), "behaviours": behaviours, "depth": options.depth, "seed": options.seed,
-            "diagnostics": json_diagnostics(&session.sources, &session.diagnostics),
-        }),
+        details: PhaseDetails::Runtime {
+            outcome: kind,
+            behaviours,
+            depth: options.depth,
+            seed: options.seed,
+            diagnostics: json_diagnostics(&session.sources, &session.diagnostics),
+        },
     }
 }
 
@@ -257,18 +263,20 @@ fn conformance(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeO
             let verdict = match validated.outcome {
                 TraceOutcome::Admitted => PhaseVerdict::Pass,
                 TraceOutcome::Incomplete => PhaseVerdict::Incomplete,
-                TraceOutcome::InvalidInput | TraceOutcome::Rejected => PhaseVerdict::Fail,
+                TraceOutcome::InvalidInput
+                | TraceOutcome::MissedCodeBehavior
+                | TraceOutcome::PropertyViolated => PhaseVerdict::Fail,
             };
             let rate = if s.total == 0 {
                 0.0
             } else {
                 s.admitted as f64 / s.total as f64
             };
-            let missed: Vec<&str> = validated
+            let not_admitted: Vec<String> = validated
                 .reports
                 .iter()
                 .filter(|r| !matches!(r.verdict, tlafid_trace::Verdict::Admitted))
-                .map(|r| r.name.as_str())
+                .map(|r| r.name.clone())
                 .collect();
             Phase {
                 name: "conformance",
@@ -283,38 +291,21 @@ fn conformance(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeO
                         String::new()
                     }
                 ),
-                details: json!({
-                    "admitted": s.admitted, "total": s.total, "pass_rate": rate,
-                    "violating": s.violating, "not_admitted": missed,
-                }),
+                details: PhaseDetails::Conformance {
+                    admitted: s.admitted,
+                    total: s.total,
+                    pass_rate: rate,
+                    violating: s.violating,
+                    not_admitted,
+                },
             }
         }
         Err(_) => Phase {
             name: "conformance",
             verdict: PhaseVerdict::Fail,
             summary: "the traces could not be validated (see the diagnostics)".into(),
-            details: json!({ "diagnostics": json_diagnostics(&session.sources, &session.diagnostics) }),
+            details: failed(session),
         },
-    }
-}
-
-/// A requirement's verdict in the invariants phase.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Requirement {
-    Holds,
-    Violated,
-    Incomplete,
-    Error,
-}
-
-impl Requirement {
-    fn name(self) -> &'static str {
-        match self {
-            Requirement::Holds => "holds",
-            Requirement::Violated => "violated",
-            Requirement::Incomplete => "incomplete",
-            Requirement::Error => "error",
-        }
     }
 }
 
@@ -337,25 +328,22 @@ fn invariants(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeOp
                 verdict: PhaseVerdict::Fail,
                 summary: "the requirements could not be bound to the model (see the diagnostics)"
                     .into(),
-                details: json!({ "diagnostics": json_diagnostics(&session.sources, &session.diagnostics) }),
+                details: failed(session),
             }
         }
     };
     let mut results = requirement_verdicts(session, inputs, options, &names);
-    results.sort_by_key(|(name, ..)| names.iter().position(|n| n == name));
+    results.sort_by_key(|r| names.iter().position(|n| *n == r.name));
     let holds = results
         .iter()
-        .filter(|(_, v, _)| *v == Requirement::Holds)
+        .filter(|r| r.verdict == Requirement::Holds)
         .count();
     let verdict = if results
         .iter()
-        .any(|(_, v, _)| matches!(v, Requirement::Violated | Requirement::Error))
+        .any(|r| matches!(r.verdict, Requirement::Violated | Requirement::Error))
     {
         PhaseVerdict::Fail
-    } else if results
-        .iter()
-        .any(|(_, v, _)| *v == Requirement::Incomplete)
-    {
+    } else if results.iter().any(|r| r.verdict == Requirement::Incomplete) {
         PhaseVerdict::Incomplete
     } else {
         PhaseVerdict::Pass
@@ -364,16 +352,11 @@ fn invariants(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeOp
         name: "invariants",
         verdict,
         summary: format!("{holds} of {} requirement(s) hold", names.len()),
-        details: json!({
-            "holds": holds, "total": names.len(),
-            "requirements": results.iter().map(|(name, verdict, more)| {
-                let mut entry = json!({ "name": name, "verdict": verdict.name() });
-                if let (Some(entry), Json::Object(more)) = (entry.as_object_mut(), more) {
-                    entry.extend(more.clone());
-                }
-                entry
-            }).collect::<Vec<_>>(),
-        }),
+        details: PhaseDetails::Invariants {
+            holds,
+            total: names.len(),
+            requirements: results,
+        },
     }
 }
 
@@ -384,8 +367,8 @@ fn requirement_verdicts(
     inputs: &ModelInputs,
     options: &GradeOptions,
     names: &[String],
-) -> Vec<(String, Requirement, Json)> {
-    let mut results: Vec<(String, Requirement, Json)> = Vec::new();
+) -> Vec<RequirementEntry> {
+    let mut results: Vec<RequirementEntry> = Vec::new();
     let mut violated: Vec<String> = Vec::new();
     loop {
         let run = run::run_skipping(&mut session.fork(), inputs, &exhaustive(options), &violated);
@@ -395,11 +378,15 @@ fn requirement_verdicts(
             .filter(|_| run.outcome.kind().is_violation())
             .filter(|name| names.iter().any(|n| n == name) && !violated.iter().any(|v| v == name));
         if let Some(name) = newly_violated {
-            results.push((
-                name.to_string(),
-                Requirement::Violated,
-                json!({ "counterexample_states": counterexample_states(&run), "label": "illegal_model_behavior" }),
-            ));
+            results.push(RequirementEntry {
+                name: name.to_string(),
+                verdict: Requirement::Violated,
+                counterexample_states: Some(counterexample_states(&run)),
+                label: Some(crate::report::Label::IllegalModelBehavior),
+                distinct_states: None,
+                outcome: None,
+                message: None,
+            });
             violated.push(name.to_string());
             if violated.len() == names.len() {
                 break;
@@ -416,15 +403,26 @@ fn requirement_verdicts(
             Explored::Exhaustive(e) => Some(e.stats.distinct_states),
             _ => None,
         };
-        let more = json!({
-            "distinct_states": distinct_states, "outcome": kind.name(), "message": run.message,
-        });
         for name in names.iter().filter(|n| !violated.contains(n)) {
-            results.push((name.clone(), verdict, more.clone()));
+            results.push(RequirementEntry {
+                name: name.clone(),
+                verdict,
+                counterexample_states: None,
+                label: None,
+                distinct_states: Some(distinct_states),
+                outcome: Some(kind),
+                message: Some(run.message.clone()),
+            });
         }
         break;
     }
     results
+}
+
+fn failed(session: &Session<'_>) -> PhaseDetails {
+    PhaseDetails::Failed {
+        diagnostics: json_diagnostics(&session.sources, &session.diagnostics),
+    }
 }
 
 fn counterexample_states(run: &Run) -> usize {
@@ -439,6 +437,6 @@ fn skipped(name: &'static str, why: &str) -> Phase {
         name,
         verdict: PhaseVerdict::Skipped,
         summary: why.to_string(),
-        details: Json::Null,
+        details: PhaseDetails::Skipped,
     }
 }

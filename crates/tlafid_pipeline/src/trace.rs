@@ -47,15 +47,17 @@ impl Default for TraceOptions {
 }
 
 /// What the verdicts add up to, in order of precedence: bad input, then a trace not
-/// admitted or violating an invariant, then a trace without a verdict.
+/// admitted, then one violating an invariant, then one without a verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TraceOutcome {
     /// Every trace is admitted and violates nothing.
     Admitted,
     /// A trace file could not be read, or a trace is malformed.
     InvalidInput,
-    /// A trace is not admitted (missed code behaviour), or violates a configured invariant.
-    Rejected,
+    /// A trace is not admitted (missed code behaviour).
+    MissedCodeBehavior,
+    /// Every trace is admitted, but one violates a configured invariant.
+    PropertyViolated,
     /// Some trace has no verdict (a budget ran out).
     Incomplete,
 }
@@ -214,8 +216,10 @@ pub fn validate(
     }
     let outcome = if unreadable || summary.invalid > 0 {
         TraceOutcome::InvalidInput
-    } else if summary.missed > 0 || summary.violating > 0 {
-        TraceOutcome::Rejected
+    } else if summary.missed > 0 {
+        TraceOutcome::MissedCodeBehavior
+    } else if summary.violating > 0 {
+        TraceOutcome::PropertyViolated
     } else if summary.out_of_budget > 0 {
         TraceOutcome::Incomplete
     } else {

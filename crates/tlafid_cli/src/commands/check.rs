@@ -107,17 +107,17 @@ pub fn run(args: &CheckArgs) -> ExitStatus {
                 args.dump_trace.as_deref(),
                 simulated.counterexample.dump.as_ref(),
             );
-            simulate::print(args, sources, diagnostics, &run, simulated);
+            simulate::print(args, &inputs, sources, diagnostics, &run, simulated);
         }
         Explored::Exhaustive(exhaustive) => {
             counterexample::write(
                 args.dump_trace.as_deref(),
                 exhaustive.counterexample.dump.as_ref(),
             );
-            check_report::print(args, sources, diagnostics, &run);
+            check_report::print(args, &inputs, sources, diagnostics, &run);
         }
         Explored::Nothing | Explored::AssumptionsOnly => {
-            check_report::print(args, sources, diagnostics, &run)
+            check_report::print(args, &inputs, sources, diagnostics, &run)
         }
     }
     run.outcome.kind().into()

@@ -4,14 +4,13 @@
 use std::io::Write;
 use std::sync::Arc;
 
-use serde::Serialize;
-use serde_json::json;
 use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_check::{Progress, ProgressCallback};
 use tlafid_eval::Value;
-use tlafid_model::{itf, TraceAction};
-use tlafid_pipeline::run::{budget_name, Exhaustive};
-use tlafid_pipeline::{Explored, OutcomeKind, Run};
+use tlafid_model::TraceAction;
+use tlafid_pipeline::report::CheckReport;
+use tlafid_pipeline::run::Exhaustive;
+use tlafid_pipeline::{Explored, ModelInputs, OutcomeKind, Run};
 
 use crate::commands::check::CheckArgs;
 use crate::render::{self, Format};
@@ -32,121 +31,33 @@ pub(crate) fn write_illegal(
     }
 }
 
-/// The label of a violated requirement in JSON output.
-pub(crate) const ILLEGAL_MODEL_BEHAVIOR: &str = "illegal_model_behavior";
-
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    schema_version: u32,
-    command: &'static str,
-    spec: String,
-    outcome: &'static str,
-    complete: bool,
-    message: Option<&'a str>,
-    violated: Option<&'a str>,
-    /// With `--requirements`: the requirements module checked.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    requirements: Option<String>,
-    /// With `--requirements`, when one is violated: `"illegal_model_behavior"`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    label: Option<&'static str>,
-    budget: Option<&'a str>,
-    states_generated: Option<u64>,
-    distinct_states: Option<u64>,
-    states_left_on_queue: Option<u64>,
-    depth: Option<u32>,
-    /// What checking temporal properties cost, when there were some to check.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    liveness: Option<serde_json::Value>,
-    elapsed_seconds: Option<f64>,
-    unchecked: Vec<serde_json::Value>,
-    trace: Option<&'a serde_json::Value>,
-    trace_actions: Vec<serde_json::Value>,
-    /// For a temporal violation that loops back (rather than stutters): the action of the
-    /// step from the trace's last state back to `trace.loop`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    loop_action: Option<serde_json::Value>,
-    diagnostics: Vec<render::JsonDiagnostic>,
-}
-
 /// Prints the run in the chosen format.
-pub fn print(args: &CheckArgs, sources: &SourceMap, diagnostics: &[Diagnostic], run: &Run) {
-    let explored = match &run.explored {
-        Explored::Exhaustive(e) => Some(e.as_ref()),
-        _ => None,
-    };
-    // With no behaviour to explore, TLC reports success with no states.
-    let zero = matches!(run.explored, Explored::AssumptionsOnly).then_some(0);
-    let kind = run.outcome.kind();
+pub fn print(
+    args: &CheckArgs,
+    inputs: &ModelInputs,
+    sources: &SourceMap,
+    diagnostics: &[Diagnostic],
+    run: &Run,
+) {
     match args.format {
-        Format::Json => render::print_json(&JsonReport {
-            schema_version: 1,
-            command: "check",
-            spec: args.model.file.display().to_string(),
-            outcome: kind.name(),
-            complete: kind == OutcomeKind::Success,
-            message: explored.and(run.message.as_deref()),
-            violated: explored.and(run.outcome.violated()),
-            requirements: args.requirements.as_ref().map(|r| r.display().to_string()),
-            label: explored.and(run.illegal_model_behavior.then_some(ILLEGAL_MODEL_BEHAVIOR)),
-            budget: explored.and(run.outcome.budget().map(budget_name)),
-            states_generated: explored.map(|e| e.stats.states_generated).or(zero),
-            distinct_states: explored.map(|e| e.stats.distinct_states).or(zero),
-            states_left_on_queue: explored.map(|e| e.stats.states_left_on_queue).or(zero),
-            depth: explored.map(|e| e.stats.depth),
-            liveness: explored.and_then(liveness_json),
-            elapsed_seconds: explored.map(|e| e.elapsed.as_secs_f64()),
-            unchecked: explored
-                .map(|e| unchecked_json(sources, e))
-                .unwrap_or_default(),
-            trace: explored
-                .and_then(|e| e.counterexample.dump.as_ref())
-                .map(|d| &d.itf),
-            trace_actions: explored
-                .map(|e| trace_actions_json(sources, e))
-                .unwrap_or_default(),
-            loop_action: explored
-                .and_then(|e| e.counterexample.cycle.as_ref())
-                .and_then(|c| c.action.as_ref())
-                .map(|a| action_json(sources, a)),
-            diagnostics: render::json_diagnostics(sources, diagnostics),
-        }),
+        Format::Json => render::print_json(&CheckReport::new(sources, diagnostics, inputs, run)),
         Format::Human => {
             render::print_human(sources, diagnostics);
-            if let Some(e) = explored {
-                print_transcript(args, sources, run, e);
-            } else if zero.is_some() {
-                println!("Every ASSUME holds; the configuration names no behaviour to explore.");
-                println!("0 states generated, 0 distinct states found, 0 states left on queue.");
+            match &run.explored {
+                Explored::Exhaustive(e) => print_transcript(args, sources, run, e),
+                Explored::AssumptionsOnly => {
+                    // With no behaviour to explore, TLC reports success with no states.
+                    println!(
+                        "Every ASSUME holds; the configuration names no behaviour to explore."
+                    );
+                    println!(
+                        "0 states generated, 0 distinct states found, 0 states left on queue."
+                    );
+                }
+                Explored::Nothing | Explored::Simulated(_) => {}
             }
         }
     }
-}
-
-fn unchecked_json(sources: &SourceMap, e: &Exhaustive) -> Vec<serde_json::Value> {
-    e.unchecked
-        .iter()
-        .map(|u| json!({ "name": u.name.as_str(), "reason": u.reason, "location": render::location(sources, u.span) }))
-        .collect()
-}
-
-fn trace_actions_json(sources: &SourceMap, e: &Exhaustive) -> Vec<serde_json::Value> {
-    e.counterexample
-        .states
-        .iter()
-        .map(|state| match &state.action {
-            None => json!(null),
-            Some(a) => action_json(sources, a),
-        })
-        .collect()
-}
-
-fn action_json(sources: &SourceMap, a: &TraceAction) -> serde_json::Value {
-    json!({
-        "name": a.name,
-        "params": a.params.iter().map(|(n, v)| (n.clone(), itf::value(v))).collect::<serde_json::Map<_, _>>(),
-        "location": render::location(sources, a.span),
-    })
 }
 
 fn print_transcript(args: &CheckArgs, sources: &SourceMap, run: &Run, e: &Exhaustive) {
@@ -238,19 +149,6 @@ pub(crate) fn write_states(
         writeln!(out)?;
     }
     Ok(())
-}
-
-/// The liveness phase's figures as JSON (memory per distinct state among them).
-fn liveness_json(e: &Exhaustive) -> Option<serde_json::Value> {
-    let live = e.stats.liveness.as_ref()?;
-    Some(json!({
-        "edges": live.edges,
-        "labels": live.labels,
-        "graph_bytes": live.graph_bytes,
-        "graph_bytes_per_distinct_state": live.bytes_per_state(e.stats.distinct_states),
-        "product_nodes": live.product_nodes,
-        "search_bytes": live.search_bytes,
-    }))
 }
 
 /// How a lasso closes, as TLC prints it: "State N: Stuttering" when the behaviour stays in

@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
-use serde_json::json;
 use tlafid_pipeline::grade::{self, GradeOptions, PhaseVerdict, Scorecard};
-use tlafid_pipeline::Session;
+use tlafid_pipeline::report::GradeReport;
+use tlafid_pipeline::{ModelInputs, Session};
 
 use crate::args::{self, ModelArgs};
 use crate::exit::ExitStatus;
@@ -71,7 +71,7 @@ pub fn run(args: &GradeArgs) -> ExitStatus {
         workers: args::workers(args.workers),
     };
     let scorecard = grade::grade(&mut session, &inputs, &options);
-    print(args, &session, &scorecard);
+    print(args, &inputs, &session, &scorecard);
     // 0 when every phase that ran passed; 3 when none failed but one is incomplete; 5 when
     // one failed.
     match scorecard.verdict() {
@@ -81,18 +81,12 @@ pub fn run(args: &GradeArgs) -> ExitStatus {
     }
 }
 
-fn print(args: &GradeArgs, session: &Session<'_>, scorecard: &Scorecard) {
+fn print(args: &GradeArgs, inputs: &ModelInputs, session: &Session<'_>, scorecard: &Scorecard) {
     let (sources, diagnostics) = (&session.sources, &session.diagnostics);
     match args.format {
-        Format::Json => render::print_json(&json!({
-            "schema_version": 1,
-            "command": "grade",
-            "spec": args.model.file.display().to_string(),
-            "phases": scorecard.phases.iter().map(|p| json!({
-                "phase": p.name, "verdict": p.verdict.name(), "summary": p.summary, "details": p.details,
-            })).collect::<Vec<_>>(),
-            "diagnostics": render::json_diagnostics(sources, diagnostics),
-        })),
+        Format::Json => {
+            render::print_json(&GradeReport::new(sources, diagnostics, inputs, scorecard))
+        }
         Format::Human => {
             render::print_human(sources, diagnostics);
             for phase in &scorecard.phases {

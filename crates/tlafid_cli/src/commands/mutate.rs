@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use tlafid_pipeline::mutate::{self, Mutation, MutationOptions, Overall};
+use tlafid_pipeline::report::MutateReport;
 use tlafid_pipeline::{LoadFailure, Session};
 
 use crate::args::{self, ModelArgs};
@@ -68,7 +69,7 @@ pub fn run(args: &MutateArgs) -> ExitStatus {
     let (sources, diagnostics) = (&session.sources, &session.diagnostics);
     match mutation {
         Mutation::Judged(report) => {
-            mutate_report::print(args.format, sources, &report, diagnostics);
+            mutate_report::print(args.format, &inputs, sources, &report, diagnostics);
             match mutate::overall(&report) {
                 Overall::LoadBearing => ExitStatus::Success,
                 Overall::Weak => ExitStatus::WeakProperty,
@@ -99,17 +100,18 @@ pub fn run(args: &MutateArgs) -> ExitStatus {
                 num: 1000,
                 seed: 0,
             };
-            check_report::print(&check, sources, diagnostics, &run);
+            check_report::print(&check, &inputs, sources, diagnostics, &run);
             run.outcome.kind().into()
         }
         Mutation::Stopped(failure) => {
             match args.format {
                 Format::Human => render::print_human(sources, diagnostics),
-                Format::Json => render::print_json(&serde_json::json!({
-                    "schema_version": 1,
-                    "outcome": "error",
-                    "diagnostics": render::json_diagnostics(sources, diagnostics),
-                })),
+                Format::Json => render::print_json(&MutateReport::failed(
+                    sources,
+                    diagnostics,
+                    &inputs,
+                    failure,
+                )),
             }
             match failure {
                 LoadFailure::Usage => ExitStatus::Usage,

@@ -2,14 +2,12 @@
 
 use std::path::PathBuf;
 
-use serde::Serialize;
-use tlafid_base::{Diagnostic, SourceMap};
-
+use tlafid_pipeline::report::ParseReport;
 use tlafid_pipeline::{LoadFailure, Session};
 
 use crate::exit::ExitStatus;
 use crate::files::DiskFiles;
-use crate::render::{self, Format, JsonDiagnostic};
+use crate::render::{self, Format};
 
 /// Arguments of `tlafid parse`.
 #[derive(clap::Args)]
@@ -24,48 +22,30 @@ pub struct ParseArgs {
     pub format: Format,
 }
 
-#[derive(Serialize)]
-struct ParseReport {
-    schema_version: u32,
-    command: &'static str,
-    file: String,
-    ok: bool,
-    modules: Vec<String>,
-    diagnostics: Vec<JsonDiagnostic>,
-}
-
 /// Runs `tlafid parse`.
 pub fn run(args: &ParseArgs) -> ExitStatus {
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
-    let loaded = tlafid_pipeline::load::program(&mut session, &args.file, &args.libs);
-    report(args, &session.sources, &session.diagnostics, loaded.is_ok());
-    match loaded {
-        Ok(_) => ExitStatus::Success,
-        Err(LoadFailure::Usage) => ExitStatus::Usage,
-        Err(_) => ExitStatus::SpecError,
-    }
-}
-
-fn report(args: &ParseArgs, sources: &SourceMap, diagnostics: &[Diagnostic], ok: bool) {
-    let modules: Vec<String> = sources.files().map(|(_, f)| f.name.clone()).collect();
+    let loaded = tlafid_pipeline::load::program(&mut session, &args.file, &args.libs).map(|_| ());
+    let (sources, diagnostics) = (&session.sources, &session.diagnostics);
     match args.format {
-        Format::Json => render::print_json(&ParseReport {
-            schema_version: 1,
-            command: "parse",
-            file: args.file.display().to_string(),
-            ok,
-            modules,
-            diagnostics: render::json_diagnostics(sources, diagnostics),
-        }),
+        Format::Json => {
+            render::print_json(&ParseReport::new(sources, diagnostics, &args.file, loaded))
+        }
         Format::Human => {
             render::print_human(sources, diagnostics);
             let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-            if ok {
-                println!("{}: ok ({} files read)", args.file.display(), modules.len());
+            if loaded.is_ok() {
+                let files = sources.files().count();
+                println!("{}: ok ({files} files read)", args.file.display());
             } else {
                 println!("{}: {errors} error(s)", args.file.display());
             }
         }
+    }
+    match loaded {
+        Ok(()) => ExitStatus::Success,
+        Err(LoadFailure::Usage) => ExitStatus::Usage,
+        Err(_) => ExitStatus::SpecError,
     }
 }

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use serde_json::json;
+use tlafid_pipeline::report::TraceReport;
 use tlafid_pipeline::trace::{self, TraceFailure, TraceOptions, TraceOutcome};
 use tlafid_pipeline::Session;
 use tlafid_trace::TraceFormat;
@@ -93,10 +93,9 @@ pub fn run(args: &TraceArgs) -> ExitStatus {
         Ok(validated) => validated,
         Err(failure) => {
             match args.format {
-                Format::Json => render::print_json(&json!({
-                    "schema_version": 1, "command": "trace", "spec": args.model.file.display().to_string(),
-                    "outcome": "error", "diagnostics": render::json_diagnostics(sources, diagnostics),
-                })),
+                Format::Json => {
+                    render::print_json(&TraceReport::failed(sources, diagnostics, &inputs, failure))
+                }
                 Format::Human => render::print_human(sources, diagnostics),
             }
             return match failure {
@@ -108,10 +107,11 @@ pub fn run(args: &TraceArgs) -> ExitStatus {
         }
     };
     match args.format {
-        Format::Json => render::print_json(&trace_report::json_report(
-            args,
+        Format::Json => render::print_json(&TraceReport::new(
             sources,
             diagnostics,
+            &inputs,
+            args.windows,
             &validated,
         )),
         Format::Human => {
@@ -122,7 +122,7 @@ pub fn run(args: &TraceArgs) -> ExitStatus {
     match validated.outcome {
         TraceOutcome::Admitted => ExitStatus::Success,
         TraceOutcome::InvalidInput => ExitStatus::Usage,
-        TraceOutcome::Rejected => ExitStatus::Safety,
+        TraceOutcome::MissedCodeBehavior | TraceOutcome::PropertyViolated => ExitStatus::Safety,
         TraceOutcome::Incomplete => ExitStatus::Incomplete,
     }
 }

@@ -1,16 +1,11 @@
-//! What `tlafid trace` prints: the verdicts for people, or one JSON object.
+//! What `tlafid trace` prints for people: the verdicts, the nearest misses, the totals.
 
-use serde_json::{json, Value as Json};
-use tlafid_base::{Diagnostic, SourceMap};
-use tlafid_trace::{
-    ActionWindows, FailedWindow, FalseGuard, NearestMiss, TraceFormat, TraceReport, Verdict,
-    WindowFailure,
-};
-
+use tlafid_base::SourceMap;
+use tlafid_pipeline::report::{guard_place, pass_rate, windows_per_action};
 use tlafid_pipeline::trace::Validated;
+use tlafid_trace::{FailedWindow, NearestMiss, TraceFormat, TraceReport, Verdict, WindowFailure};
 
 use crate::commands::trace::TraceArgs;
-use crate::render;
 
 pub(crate) fn print_human(args: &TraceArgs, sources: &SourceMap, validated: &Validated) {
     let Validated {
@@ -159,14 +154,6 @@ fn print_windows_summary(reports: &[TraceReport], reachable: Option<(usize, bool
     }
 }
 
-fn pass_rate(counts: &ActionWindows) -> f64 {
-    if counts.total() == 0 {
-        0.0
-    } else {
-        counts.passed as f64 / counts.total() as f64
-    }
-}
-
 fn plural_part(count: usize, what: &str) -> String {
     if count == 0 {
         String::new()
@@ -225,21 +212,6 @@ fn place(line: Option<u32>, step: usize, format: TraceFormat) -> String {
     }
 }
 
-/// Where a false guard is (`file:line:col`) and its text on one line.
-fn guard_place(guard: &FalseGuard, sources: &SourceMap) -> (String, u32, u32, String) {
-    let file = sources.get(guard.span.file);
-    let at = file.line_col(guard.span.start);
-    let text = file
-        .text
-        .get(guard.span.start as usize..guard.span.end as usize)
-        .unwrap_or("");
-    let mut text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if text.chars().count() > 100 {
-        text = text.chars().take(97).collect::<String>() + "...";
-    }
-    (file.name.clone(), at.line, at.col, text)
-}
-
 fn print_miss(miss: &NearestMiss, sources: &SourceMap) {
     let params: Vec<String> = miss
         .params
@@ -274,133 +246,4 @@ fn print_miss(miss: &NearestMiss, sources: &SourceMap) {
             model.join(" or ")
         );
     }
-}
-
-fn windows_per_action(
-    reports: &[TraceReport],
-) -> std::collections::BTreeMap<String, ActionWindows> {
-    let mut totals: std::collections::BTreeMap<String, ActionWindows> = Default::default();
-    for stats in reports.iter().filter_map(|r| r.windows.as_ref()) {
-        for (action, counts) in &stats.per_action {
-            totals.entry(action.clone()).or_default().add(counts);
-        }
-    }
-    totals
-}
-
-pub(crate) fn json_report(
-    args: &TraceArgs,
-    sources: &SourceMap,
-    diagnostics: &[Diagnostic],
-    validated: &Validated,
-) -> Json {
-    let Validated {
-        reports,
-        summary,
-        reachable,
-        elapsed,
-        ..
-    } = validated;
-    let traces: Vec<Json> = reports.iter().map(|r| trace_json(r, sources)).collect();
-    let windows_per_action = args.windows.then(|| {
-        windows_per_action(reports)
-            .into_iter()
-            .map(|(a, c)| {
-                let rate = json!(pass_rate(&c));
-                (
-                    a,
-                    json!({"passed": c.passed, "rejected": c.rejected,
-                           "inconclusive": c.inconclusive, "total": c.total(), "pass_rate": rate}),
-                )
-            })
-            .collect::<serde_json::Map<_, _>>()
-    });
-    let reachable =
-        reachable.map(|(states, complete)| json!({"explored": states, "complete": complete}));
-    let mut out = json!({
-        "schema_version": 1,
-        "command": "trace",
-        "spec": args.model.file.display().to_string(),
-        "outcome": if summary.invalid > 0 { "error" } else if summary.missed > 0 { "missed code behavior" } else if summary.violating > 0 { "property violated by a trace" } else if summary.out_of_budget > 0 { "incomplete" } else { "admitted" },
-        "summary": {
-            "admitted": summary.admitted, "missed": summary.missed, "out_of_budget": summary.out_of_budget,
-            "violating": summary.violating,
-            "invalid": summary.invalid, "total": summary.total,
-            "steps_per_action": summary.steps_per_action, "unexercised_actions": summary.unexercised,
-            "windows_per_action": windows_per_action,
-        },
-        "traces": traces,
-        "elapsed_seconds": elapsed,
-        "diagnostics": render::json_diagnostics(sources, diagnostics),
-    });
-    if args.windows {
-        // null when every window was decided without exploring the model
-        out["summary"]["reachable_states"] = json!(reachable);
-    }
-    out
-}
-
-fn trace_json(report: &TraceReport, sources: &SourceMap) -> Json {
-    let mut out = json!({
-        "file": report.name, "format": report.format.name(), "steps": report.steps,
-        "verdict": match report.verdict {
-            Verdict::Admitted => "admitted", Verdict::Missed(_) => "missed code behavior",
-            Verdict::OutOfBudget { .. } => "no verdict", Verdict::Invalid => "invalid",
-        },
-        "action_counts": report.action_counts,
-        "violations": report.violations.iter().map(|v| json!({
-            "property": v.property, "line": v.location.line, "step": v.location.step,
-        })).collect::<Vec<_>>(),
-    });
-    if let Verdict::Missed(missed) = &report.verdict {
-        out["location"] = json!({"line": missed.location.line, "step": missed.location.step});
-        out["action"] = json!(missed.action);
-        out["admitted_prefix"] = json!(missed.admitted_prefix);
-        out["candidates"] = json!(missed.candidates);
-        out["nearest_misses"] = missed
-            .misses
-            .iter()
-            .map(|m| miss_json(m, sources))
-            .collect();
-    }
-    if let Verdict::OutOfBudget {
-        location,
-        candidates,
-    } = &report.verdict
-    {
-        out["location"] = json!({"line": location.line, "step": location.step});
-        out["candidates"] = json!(candidates);
-    }
-    if let Some(windows) = &report.windows {
-        out["failed_windows"] = windows
-            .failed
-            .iter()
-            .map(|w| {
-                json!({
-                    "line": w.location.line, "action": w.action, "outcome": w.failure.label(),
-                    "matching_states": w.matching,
-                    "nearest_misses": w.misses.iter().map(|m| miss_json(m, sources)).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
-    }
-    out
-}
-
-fn miss_json(miss: &NearestMiss, sources: &SourceMap) -> Json {
-    let guard = miss.guard.as_ref().map(|guard| {
-        let (file, line, column, text) = guard_place(guard, sources);
-        json!({"file": file, "line": line, "column": column, "text": text,
-               "outside_domain": guard.outside_domain})
-    });
-    json!({
-        "action": miss.action,
-        "params": miss.params.iter().map(|(n, v)| (n.clone(), json!(v.to_string()))).collect::<serde_json::Map<_, _>>(),
-        "enabled": miss.enabled,
-        "guard": guard,
-        "mismatches": miss.mismatches.iter().map(|m| json!({
-            "observable": m.observable, "logged": m.logged.to_string(),
-            "model": m.model.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-    })
 }

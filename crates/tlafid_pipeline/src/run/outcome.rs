@@ -1,6 +1,7 @@
 //! How a run ends: one outcome for exhaustive and simulated exploration alike, and for the
 //! runs that stop before exploring.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use tlafid_base::SourceMap;
 use tlafid_check::{Budget, ViolationId};
@@ -8,7 +9,7 @@ use tlafid_eval::EvalError;
 use tlafid_model::Model;
 
 /// What kind of outcome a run had: the word every report uses for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum OutcomeKind {
     /// Every requested check was made and passed.
