@@ -45,6 +45,7 @@ enum Command {
 
 fn main() {
     quiet_on_broken_pipe();
+    commands::mcp::watch_parent();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {

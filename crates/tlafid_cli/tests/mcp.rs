@@ -1,94 +1,246 @@
-//! `tlafid mcp`: the Model Context Protocol server answers initialize, lists its tools, runs
-//! `check` with the command's JSON report as the answer, and answers bad messages with
-//! JSON-RPC errors instead of stopping.
+//! `tlafid mcp` on the wire: version negotiation, the answers to what is not a request
+//! (invalid UTF-8, not JSON, a batch), a confined call, and the children of calls that are
+//! stopped (timeout, cancellation, the server killed). The official Python SDK drives the
+//! same server in `tests/mcp_sdk/client.py` (run by `.ci/run`).
 
 mod common;
 
 use common::workspace_root;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-/// Sends `messages` (one per line), closes the input, and returns the replies.
-fn session(messages: &[&str]) -> Vec<Value> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tlafid"))
-        .arg("mcp")
-        .current_dir(workspace_root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start tlafid mcp");
-    let mut stdin = child.stdin.take().expect("stdin");
-    for message in messages {
-        writeln!(stdin, "{message}").expect("send");
+/// A running server: write lines, read replies one by one.
+struct Server {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tlafid"))
+            .arg("mcp")
+            .current_dir(workspace_root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start tlafid mcp");
+        let input = child.stdin.take().expect("stdin");
+        let output = BufReader::new(child.stdout.take().expect("stdout"));
+        Server {
+            child,
+            input,
+            output,
+        }
     }
-    drop(stdin);
-    let output = child.wait_with_output().expect("tlafid mcp ends");
-    assert_eq!(output.status.code(), Some(0));
-    String::from_utf8(output.stdout)
-        .expect("utf-8")
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("each reply is one JSON line"))
-        .collect()
+
+    fn send(&mut self, line: &[u8]) {
+        self.input.write_all(line).expect("send");
+        self.input.write_all(b"\n").expect("send");
+        self.input.flush().expect("flush");
+    }
+
+    fn reply(&mut self) -> Value {
+        let mut line = String::new();
+        self.output.read_line(&mut line).expect("a reply");
+        serde_json::from_str(&line).unwrap_or_else(|_| panic!("not one JSON line: {line:?}"))
+    }
+
+    fn initialize(&mut self, version: &str) -> Value {
+        self.send(
+            json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+                "protocolVersion": version, "capabilities": {},
+                "clientInfo": {"name": "test", "version": "0"}}})
+            .to_string()
+            .as_bytes(),
+        );
+        let reply = self.reply();
+        self.send(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        reply
+    }
+
+    fn call(&mut self, id: u64, tool: &str, arguments: Value) {
+        let request = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                             "params": {"name": tool, "arguments": arguments}});
+        self.send(request.to_string().as_bytes());
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The processes whose parent is `pid` (from `/proc`).
+fn children_of(pid: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let Some(child) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        // The fields after the command name (which may hold spaces) end with ')'.
+        let after = stat.rsplit(')').next().unwrap_or("");
+        let parent = after
+            .split_whitespace()
+            .nth(1)
+            .and_then(|p| p.parse::<u32>().ok());
+        if parent == Some(pid) {
+            found.push(child);
+        }
+    }
+    found
+}
+
+fn alive(pid: u32) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // A zombie has ended; only its parent's wait is missing.
+    let state = stat
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .next();
+    !stat.is_empty() && state != Some("Z")
+}
+
+/// Waits (up to a minute: a bound, not a figure under test) until `done` holds.
+fn eventually(what: &str, done: impl Fn() -> bool) {
+    let started = Instant::now();
+    while !done() {
+        assert!(started.elapsed() < Duration::from_secs(60), "{what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+const FOREVER: &str = "crates/tlafid_cli/tests/mcp_sdk/Forever.tla";
+
+#[test]
+fn a_version_it_does_not_speak_is_answered_with_one_it_does() {
+    let mut server = Server::start();
+    let reply = server.initialize("1999-01-01");
+    assert_eq!(reply["result"]["protocolVersion"], "2025-11-25");
+    assert_eq!(reply["result"]["serverInfo"]["name"], "tlafid");
+    let mut server = Server::start();
+    assert_eq!(
+        server.initialize("2025-03-26")["result"]["protocolVersion"],
+        "2025-03-26"
+    );
 }
 
 #[test]
-fn an_agent_checks_a_model_through_the_protocol() {
-    let replies = session(&[
-        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}"#,
-        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
-        r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
-        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"check","arguments":{"spec":"specs/DieHard/DieHard.tla","workers":1}}}"#,
-    ]);
-    // The notification gets no reply.
-    assert_eq!(replies.len(), 3);
-    assert_eq!(replies[0]["result"]["protocolVersion"], "2024-11-05");
-    assert_eq!(replies[0]["result"]["serverInfo"]["name"], "tlafid");
-    let tools: Vec<&str> = replies[1]["result"]["tools"]
-        .as_array()
-        .expect("tools")
-        .iter()
-        .map(|t| t["name"].as_str().expect("name"))
-        .collect();
-    assert_eq!(tools, ["check", "trace", "mutate", "grade", "parse"]);
-    let call = &replies[2]["result"];
-    assert_eq!(call["isError"], false);
-    assert_eq!(call["exitStatus"], 12);
-    let report: Value =
-        serde_json::from_str(call["content"][0]["text"].as_str().expect("text")).expect("JSON");
-    assert_eq!(report["outcome"], "invariant_violation");
-    assert_eq!(report["violated"], "NotSolved");
-    assert_eq!(report["distinct_states"], 14);
-    assert_eq!(report["depth"], 7);
+fn every_line_gets_an_answer_and_the_server_goes_on() {
+    let mut server = Server::start();
+    server.initialize("2025-06-18");
+    server.send(b"not json");
+    let reply = server.reply();
+    assert_eq!(reply["error"]["code"], -32700);
+    assert_eq!(reply["id"], Value::Null);
+    server.send(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"x\":\"\xff\xfe\"}");
+    let reply = server.reply();
+    assert_eq!(reply["error"]["code"], -32700);
+    assert!(reply["error"]["message"]
+        .as_str()
+        .expect("message")
+        .contains("not UTF-8"));
+    server.send(br#"[{"jsonrpc":"2.0","id":2,"method":"ping"}]"#);
+    assert_eq!(server.reply()["error"]["code"], -32600);
+    server.send(br#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#);
+    assert_eq!(
+        server.reply(),
+        json!({"jsonrpc": "2.0", "id": 3, "result": {}})
+    );
 }
 
 #[test]
-fn bad_messages_get_errors_and_the_server_goes_on() {
-    let replies = session(&[
-        "not json",
-        r#"{"jsonrpc":"2.0","id":1,"method":"resources/list"}"#,
-        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"check","arguments":{"spec":"specs/DieHard/DieHard.tla","dump_trace":"/tmp/x"}}}"#,
-        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"check","arguments":{"spec":"specs/DieHard/DieHard.tla","workers":"two"}}}"#,
-        r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"check","arguments":{"spec":"--dump-trace=x.json"}}}"#,
-        r#"{"jsonrpc":"2.0","id":5,"method":"ping"}"#,
-    ]);
-    assert_eq!(replies.len(), 6);
-    assert_eq!(replies[0]["error"]["code"], -32700);
-    assert_eq!(replies[0]["id"], Value::Null);
-    assert_eq!(replies[1]["error"]["code"], -32601);
-    assert_eq!(
-        replies[2]["error"],
-        json!({"code": -32602, "message": "check has no argument dump_trace (known: spec, config, lib, workers, max_states, max_seconds, requirements, observe)"})
+fn a_call_is_confined_and_answers_with_its_report() {
+    let mut server = Server::start();
+    server.initialize("2025-06-18");
+    server.call(
+        1,
+        "check",
+        json!({"spec": "specs/DieHard/DieHard.tla", "dump_trace": "/tmp/x"}),
     );
-    assert_eq!(
-        replies[3]["error"]["message"],
-        "argument workers must be of type integer"
-    );
-    // A file name that looks like a flag stays a file name (after `--`): it does not exist.
-    assert_eq!(replies[4]["result"]["isError"], true);
-    assert_eq!(replies[4]["result"]["exitStatus"], 2);
+    let reply = server.reply();
+    assert_eq!(reply["error"]["code"], -32602);
+    assert!(reply["error"]["message"]
+        .as_str()
+        .expect("message")
+        .starts_with("check has no argument dump_trace"));
+    server.call(2, "check", json!({"spec": "--dump-trace=x.json"}));
+    let reply = server.reply();
+    assert_eq!(reply["result"]["isError"], true);
+    assert_eq!(reply["result"]["structuredContent"]["exit_status"], 2);
     assert!(!workspace_root().join("x.json").exists());
-    assert_eq!(replies[5]["result"], json!({}));
+    server.call(
+        3,
+        "check",
+        json!({"spec": "specs/DieHard/DieHard.tla", "workers": 1}),
+    );
+    let result = server.reply()["result"].clone();
+    assert_eq!(result["isError"], false);
+    assert_eq!(result["structuredContent"]["exit_status"], 12);
+    let report = &result["structuredContent"]["report"];
+    assert_eq!(report["outcome"], "invariant_violation");
+    assert_eq!(report["distinct_states"], 14);
+}
+
+#[test]
+fn a_call_past_its_time_limit_is_stopped_and_its_child_ends() {
+    let mut server = Server::start();
+    server.initialize("2025-06-18");
+    server.call(
+        1,
+        "check",
+        json!({"spec": FOREVER, "workers": 1, "max_seconds": 3000, "timeout_seconds": 1}),
+    );
+    let result = server.reply()["result"].clone();
+    assert_eq!(result["isError"], true);
+    assert_eq!(result["structuredContent"]["exit_status"], -1);
+    let pid = server.child.id();
+    eventually("the stopped call's child ends", || {
+        children_of(pid).iter().all(|&c| !alive(c))
+    });
+}
+
+#[test]
+fn a_cancelled_call_gets_no_answer_and_its_child_ends() {
+    let mut server = Server::start();
+    server.initialize("2025-06-18");
+    server.call(7, "check", json!({"spec": FOREVER, "workers": 1}));
+    let pid = server.child.id();
+    eventually("the call's child starts", || !children_of(pid).is_empty());
+    server
+        .send(br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}"#);
+    eventually("the cancelled call's child ends", || {
+        children_of(pid).iter().all(|&c| !alive(c))
+    });
+    server.send(br#"{"jsonrpc":"2.0","id":8,"method":"ping"}"#);
+    assert_eq!(server.reply()["id"], 8, "no answer to the cancelled call");
+}
+
+#[test]
+fn a_killed_server_leaves_no_child_behind() {
+    let mut server = Server::start();
+    server.initialize("2025-06-18");
+    server.call(1, "check", json!({"spec": FOREVER, "workers": 1}));
+    let pid = server.child.id();
+    eventually("the call's child starts", || !children_of(pid).is_empty());
+    let children = children_of(pid);
+    server.child.kill().expect("kill the server");
+    server.child.wait().expect("the server ends");
+    eventually("the orphaned child ends", || {
+        children.iter().all(|&c| !alive(c))
+    });
 }

@@ -15,11 +15,22 @@ use crate::render::Format;
 pub struct Display {
     bar: Option<ProgressBar>,
     format: Format,
+    /// For the MCP server's children: the interval it asks for.
+    lines_every: Option<Duration>,
 }
 
 impl Display {
-    /// A bar when the output is for people and standard error is a terminal.
+    /// A bar when the output is for people and standard error is a terminal; progress lines
+    /// whatever the format for the MCP server's children (which pass them on).
     pub fn new(format: Format) -> Display {
+        let asked = std::env::var(crate::commands::mcp::PROGRESS_ENV).ok();
+        if let Some(ms) = asked.and_then(|ms| ms.parse::<u64>().ok()) {
+            return Display {
+                bar: None,
+                format: Format::Human,
+                lines_every: Some(Duration::from_millis(ms)),
+            };
+        }
         let on_terminal = format == Format::Human && std::io::stderr().is_terminal();
         let bar = on_terminal.then(|| {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
@@ -30,7 +41,11 @@ impl Display {
             bar.enable_steady_tick(Duration::from_millis(200));
             bar
         });
-        Display { bar, format }
+        Display {
+            bar,
+            format,
+            lines_every: None,
+        }
     }
 
     /// The callback the explorer calls with each snapshot.
@@ -46,7 +61,8 @@ impl Display {
 
     /// How often snapshots come: often for a bar, TLC's pace for printed lines.
     pub fn interval(&self) -> Option<Duration> {
-        self.bar.as_ref().map(|_| Duration::from_millis(500))
+        self.lines_every
+            .or_else(|| self.bar.as_ref().map(|_| Duration::from_millis(500)))
     }
 
     /// Removes the bar before the report is printed.
