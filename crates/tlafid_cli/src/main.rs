@@ -3,6 +3,7 @@
 mod commands;
 mod exit;
 mod files;
+mod inputs;
 mod load;
 mod render;
 

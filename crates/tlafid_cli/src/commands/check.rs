@@ -13,6 +13,7 @@ use crate::commands::check_report::{self, Finish};
 use crate::commands::requirements::ModelFiles;
 use crate::commands::{progress, simulate};
 use crate::exit::ExitStatus;
+use crate::inputs::InputArgs;
 use crate::load;
 use crate::render::Format;
 
@@ -77,6 +78,9 @@ pub struct CheckArgs {
     /// With `--simulate`: the seed of the random choices (TLC's `-seed`).
     #[arg(long, value_name = "S", default_value_t = 0, requires = "simulate")]
     pub seed: u64,
+    /// What the spec may read: `--allow-read`, `--env`.
+    #[command(flatten)]
+    pub inputs: InputArgs,
 }
 
 /// Runs `tlafid check`.
@@ -108,6 +112,10 @@ pub(crate) fn with_model<R>(
     if !load::run_flags_valid(args.workers, args.max_seconds, diagnostics) {
         return Err(Finish::Usage);
     }
+    let inputs = args.inputs.spec_inputs().map_err(|problem| {
+        diagnostics.push(problem);
+        Finish::Usage
+    })?;
     let files = ModelFiles {
         model: &args.file,
         config: args.config.as_deref(),
@@ -142,6 +150,7 @@ pub(crate) fn with_model<R>(
     }
     let tlc_config = tlc_config(args, check_deadlock(args, &model));
     model.evaluator.set_tlc_config(tlc_config);
+    model.evaluator.set_inputs(inputs);
     if let Err(error) = model.evaluator.check_assumes() {
         let assumption_false = error.code == tlafid_eval::E_ASSERT;
         diagnostics.push(error.to_diagnostic());

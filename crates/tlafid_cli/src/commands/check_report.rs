@@ -9,7 +9,7 @@ use serde_json::json;
 use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_check::{Budget, Outcome, Progress, ProgressCallback, Report, Stats};
 use tlafid_eval::{EvalError, State, Value};
-use tlafid_model::{itf, Model, TraceAction};
+use tlafid_model::{itf, Model, PostconditionFailure, TraceAction};
 
 use crate::commands::check::CheckArgs;
 use crate::commands::counterexample::{self, TraceDump};
@@ -158,6 +158,11 @@ pub fn finish(
     if let Outcome::EvalError { error } = &report.outcome {
         diagnostics.push(error.to_diagnostic());
     }
+    let (kind, status, violated, message) = match kind {
+        "success" => postconditions(sources, model, &report, diagnostics)
+            .unwrap_or((kind, status, violated, message)),
+        _ => (kind, status, violated, message),
+    };
     let incomplete_checks = !model.unchecked.is_empty() && kind == "success";
     let (kind, status, message) = if incomplete_checks {
         ("incomplete", ExitStatus::Incomplete, "The state space was explored and no error found, but some configured checks were not made.".to_string())
@@ -229,6 +234,49 @@ pub fn finish(
     }))
 }
 
+/// After a complete exploration that found nothing wrong, the `POSTCONDITION`s (as TLC):
+/// the outcome of the first that does not hold, if one does not.
+fn postconditions(
+    sources: &SourceMap,
+    model: &Model<'_>,
+    report: &Report<State, EvalError>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<(&'static str, ExitStatus, Option<String>, String)> {
+    if model.postconditions.is_empty() {
+        return None;
+    }
+    let stats = tlafid_eval::ExplorationStats {
+        distinct: report.stats.distinct_states,
+        initial: report.stats.initial_distinct_states,
+        generated: report.stats.states_generated,
+        diameter: u64::from(report.stats.depth),
+        queue: report.stats.states_left_on_queue,
+        duration_seconds: report.elapsed.as_secs(),
+    };
+    match model.check_postconditions(&stats).err()? {
+        PostconditionFailure::False { name, span, .. } => Some((
+            "postcondition_violation",
+            ExitStatus::Assumption,
+            Some(name.to_string()),
+            format!(
+                "Postcondition {name} at {} is false.",
+                tlc_location(sources, span)
+            ),
+        )),
+        PostconditionFailure::Error { name, error } => {
+            let (kind, status, _, message, _) = classify(
+                sources,
+                model,
+                &Outcome::EvalError {
+                    error: error.clone(),
+                },
+            );
+            diagnostics.push(error.to_diagnostic());
+            Some((kind, status, Some(name.to_string()), message))
+        }
+    }
+}
+
 type Classified = (
     &'static str,
     ExitStatus,
@@ -282,13 +330,18 @@ fn classify(sources: &SourceMap, model: &Model<'_>, outcome: &Outcome<EvalError>
             format!("Assertion failed: {}", error.message),
             None,
         ),
-        Outcome::EvalError { error } if error.code == tlafid_eval::E_UNSUPPORTED => (
-            "unsupported",
-            ExitStatus::EvalFailure,
-            None,
-            format!("Unsupported: {}", error.message),
-            None,
-        ),
+        Outcome::EvalError { error }
+            if error.code == tlafid_eval::E_UNSUPPORTED
+                || error.code == tlafid_eval::E_ORDER_DEPENDENT =>
+        {
+            (
+                "unsupported",
+                ExitStatus::EvalFailure,
+                None,
+                format!("Unsupported: {}", error.message),
+                None,
+            )
+        }
         Outcome::EvalError { error } => (
             "evaluation_error",
             ExitStatus::EvalFailure,

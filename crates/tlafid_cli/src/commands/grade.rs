@@ -13,6 +13,7 @@ use crate::commands::requirements::ModelFiles;
 use crate::commands::simulate;
 use crate::commands::trace::{self, TraceArgs};
 use crate::exit::ExitStatus;
+use crate::inputs::InputArgs;
 use crate::render::{self, Format};
 
 /// Arguments of `tlafid grade`.
@@ -60,6 +61,9 @@ pub struct GradeArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// What the spec may read: `--allow-read`, `--env`.
+    #[command(flatten)]
+    pub inputs: InputArgs,
 }
 
 /// How a phase ended.
@@ -149,6 +153,7 @@ fn check_args(args: &GradeArgs) -> CheckArgs {
         depth: args.depth,
         num: args.behaviours,
         seed: args.seed,
+        inputs: args.inputs.clone(),
     }
 }
 
@@ -242,6 +247,7 @@ fn conformance(args: &GradeArgs) -> Phase {
         max_states: 100_000,
         silent: Vec::new(),
         max_silent: 1,
+        inputs: args.inputs.clone(),
     };
     let mut sources = SourceMap::new();
     let mut diagnostics = Vec::new();

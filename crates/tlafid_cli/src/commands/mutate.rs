@@ -171,6 +171,7 @@ fn model_fails(args: &MutateArgs) -> ExitStatus {
         depth: 100,
         num: 1000,
         seed: 0,
+        inputs: Default::default(),
     })
 }
 

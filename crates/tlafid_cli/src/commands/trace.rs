@@ -15,6 +15,7 @@ use crate::commands::requirements::ModelFiles;
 use crate::commands::trace_report;
 use crate::exit::ExitStatus;
 use crate::files;
+use crate::inputs::InputArgs;
 use crate::render::{self, Format};
 
 /// Trace formats as named on the command line.
@@ -72,6 +73,9 @@ pub struct TraceArgs {
     /// The most unlogged (--silent) steps before one logged step.
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub max_silent: usize,
+    /// What the spec may read: `--allow-read`, `--env`.
+    #[command(flatten)]
+    pub inputs: InputArgs,
 }
 
 /// Runs `tlafid trace`.
@@ -166,6 +170,11 @@ pub(crate) fn validate(
     if args.requirements.is_some() {
         model.rename_checks(tlafid_model::requirements::original_name);
     }
+    let inputs = args.inputs.spec_inputs().map_err(|problem| {
+        diagnostics.push(problem);
+        ExitStatus::Usage
+    })?;
+    model.evaluator.set_inputs(inputs);
     if let Err(error) = model.evaluator.check_assumes() {
         diagnostics.push(error.to_diagnostic());
         return Err(ExitStatus::Assumption);
