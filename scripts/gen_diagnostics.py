@@ -9,6 +9,7 @@ from pathlib import Path
 
 SOURCES = [
     "crates/tlafid_cli/src/files.rs",
+    "crates/tlafid_pipeline/src/codes.rs",
     "crates/tlafid_syntax/src/codes.rs",
     "crates/tlafid_sema/src/codes.rs",
     "crates/tlafid_config/src/codes.rs",

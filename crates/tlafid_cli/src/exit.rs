@@ -58,3 +58,24 @@ impl ExitStatus {
         }
     }
 }
+
+impl From<tlafid_pipeline::OutcomeKind> for ExitStatus {
+    /// The status of a run that ended so: TLC's where TLC has one.
+    fn from(kind: tlafid_pipeline::OutcomeKind) -> ExitStatus {
+        use tlafid_pipeline::OutcomeKind as Kind;
+        match kind {
+            Kind::Success => ExitStatus::Success,
+            Kind::InvariantViolation | Kind::SafetyViolation => ExitStatus::Safety,
+            Kind::LivenessViolation => ExitStatus::Liveness,
+            Kind::Deadlock => ExitStatus::Deadlock,
+            Kind::AssertionFailure => ExitStatus::Assertion,
+            Kind::EvaluationError | Kind::Unsupported => ExitStatus::EvalFailure,
+            Kind::Incomplete => ExitStatus::Incomplete,
+            Kind::UsageError => ExitStatus::Usage,
+            Kind::SpecError => ExitStatus::SpecError,
+            Kind::ConfigError => ExitStatus::ConfigError,
+            Kind::AssumptionViolation | Kind::PostconditionViolation => ExitStatus::Assumption,
+            Kind::SystemError => ExitStatus::SystemError,
+        }
+    }
+}

@@ -1,17 +1,17 @@
-//! The only place that reads files: spec and config files, and modules found by name.
+//! The only place that reads files: spec and config files, modules found by name, traces.
 //!
 //! A spec names other modules only by identifier (`EXTENDS Foo`), so it can only make tlafid
-//! read `Foo.tla` from the folders the user gave; it can never name a path.
+//! read `Foo.tla` from the folders the user gave (`tlafid_pipeline::files` asks for no
+//! other); it can never name a path.
 
 use std::path::{Path, PathBuf};
 
 use tlafid_base::{Code, Diagnostic};
+use tlafid_pipeline::{FileText, Files};
 
 /// Files larger than this are refused rather than read (a guard against hostile input).
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
-/// E001: a file cannot be read (missing, unreadable, too large).
-pub const CODE_UNREADABLE: Code = Code(1);
 /// E003: a file is not valid UTF-8 (it is read with replacement characters).
 pub const CODE_NOT_UTF8: Code = Code(3);
 
@@ -55,48 +55,50 @@ pub fn read_text(path: &Path, warnings: &mut Vec<Diagnostic>) -> Result<String, 
     }
 }
 
-/// The folders searched for a module named in `EXTENDS` or `INSTANCE`, in order: the root
-/// spec's folder; the folder holding a `.toolbox` folder the spec sits in (TLC's Toolbox
-/// runs models from `Spec.toolbox/Model_1/` with the spec's folder on its path); then each
-/// `--lib` folder. The built-in standard modules come after all of them.
-pub fn module_search_path(spec: &Path, libs: &[PathBuf]) -> Vec<PathBuf> {
-    let spec_dir = spec.parent().map(Path::to_path_buf).unwrap_or_default();
-    let mut dirs = vec![spec_dir.clone()];
-    let toolbox_parent = spec_dir
-        .ancestors()
-        .find(|dir| dir.extension().is_some_and(|ext| ext == "toolbox"))
-        .and_then(Path::parent);
-    if let Some(parent) = toolbox_parent {
-        dirs.push(parent.to_path_buf());
-    }
-    dirs.extend(libs.iter().cloned());
-    dirs
-}
+/// E004, for flags the command line checks itself (the pipeline checks its own options).
+#[allow(unused_imports)]
+pub use tlafid_pipeline::codes::BAD_FLAG as CODE_BAD_FLAG;
+pub use tlafid_pipeline::codes::UNREADABLE as CODE_UNREADABLE;
 
-/// Finds `NAME.tla` in the search path; returns its path and text. Only plain identifiers
-/// are looked up, so a module name can never reach outside the given folders. A file that
-/// exists but cannot be read is reported in `diagnostics`.
-pub fn find_module(
-    dirs: &[PathBuf],
-    name: &str,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<(String, String)> {
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return None;
-    }
-    let file_name = format!("{name}.tla");
-    let path = dirs
-        .iter()
-        .map(|dir| dir.join(&file_name))
-        .find(|path| path.is_file())?;
-    match read_text(&path, diagnostics) {
-        Ok(text) => Some((path.display().to_string(), text)),
-        Err(unreadable) => {
-            diagnostics.push(unreadable);
-            None
+/// The pipeline's files, from the disk: a file the user named is read as [`read_text`]
+/// reads it; a module is found only where a regular file of its name is; a trace argument
+/// is a file, a folder or a glob.
+pub struct DiskFiles;
+
+impl Files for DiskFiles {
+    fn read(&mut self, path: &Path, warnings: &mut Vec<Diagnostic>) -> FileText {
+        match read_text(path, warnings) {
+            Ok(text) => FileText::Text(text),
+            Err(unreadable) if !path.is_file() => FileText::Missing(unreadable),
+            Err(unreadable) => FileText::Unreadable(unreadable),
         }
     }
-}
 
-/// E004: a command-line flag has a value that cannot be used.
-pub const CODE_BAD_FLAG: Code = Code(4);
+    fn read_module(
+        &mut self,
+        folder: &Path,
+        file_name: &str,
+        warnings: &mut Vec<Diagnostic>,
+    ) -> FileText {
+        let path = folder.join(file_name);
+        if !path.is_file() {
+            return FileText::Missing(Diagnostic::error_nowhere(
+                CODE_UNREADABLE,
+                format!("cannot read {}: not a regular file", path.display()),
+            ));
+        }
+        self.read(&path, warnings)
+    }
+
+    fn trace_files(&mut self, argument: &str, diagnostics: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
+        crate::traces::expand(argument, diagnostics)
+    }
+
+    fn spec_reader(
+        &mut self,
+        allowed: &[PathBuf],
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<tlafid_eval::FileReader> {
+        crate::inputs::spec_reader(allowed, diagnostics)
+    }
+}

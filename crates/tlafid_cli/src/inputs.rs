@@ -3,16 +3,16 @@
 //! under the folders, that `ndJsonDeserialize` and `JsonDeserialize` may read). Nothing else
 //! is ever opened for a spec, and nothing is written.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tlafid_base::Diagnostic;
-use tlafid_eval::{FileRefusal, SpecInputs};
+use tlafid_eval::{FileReader, FileRefusal};
+use tlafid_pipeline::SpecReads;
 
 use crate::files;
 
-/// The flags that give a spec its outside inputs (shared by every command that evaluates).
+/// The flags that give a spec its outside inputs (`check`, `trace`, `grade`).
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct InputArgs {
     /// Let the spec read this file, or the files under this folder (`ndJsonDeserialize`,
@@ -27,42 +27,37 @@ pub struct InputArgs {
 }
 
 impl InputArgs {
-    /// The inputs for the evaluator, or the diagnostic of a flag that cannot be used.
-    pub fn spec_inputs(&self) -> Result<SpecInputs, Diagnostic> {
-        let mut env = BTreeMap::new();
-        for pair in &self.env {
-            match pair.split_once('=') {
-                Some((name, value)) if !name.is_empty() => {
-                    env.insert(name.to_string(), value.to_string());
-                }
-                _ => {
-                    return Err(Diagnostic::error_nowhere(
-                        files::CODE_BAD_FLAG,
-                        format!("--env {pair}: expected NAME=VALUE"),
-                    ))
-                }
-            }
+    /// The pipeline's view of these flags.
+    pub fn reads(&self) -> SpecReads {
+        SpecReads {
+            env: self.env.clone(),
+            allow_read: self.allow_read.clone(),
         }
-        let mut allowed = Vec::new();
-        for path in &self.allow_read {
-            let resolved = std::fs::canonicalize(path).map_err(|e| {
-                Diagnostic::error_nowhere(
-                    files::CODE_BAD_FLAG,
-                    format!("--allow-read {}: {e}", path.display()),
-                )
-            })?;
-            allowed.push(resolved);
-        }
-        let read_file = (!allowed.is_empty()).then(|| {
-            let allowed = Arc::new(allowed);
-            Arc::new(move |path: &str| read_allowed(&allowed, path)) as tlafid_eval::FileReader
-        });
-        Ok(SpecInputs { env, read_file })
     }
 }
 
+/// The reader `--allow-read` gives a spec: `None` when no path is allowed; a path that does
+/// not exist is a usage error (in `diagnostics`).
+pub fn spec_reader(allowed: &[PathBuf], diagnostics: &mut Vec<Diagnostic>) -> Option<FileReader> {
+    let mut canonical = Vec::new();
+    for path in allowed {
+        match std::fs::canonicalize(path) {
+            Ok(resolved) => canonical.push(resolved),
+            Err(e) => diagnostics.push(Diagnostic::error_nowhere(
+                files::CODE_BAD_FLAG,
+                format!("--allow-read {}: {e}", path.display()),
+            )),
+        }
+    }
+    if canonical.is_empty() {
+        return None;
+    }
+    let canonical = Arc::new(canonical);
+    Some(Arc::new(move |path: &str| read_allowed(&canonical, path)))
+}
+
 /// Reads `path` (as the spec wrote it) if it is, or lies under, one of `allowed` (each
-/// canonical): symbolic links are followed before the test, so none leads outside.
+/// canonical): links are followed before the test, so none leads outside.
 fn read_allowed(allowed: &[PathBuf], path: &str) -> Result<Arc<str>, FileRefusal> {
     let written = Path::new(path);
     let absolute = std::path::absolute(written).unwrap_or_else(|_| written.to_path_buf());
@@ -74,7 +69,7 @@ fn read_allowed(allowed: &[PathBuf], path: &str) -> Result<Arc<str>, FileRefusal
         }
     })?;
     if !allowed.iter().any(|dir| resolved.starts_with(dir)) {
-        // Only a link is worth naming: the spec wrote the path, the link's target it did not.
+        // Only a link is worth naming: the spec wrote the path, not the link's target.
         let linked = std::fs::symlink_metadata(written).is_ok_and(|m| m.file_type().is_symlink());
         return Err(FileRefusal::NotAllowed(
             linked.then(|| resolved.display().to_string()),

@@ -1,11 +1,12 @@
 //! The `tlafid` command line: a thin layer that reads files, calls the core crates and prints.
 
+mod args;
 mod commands;
 mod exit;
 mod files;
 mod inputs;
-mod load;
 mod render;
+mod traces;
 
 use clap::{Parser, Subcommand};
 

@@ -1,102 +1,16 @@
-//! `--dump-trace`: the counterexample as a file another tool can replay.
-//!
-//! A file named `*.ndjson` gets an event log, the format `tlafid trace` reads and a test
-//! harness can drive an implementation with: an `{"init": ...}` line, then one
-//! `{"action": ..., "args": ..., "state": ...}` line per step, where the state holds the
-//! observables (with `--requirements`, the requirements module's variables, evaluated on the
-//! model; otherwise the model's variables). Any other name gets an ITF trace of the model's
-//! states. A lasso's loop has no place in an event log: it lists the states up to the last,
-//! and the ITF trace's `loop` says where the cycle returns.
+//! `--dump-trace`: the counterexample written to a file (an event log for `*.ndjson`, else
+//! ITF; `tlafid_pipeline::counterexample` says what each holds).
 
-use serde_json::{json, Map, Value as Json};
-use tlafid_eval::{State, Value};
-use tlafid_model::requirements::OBSERVED;
-use tlafid_model::{itf, Model, TraceAction};
-use tlafid_sema::ir::RootName;
+use std::path::Path;
 
-use crate::commands::check::CheckArgs;
+use tlafid_pipeline::TraceDump;
 
-/// A counterexample in both the forms `--dump-trace` can write.
-pub(crate) struct TraceDump {
-    /// ITF, with the model's variables.
-    pub itf: Json,
-    /// An event log of the observables, one JSON line per state.
-    event_log: String,
-}
-
-impl TraceDump {
-    /// The dump of `steps` (each state with the action that reached it), violating as
-    /// `message` says, looping back to `cycle` if it is a lasso. `None` for no steps.
-    pub fn new(
-        model: &Model<'_>,
-        steps: &[(Option<&TraceAction>, &State)],
-        message: &str,
-        cycle: Option<usize>,
-    ) -> Option<TraceDump> {
-        if steps.is_empty() {
-            return None;
-        }
-        let states: Vec<&[Value]> = steps.iter().map(|(_, s)| s.values()).collect();
-        Some(TraceDump {
-            itf: itf::trace(model.program, &states, message, cycle),
-            event_log: event_log(model, steps),
-        })
-    }
-}
-
-/// Writes the dump, if there is one, to the `--dump-trace` file, if one is asked for.
-pub(crate) fn write(args: &CheckArgs, dump: Option<&TraceDump>) {
-    let (Some(path), Some(dump)) = (&args.dump_trace, dump) else {
+/// Writes the dump, if there is one, to `path`, if one is asked for.
+pub(crate) fn write(path: Option<&Path>, dump: Option<&TraceDump>) {
+    let (Some(path), Some(dump)) = (path, dump) else {
         return;
     };
-    let text = if path.extension().is_some_and(|e| e == "ndjson") {
-        dump.event_log.clone()
-    } else {
-        serde_json::to_string_pretty(&dump.itf).unwrap_or_default() + "\n"
-    };
-    if let Err(err) = std::fs::write(path, text) {
+    if let Err(err) = std::fs::write(path, dump.text_for(path)) {
         eprintln!("error[E001]: cannot write {}: {err}", path.display());
     }
-}
-
-fn event_log(model: &Model<'_>, steps: &[(Option<&TraceAction>, &State)]) -> String {
-    let observed = match model.program.root_name(OBSERVED) {
-        Some(RootName::Op(op)) => Some(op),
-        _ => None,
-    };
-    let mut text = String::new();
-    for (i, (action, state)) in steps.iter().enumerate() {
-        let next = steps.get(i + 1).map_or(*state, |(_, next)| *next);
-        let lines = match observed.map(|op| model.record_fields(op, state, next)) {
-            Some(Ok(Some(fields))) => fields,
-            Some(Err(message)) => vec![("_observationError".to_string(), Value::str(&message))],
-            _ => variables(model, state),
-        };
-        let fields: Map<String, Json> = lines
-            .iter()
-            .map(|(n, v)| (n.clone(), itf::value(v)))
-            .collect();
-        let line = match (i, action) {
-            (0, _) => json!({ "init": fields }),
-            (_, Some(a)) => json!({
-                "action": a.name,
-                "args": a.params.iter().map(|(n, v)| (n.clone(), itf::value(v))).collect::<Map<_, _>>(),
-                "state": fields,
-            }),
-            (_, None) => json!({ "state": fields }),
-        };
-        text.push_str(&line.to_string());
-        text.push('\n');
-    }
-    text
-}
-
-fn variables(model: &Model<'_>, state: &State) -> Vec<(String, Value)> {
-    model
-        .program
-        .vars
-        .iter()
-        .zip(state.values())
-        .map(|(decl, v)| (decl.name.to_string(), v.clone()))
-        .collect()
 }

@@ -9,7 +9,6 @@ pub mod mutate;
 mod mutate_report;
 pub mod parse;
 mod progress;
-mod requirements;
 mod simulate;
 pub mod trace;
 mod trace_report;

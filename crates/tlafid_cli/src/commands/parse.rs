@@ -5,8 +5,10 @@ use std::path::PathBuf;
 use serde::Serialize;
 use tlafid_base::{Diagnostic, SourceMap};
 
+use tlafid_pipeline::{LoadFailure, Session};
+
 use crate::exit::ExitStatus;
-use crate::files;
+use crate::files::DiskFiles;
 use crate::render::{self, Format, JsonDiagnostic};
 
 /// Arguments of `tlafid parse`.
@@ -34,30 +36,14 @@ struct ParseReport {
 
 /// Runs `tlafid parse`.
 pub fn run(args: &ParseArgs) -> ExitStatus {
-    let mut sources = SourceMap::new();
-    let mut diagnostics: Vec<Diagnostic> = Vec::new();
-    let text = match files::read_text(&args.file, &mut diagnostics) {
-        Ok(text) => text,
-        Err(unreadable) => {
-            diagnostics.push(unreadable);
-            report(args, &sources, &diagnostics, false);
-            return ExitStatus::Usage;
-        }
-    };
-    let root = sources.add(args.file.display().to_string(), text);
-    let search_path = files::module_search_path(&args.file, &args.libs);
-    let mut lookup_problems = Vec::new();
-    let loaded = tlafid_sema::load(root, &mut sources, &mut |name: &str| {
-        files::find_module(&search_path, name, &mut lookup_problems)
-    });
-    diagnostics.extend(lookup_problems);
-    diagnostics.extend(loaded.diagnostics);
-    let ok = loaded.program.is_some() && !diagnostics.iter().any(Diagnostic::is_error);
-    report(args, &sources, &diagnostics, ok);
-    if ok {
-        ExitStatus::Success
-    } else {
-        ExitStatus::SpecError
+    let mut files = DiskFiles;
+    let mut session = Session::new(&mut files);
+    let loaded = tlafid_pipeline::load::program(&mut session, &args.file, &args.libs);
+    report(args, &session.sources, &session.diagnostics, loaded.is_ok());
+    match loaded {
+        Ok(_) => ExitStatus::Success,
+        Err(LoadFailure::Usage) => ExitStatus::Usage,
+        Err(_) => ExitStatus::SpecError,
     }
 }
 

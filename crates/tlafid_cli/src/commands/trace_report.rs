@@ -7,7 +7,9 @@ use tlafid_trace::{
     WindowFailure,
 };
 
-use crate::commands::trace::{TraceArgs, Validated};
+use tlafid_pipeline::trace::Validated;
+
+use crate::commands::trace::TraceArgs;
 use crate::render;
 
 pub(crate) fn print_human(args: &TraceArgs, sources: &SourceMap, validated: &Validated) {
@@ -318,7 +320,7 @@ pub(crate) fn json_report(
     let mut out = json!({
         "schema_version": 1,
         "command": "trace",
-        "spec": args.file.display().to_string(),
+        "spec": args.model.file.display().to_string(),
         "outcome": if summary.invalid > 0 { "error" } else if summary.missed > 0 { "missed code behavior" } else if summary.violating > 0 { "property violated by a trace" } else if summary.out_of_budget > 0 { "incomplete" } else { "admitted" },
         "summary": {
             "admitted": summary.admitted, "missed": summary.missed, "out_of_budget": summary.out_of_budget,

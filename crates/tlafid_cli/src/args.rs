@@ -1,0 +1,38 @@
+//! The flags every model-level subcommand shares, and how arguments become the pipeline's
+//! typed inputs (as ruff's `partition`: clap's structs stop here).
+
+use std::path::PathBuf;
+
+use tlafid_pipeline::ModelInputs;
+
+/// The model and where its modules are: `FILE [--config C.cfg] [--lib DIR]...`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct ModelArgs {
+    /// The model's root module.
+    pub file: PathBuf,
+    /// The configuration (default: the `.cfg` file beside the model with the same name).
+    #[arg(long, value_name = "C.cfg")]
+    pub config: Option<PathBuf>,
+    /// A folder to search for modules (after the spec's own folder); may be repeated.
+    #[arg(long = "lib", value_name = "DIR")]
+    pub libs: Vec<PathBuf>,
+}
+
+impl ModelArgs {
+    /// The pipeline's inputs: these files, with an observation module and requirements.
+    pub fn inputs(&self, observe: Option<&PathBuf>, requirements: Option<&PathBuf>) -> ModelInputs {
+        ModelInputs {
+            model: self.file.clone(),
+            config: self.config.clone(),
+            libs: self.libs.clone(),
+            observe: observe.cloned(),
+            requirements: requirements.cloned(),
+            reads: Default::default(),
+        }
+    }
+}
+
+/// The worker threads to use: `--workers`, or every core.
+pub fn workers(workers: Option<usize>) -> usize {
+    workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}

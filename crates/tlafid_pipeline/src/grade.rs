@@ -1,0 +1,444 @@
+//! A benchmark grader's scorecard for one model, in SysMoBench's phases: syntax (it parses,
+//! resolves and binds), runtime (random behaviours run without error), conformance
+//! (recorded traces are admitted) and invariants (each reviewed requirement holds).
+//! Deterministic and LLM-free: the same model and inputs give the same scorecard.
+
+use std::path::PathBuf;
+
+use serde_json::{json, Value as Json};
+
+use crate::load::{self, ModelInputs};
+use crate::report::json_diagnostics;
+use crate::run::{self, Explored, Mode, OutcomeKind, Run, RunOptions, SimulationOptions};
+use crate::session::Session;
+use crate::trace::{self, TraceOptions, TraceOutcome};
+
+/// How to grade.
+#[derive(Clone, Debug)]
+pub struct GradeOptions {
+    /// Recorded traces for the conformance phase (files, folders, globs).
+    pub traces: Vec<String>,
+    /// The configuration for trace validation (default: the model's).
+    pub trace_config: Option<PathBuf>,
+    /// Runtime phase: behaviours to simulate.
+    pub behaviours: u64,
+    /// Runtime phase: the most steps in one behaviour.
+    pub depth: u32,
+    /// Runtime phase: the seed of the random choices.
+    pub seed: u64,
+    /// Invariants phase: distinct states per exploration.
+    pub max_states: Option<u64>,
+    /// Runtime and invariants phases: seconds per run.
+    pub max_seconds: Option<f64>,
+    /// Worker threads (at least 1). Results do not depend on it.
+    pub workers: usize,
+}
+
+impl Default for GradeOptions {
+    fn default() -> GradeOptions {
+        GradeOptions {
+            traces: Vec::new(),
+            trace_config: None,
+            behaviours: 100,
+            depth: 50,
+            seed: 0,
+            max_states: None,
+            max_seconds: None,
+            workers: 1,
+        }
+    }
+}
+
+/// How a phase ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PhaseVerdict {
+    /// It passed.
+    Pass,
+    /// It failed.
+    Fail,
+    /// No verdict: a budget ran out.
+    Incomplete,
+    /// Not run (nothing to run it on, or the model does not load).
+    Skipped,
+}
+
+impl PhaseVerdict {
+    /// The verdict's name, as reports spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PhaseVerdict::Pass => "pass",
+            PhaseVerdict::Fail => "fail",
+            PhaseVerdict::Incomplete => "incomplete",
+            PhaseVerdict::Skipped => "skipped",
+        }
+    }
+}
+
+/// One phase of the scorecard.
+#[derive(Clone, Debug)]
+pub struct Phase {
+    /// `syntax`, `runtime`, `conformance` or `invariants`.
+    pub name: &'static str,
+    /// How it ended.
+    pub verdict: PhaseVerdict,
+    /// One line for people.
+    pub summary: String,
+    /// The phase's figures for machines.
+    pub details: Json,
+}
+
+/// The scorecard: the four phases in order.
+#[derive(Clone, Debug)]
+pub struct Scorecard {
+    /// Syntax, runtime, conformance, invariants.
+    pub phases: Vec<Phase>,
+}
+
+impl Scorecard {
+    /// Fail when a phase failed; else incomplete when one is; else pass.
+    pub fn verdict(&self) -> PhaseVerdict {
+        if self.phases.iter().any(|p| p.verdict == PhaseVerdict::Fail) {
+            PhaseVerdict::Fail
+        } else if self
+            .phases
+            .iter()
+            .any(|p| p.verdict == PhaseVerdict::Incomplete)
+        {
+            PhaseVerdict::Incomplete
+        } else {
+            PhaseVerdict::Pass
+        }
+    }
+}
+
+/// Grades the model: `inputs` names the model, its observation module (for traces and
+/// requirements) and the requirements (for the invariants phase). The session holds the
+/// syntax phase's sources and diagnostics; each later phase reports its own in `details`.
+pub fn grade(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeOptions) -> Scorecard {
+    let syntax = syntax(session, inputs, options);
+    let later = |name| Phase {
+        name,
+        verdict: PhaseVerdict::Skipped,
+        summary: "not run: the model does not load".into(),
+        details: Json::Null,
+    };
+    let phases = if syntax.verdict == PhaseVerdict::Pass {
+        vec![
+            syntax,
+            runtime(&mut session.fork(), inputs, options),
+            conformance(&mut session.fork(), inputs, options),
+            invariants(&mut session.fork(), inputs, options),
+        ]
+    } else {
+        vec![
+            syntax,
+            later("runtime"),
+            later("conformance"),
+            later("invariants"),
+        ]
+    };
+    Scorecard { phases }
+}
+
+/// The model alone: no observation module, no requirements.
+fn model_only(inputs: &ModelInputs) -> ModelInputs {
+    ModelInputs {
+        observe: None,
+        requirements: None,
+        ..inputs.clone()
+    }
+}
+
+fn exhaustive(options: &GradeOptions) -> RunOptions {
+    RunOptions {
+        workers: options.workers,
+        max_states: options.max_states,
+        max_seconds: options.max_seconds,
+        ..RunOptions::default()
+    }
+}
+
+/// Syntax: the model parses and resolves, its configuration binds, its `ASSUME`s hold, and
+/// it names a behaviour.
+fn syntax(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeOptions) -> Phase {
+    let loaded = run::with_model(
+        session,
+        &model_only(inputs),
+        &exhaustive(options),
+        &[],
+        |_, _, _| (),
+    );
+    let (verdict, summary) = match loaded {
+        Ok(()) => (PhaseVerdict::Pass, "parses, resolves and binds".to_string()),
+        Err(stopped) => (
+            PhaseVerdict::Fail,
+            format!("{} (see the diagnostics)", stopped.outcome.kind().name()),
+        ),
+    };
+    let errors = session.diagnostics.iter().filter(|d| d.is_error()).count();
+    Phase {
+        name: "syntax",
+        verdict,
+        summary,
+        details: json!({ "errors": errors }),
+    }
+}
+
+/// Runtime: random behaviours run without an evaluation error, a failed `Assert` or (where
+/// the configuration checks it) a deadlock. The model's own invariants and properties are not
+/// the grader's business: reviewed requirements are (the invariants phase).
+fn runtime(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeOptions) -> Phase {
+    let run_options = RunOptions {
+        mode: Mode::Simulate(SimulationOptions {
+            depth: options.depth,
+            behaviours: options.behaviours,
+            seed: options.seed,
+        }),
+        run_only: true,
+        ..exhaustive(options)
+    };
+    let run = run::run(session, &model_only(inputs), &run_options);
+    let kind = run.outcome.kind();
+    let (summary, behaviours) = match &run.explored {
+        Explored::Simulated(simulated) => (
+            run.message.clone().unwrap_or_default(),
+            simulated.behaviours,
+        ),
+        // The simulator could not run: its problem is the last diagnostic.
+        Explored::Nothing if kind == OutcomeKind::SystemError => (
+            session
+                .diagnostics
+                .last()
+                .map(|d| d.message.clone())
+                .unwrap_or_default(),
+            0,
+        ),
+        _ => (kind.name().to_string(), 0),
+    };
+    Phase {
+        name: "runtime",
+        verdict: verdict_of(kind),
+        summary,
+        details: json!({
+            "outcome": kind.name(), "behaviours": behaviours, "depth": options.depth, "seed": options.seed,
+            "diagnostics": json_diagnostics(&session.sources, &session.diagnostics),
+        }),
+    }
+}
+
+fn verdict_of(kind: OutcomeKind) -> PhaseVerdict {
+    match kind {
+        OutcomeKind::Success => PhaseVerdict::Pass,
+        OutcomeKind::Incomplete => PhaseVerdict::Incomplete,
+        _ => PhaseVerdict::Fail,
+    }
+}
+
+/// Conformance: every recorded trace is admitted (and violates no configured invariant).
+fn conformance(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeOptions) -> Phase {
+    if options.traces.is_empty() {
+        return skipped("conformance", "no --traces given");
+    }
+    let trace_inputs = ModelInputs {
+        config: options
+            .trace_config
+            .clone()
+            .or_else(|| inputs.config.clone()),
+        requirements: None,
+        ..inputs.clone()
+    };
+    let trace_options = TraceOptions {
+        traces: options.traces.clone(),
+        ..TraceOptions::default()
+    };
+    match trace::validate(session, &trace_inputs, &trace_options) {
+        Ok(validated) => {
+            let s = &validated.summary;
+            let verdict = match validated.outcome {
+                TraceOutcome::Admitted => PhaseVerdict::Pass,
+                TraceOutcome::Incomplete => PhaseVerdict::Incomplete,
+                TraceOutcome::InvalidInput | TraceOutcome::Rejected => PhaseVerdict::Fail,
+            };
+            let rate = if s.total == 0 {
+                0.0
+            } else {
+                s.admitted as f64 / s.total as f64
+            };
+            let missed: Vec<&str> = validated
+                .reports
+                .iter()
+                .filter(|r| !matches!(r.verdict, tlafid_trace::Verdict::Admitted))
+                .map(|r| r.name.as_str())
+                .collect();
+            Phase {
+                name: "conformance",
+                verdict,
+                summary: format!(
+                    "admitted {} of {} trace(s){}",
+                    s.admitted,
+                    s.total,
+                    if s.violating > 0 {
+                        format!("; {} violate a configured invariant", s.violating)
+                    } else {
+                        String::new()
+                    }
+                ),
+                details: json!({
+                    "admitted": s.admitted, "total": s.total, "pass_rate": rate,
+                    "violating": s.violating, "not_admitted": missed,
+                }),
+            }
+        }
+        Err(_) => Phase {
+            name: "conformance",
+            verdict: PhaseVerdict::Fail,
+            summary: "the traces could not be validated (see the diagnostics)".into(),
+            details: json!({ "diagnostics": json_diagnostics(&session.sources, &session.diagnostics) }),
+        },
+    }
+}
+
+/// A requirement's verdict in the invariants phase.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Requirement {
+    Holds,
+    Violated,
+    Incomplete,
+    Error,
+}
+
+impl Requirement {
+    fn name(self) -> &'static str {
+        match self {
+            Requirement::Holds => "holds",
+            Requirement::Violated => "violated",
+            Requirement::Incomplete => "incomplete",
+            Requirement::Error => "error",
+        }
+    }
+}
+
+/// Invariants: each reviewed requirement, checked by exhaustive exploration. After a
+/// violation, the others are checked again without it, so each gets its own verdict.
+fn invariants(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeOptions) -> Phase {
+    if inputs.requirements.is_none() {
+        return skipped("invariants", "no --requirements given");
+    }
+    let names: Vec<String> = match load::load(session, inputs, &[]).map(|l| l.requirements) {
+        Ok(Some(r)) => r
+            .invariants
+            .iter()
+            .chain(&r.properties)
+            .map(|n| n.name.to_string())
+            .collect(),
+        Ok(None) | Err(_) => {
+            return Phase {
+                name: "invariants",
+                verdict: PhaseVerdict::Fail,
+                summary: "the requirements could not be bound to the model (see the diagnostics)"
+                    .into(),
+                details: json!({ "diagnostics": json_diagnostics(&session.sources, &session.diagnostics) }),
+            }
+        }
+    };
+    let mut results = requirement_verdicts(session, inputs, options, &names);
+    results.sort_by_key(|(name, ..)| names.iter().position(|n| n == name));
+    let holds = results
+        .iter()
+        .filter(|(_, v, _)| *v == Requirement::Holds)
+        .count();
+    let verdict = if results
+        .iter()
+        .any(|(_, v, _)| matches!(v, Requirement::Violated | Requirement::Error))
+    {
+        PhaseVerdict::Fail
+    } else if results
+        .iter()
+        .any(|(_, v, _)| *v == Requirement::Incomplete)
+    {
+        PhaseVerdict::Incomplete
+    } else {
+        PhaseVerdict::Pass
+    };
+    Phase {
+        name: "invariants",
+        verdict,
+        summary: format!("{holds} of {} requirement(s) hold", names.len()),
+        details: json!({
+            "holds": holds, "total": names.len(),
+            "requirements": results.iter().map(|(name, verdict, more)| {
+                let mut entry = json!({ "name": name, "verdict": verdict.name() });
+                if let (Some(entry), Json::Object(more)) = (entry.as_object_mut(), more) {
+                    entry.extend(more.clone());
+                }
+                entry
+            }).collect::<Vec<_>>(),
+        }),
+    }
+}
+
+/// Each requirement's verdict with its figures, from explorations that leave out the
+/// requirements already found violated.
+fn requirement_verdicts(
+    session: &mut Session<'_>,
+    inputs: &ModelInputs,
+    options: &GradeOptions,
+    names: &[String],
+) -> Vec<(String, Requirement, Json)> {
+    let mut results: Vec<(String, Requirement, Json)> = Vec::new();
+    let mut violated: Vec<String> = Vec::new();
+    loop {
+        let run = run::run_skipping(&mut session.fork(), inputs, &exhaustive(options), &violated);
+        let newly_violated = run
+            .outcome
+            .violated()
+            .filter(|_| run.outcome.kind().is_violation())
+            .filter(|name| names.iter().any(|n| n == name) && !violated.iter().any(|v| v == name));
+        if let Some(name) = newly_violated {
+            results.push((
+                name.to_string(),
+                Requirement::Violated,
+                json!({ "counterexample_states": counterexample_states(&run), "label": "illegal_model_behavior" }),
+            ));
+            violated.push(name.to_string());
+            if violated.len() == names.len() {
+                break;
+            }
+            continue;
+        }
+        let kind = run.outcome.kind();
+        let verdict = match kind {
+            OutcomeKind::Success => Requirement::Holds,
+            OutcomeKind::Incomplete => Requirement::Incomplete,
+            _ => Requirement::Error,
+        };
+        let distinct_states = match &run.explored {
+            Explored::Exhaustive(e) => Some(e.stats.distinct_states),
+            _ => None,
+        };
+        let more = json!({
+            "distinct_states": distinct_states, "outcome": kind.name(), "message": run.message,
+        });
+        for name in names.iter().filter(|n| !violated.contains(n)) {
+            results.push((name.clone(), verdict, more.clone()));
+        }
+        break;
+    }
+    results
+}
+
+fn counterexample_states(run: &Run) -> usize {
+    match &run.explored {
+        Explored::Exhaustive(e) => e.counterexample.states.len(),
+        _ => 0,
+    }
+}
+
+fn skipped(name: &'static str, why: &str) -> Phase {
+    Phase {
+        name,
+        verdict: PhaseVerdict::Skipped,
+        summary: why.to_string(),
+        details: Json::Null,
+    }
+}

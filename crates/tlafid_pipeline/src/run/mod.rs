@@ -1,0 +1,375 @@
+//! Running a model: load, bind, check the `ASSUME`s, then explore every state (as TLC) or
+//! simulate random behaviours (as TLC's `-simulate`), one [`Run`] either way.
+
+mod explore;
+mod outcome;
+mod simulate;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tlafid_base::Diagnostic;
+use tlafid_check::{ProgressCallback, Stats};
+use tlafid_eval::Value;
+use tlafid_model::{Model, TraceAction, Unchecked};
+
+pub use outcome::{budget_name, tlc_location, OutcomeKind, RunOutcome};
+
+use crate::codes;
+use crate::counterexample::TraceDump;
+use crate::load::{self, LoadFailure, ModelInputs};
+use crate::session::Session;
+
+/// How to explore.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Every reachable state, breadth-first.
+    Exhaustive,
+    /// Random behaviours (TLC's `-simulate`).
+    Simulate(SimulationOptions),
+}
+
+/// What `--simulate` takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SimulationOptions {
+    /// The most steps in one behaviour (TLC's `-depth`).
+    pub depth: u32,
+    /// How many behaviours (TLC's `-simulate num=K`).
+    pub behaviours: u64,
+    /// The seed of the random choices (TLC's `-seed`).
+    pub seed: u64,
+}
+
+impl Default for SimulationOptions {
+    fn default() -> SimulationOptions {
+        SimulationOptions {
+            depth: 100,
+            behaviours: 1000,
+            seed: 0,
+        }
+    }
+}
+
+/// How to run a model.
+#[derive(Clone)]
+pub struct RunOptions {
+    /// Exhaustive or simulated.
+    pub mode: Mode,
+    /// Worker threads (at least 1). Results do not depend on it.
+    pub workers: usize,
+    /// Stop (incomplete) after this many distinct states.
+    pub max_states: Option<u64>,
+    /// Stop (incomplete) after this many breadth-first levels.
+    pub max_depth: Option<u32>,
+    /// Stop (incomplete) after this many seconds (a positive number).
+    pub max_seconds: Option<f64>,
+    /// Do not report deadlocks (TLC's `-deadlock`).
+    pub no_deadlock: bool,
+    /// Check none of the configuration's invariants and properties, only that the model
+    /// runs (`grade`'s runtime phase).
+    pub run_only: bool,
+    /// Set to `true` from elsewhere to stop the run (incomplete).
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Called with progress snapshots during an exhaustive run.
+    pub progress: Option<ProgressCallback>,
+    /// How often progress comes (default: the explorer's).
+    pub progress_interval: Option<Duration>,
+}
+
+impl Default for RunOptions {
+    fn default() -> RunOptions {
+        RunOptions {
+            mode: Mode::Exhaustive,
+            workers: 1,
+            max_states: None,
+            max_depth: None,
+            max_seconds: None,
+            no_deadlock: false,
+            run_only: false,
+            cancel: None,
+            progress: None,
+            progress_interval: None,
+        }
+    }
+}
+
+/// The result of running a model.
+#[derive(Debug)]
+pub struct Run {
+    /// How it ended.
+    pub outcome: RunOutcome,
+    /// TLC's words for it, for a run that explored.
+    pub message: Option<String>,
+    /// With requirements: a requirement is violated (illegal model behaviour).
+    pub illegal_model_behavior: bool,
+    /// What was explored.
+    pub explored: Explored,
+}
+
+impl Run {
+    fn stopped(outcome: RunOutcome) -> Run {
+        Run {
+            outcome,
+            message: None,
+            illegal_model_behavior: false,
+            explored: Explored::Nothing,
+        }
+    }
+}
+
+/// What a run explored.
+#[derive(Debug)]
+pub enum Explored {
+    /// Nothing: it stopped before (see the diagnostics).
+    Nothing,
+    /// The configuration names no behaviour; every `ASSUME` holds (TLC's success with no
+    /// states).
+    AssumptionsOnly,
+    /// The state space, breadth-first (completely or not).
+    Exhaustive(Box<Exhaustive>),
+    /// Random behaviours.
+    Simulated(Box<Simulated>),
+}
+
+/// The figures and counterexample of an exhaustive run.
+#[derive(Debug)]
+pub struct Exhaustive {
+    /// The explorer's counts.
+    pub stats: Stats,
+    /// How long the exploration took.
+    pub elapsed: Duration,
+    /// The shortest behaviour reaching the violation (empty for none).
+    pub counterexample: Counterexample,
+    /// Configured checks that were not made.
+    pub unchecked: Vec<Unchecked>,
+}
+
+/// The figures and counterexample of a simulation.
+#[derive(Debug)]
+pub struct Simulated {
+    /// The options it ran with.
+    pub options: SimulationOptions,
+    /// Behaviours run, up to and including the one reported.
+    pub behaviours: u64,
+    /// Initial states plus successors generated.
+    pub states_generated: u64,
+    /// Every action of the next-state relation, with how often it was taken.
+    pub actions: Vec<ActionCount>,
+    /// How long the simulation took.
+    pub elapsed: Duration,
+    /// The behaviour that violates a check (empty for none).
+    pub counterexample: Counterexample,
+}
+
+/// An action of the next-state relation and how often a simulation took it.
+#[derive(Clone, Debug)]
+pub struct ActionCount {
+    /// The action's name.
+    pub name: String,
+    /// Where it is defined, as TLC writes it.
+    pub location: String,
+    /// How often it was taken.
+    pub count: u64,
+}
+
+/// A behaviour to show: its states, how it loops back, and the files it can be written as.
+#[derive(Debug, Default)]
+pub struct Counterexample {
+    /// Each state with the action into it (none for an initial state) and what to show.
+    pub states: Vec<TraceState>,
+    /// For a temporal violation: where the last state steps back to forever.
+    pub cycle: Option<Cycle>,
+    /// The behaviour as ITF and as an event log.
+    pub dump: Option<TraceDump>,
+}
+
+/// One state of a behaviour.
+#[derive(Clone, Debug)]
+pub struct TraceState {
+    /// The action that reached it (none for an initial state).
+    pub action: Option<TraceAction>,
+    /// What to show of it: the variables, or the `ALIAS` record's fields.
+    pub lines: Vec<(String, Value)>,
+}
+
+/// How a lasso closes.
+#[derive(Clone, Debug)]
+pub struct Cycle {
+    /// The position in the behaviour the last state steps back to (the last position: it
+    /// stutters).
+    pub back_to: usize,
+    /// The action of that step (none when it stutters).
+    pub action: Option<TraceAction>,
+}
+
+/// Loads, binds and runs the model as `options` say.
+pub fn run(session: &mut Session<'_>, inputs: &ModelInputs, options: &RunOptions) -> Run {
+    run_skipping(session, inputs, options, &[])
+}
+
+/// [`run`], leaving out the named requirements.
+pub(crate) fn run_skipping(
+    session: &mut Session<'_>,
+    inputs: &ModelInputs,
+    options: &RunOptions,
+    skip: &[String],
+) -> Run {
+    let ran = with_model(
+        session,
+        inputs,
+        options,
+        skip,
+        |session, model, deadlock| {
+            let mut run = match options.mode {
+                Mode::Exhaustive => explore::explore(session, model, options, deadlock),
+                Mode::Simulate(simulation) => {
+                    simulate::simulate(session, &model, options, simulation, deadlock)
+                }
+            };
+            run.illegal_model_behavior =
+                inputs.requirements.is_some() && run.outcome.kind().is_violation();
+            run
+        },
+    );
+    ran.unwrap_or_else(|stopped| stopped)
+}
+
+/// Loads, binds and checks the `ASSUME`s of the model, then hands it to `then` with whether
+/// deadlock is checked; or says how it stopped (with the diagnostics in the session).
+pub(crate) fn with_model<R>(
+    session: &mut Session<'_>,
+    inputs: &ModelInputs,
+    options: &RunOptions,
+    skip: &[String],
+    then: impl FnOnce(&mut Session<'_>, Model<'_>, bool) -> R,
+) -> Result<R, Run> {
+    if !options_valid(options, session) {
+        return Err(Run::stopped(RunOutcome::UsageError));
+    }
+    let loaded = load::load(session, inputs, skip).map_err(|failure| {
+        Run::stopped(match failure {
+            LoadFailure::Usage => RunOutcome::UsageError,
+            LoadFailure::Config => RunOutcome::ConfigError,
+            LoadFailure::Spec => RunOutcome::SpecError,
+        })
+    })?;
+    let (mut program, mut config) = (loaded.program, loaded.config);
+    if options.run_only {
+        config.invariants.clear();
+        config.properties.clear();
+    }
+    let bound = tlafid_model::prepare(&mut program, &config)
+        .and_then(|spec| tlafid_model::bind(&program, &config, spec));
+    let mut model = match bound {
+        Ok(model) => model,
+        Err(problems) => {
+            session.diagnostics.extend(problems);
+            return Err(Run::stopped(RunOutcome::ConfigError));
+        }
+    };
+    session.diagnostics.append(&mut model.warnings);
+    if inputs.requirements.is_some() {
+        model.rename_checks(tlafid_model::requirements::original_name);
+    }
+    let deadlock = check_deadlock(inputs, options, &model);
+    model
+        .evaluator
+        .set_tlc_config(tlc_config(options, deadlock));
+    let Some(reads) = load::spec_inputs(session, &inputs.reads) else {
+        return Err(Run::stopped(RunOutcome::UsageError));
+    };
+    model.evaluator.set_inputs(reads);
+    if let Err(error) = model.evaluator.check_assumes() {
+        let assumption_false = error.code == tlafid_eval::E_ASSERT;
+        session.diagnostics.push(error.to_diagnostic());
+        return Err(Run::stopped(if assumption_false {
+            RunOutcome::AssumptionViolation
+        } else {
+            RunOutcome::EvaluationError
+        }));
+    }
+    if model.spec.is_none() {
+        return Err(Run {
+            explored: Explored::AssumptionsOnly,
+            ..Run::stopped(RunOutcome::Success)
+        });
+    }
+    Ok(then(session, model, deadlock))
+}
+
+/// The options every run shares: at least one worker, and a time budget that is a positive
+/// number. False (with the diagnostic pushed) when they are not.
+fn options_valid(options: &RunOptions, session: &mut Session<'_>) -> bool {
+    let seconds_valid = match options.max_seconds {
+        Some(seconds) => seconds.is_finite() && seconds > 0.0,
+        None => true,
+    };
+    let valid = options.workers != 0 && seconds_valid;
+    if !valid {
+        session.diagnostics.push(Diagnostic::error_nowhere(
+            codes::BAD_FLAG,
+            "--workers must be at least 1 and --max-seconds a positive number",
+        ));
+    }
+    valid
+}
+
+/// Whether deadlock is checked: the configuration's `CHECK_DEADLOCK` and `no_deadlock`;
+/// never with requirements (a deadlock is the model's business, not a requirement's).
+fn check_deadlock(inputs: &ModelInputs, options: &RunOptions, model: &Model<'_>) -> bool {
+    model.check_deadlock && !options.no_deadlock && inputs.requirements.is_none()
+}
+
+/// `TLCGet("config")`: the fields of TLC's record that have a meaning here (TLC adds its
+/// installation path and fingerprint seed, which do not).
+fn tlc_config(options: &RunOptions, deadlock: bool) -> Value {
+    let mut fields = vec![
+        ("deadlock", Value::Bool(deadlock)),
+        ("worker", Value::Int(options.workers as i64)),
+    ];
+    match options.mode {
+        Mode::Simulate(simulation) => {
+            fields.push(("mode", Value::str("simulate")));
+            fields.push(("seed", Value::str(&simulation.seed.to_string())));
+            fields.push(("traces", Value::Int(simulation.behaviours as i64)));
+            fields.push(("depth", Value::Int(i64::from(simulation.depth))));
+        }
+        Mode::Exhaustive => fields.push(("mode", Value::str("bfs"))),
+    }
+    Value::record(fields.into_iter().map(|(k, v)| (Arc::from(k), v)).collect())
+}
+
+/// Each state of `states` with the action into it and what to show of it.
+fn trace_states(model: &Model<'_>, states: &[tlafid_eval::State]) -> Vec<TraceState> {
+    states
+        .iter()
+        .enumerate()
+        .map(|(i, state)| {
+            let action = i
+                .checked_sub(1)
+                .and_then(|p| model.action_between(&states[p], state));
+            let next = states.get(i + 1).unwrap_or(state);
+            TraceState {
+                action,
+                lines: model.trace_lines(state, next),
+            }
+        })
+        .collect()
+}
+
+/// The dump of a behaviour whose states and actions are given.
+fn dump(
+    model: &Model<'_>,
+    trace: &[TraceState],
+    states: &[tlafid_eval::State],
+    message: &str,
+    cycle: Option<usize>,
+) -> Option<TraceDump> {
+    let steps: Vec<(Option<&TraceAction>, &tlafid_eval::State)> = trace
+        .iter()
+        .zip(states)
+        .map(|(t, state)| (t.action.as_ref(), state))
+        .collect();
+    TraceDump::new(model, &steps, message, cycle)
+}

@@ -1,0 +1,253 @@
+//! Validating recorded traces against a model ([`tlafid_trace`]): load and bind the model,
+//! read the traces the arguments name, and decide for each whether the model can produce it.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use tlafid_base::Diagnostic;
+use tlafid_config::ConfigSource;
+use tlafid_trace::{
+    Options, Summary, TraceFormat, TraceInput, TraceInvariant, TraceReport, Validator, Vocabulary,
+};
+
+use crate::codes;
+use crate::load::{self, LoadFailure, ModelInputs};
+use crate::session::Session;
+
+/// What to validate and how.
+#[derive(Clone, Debug)]
+pub struct TraceOptions {
+    /// Trace arguments (files, folders, globs: [`crate::Files::trace_files`] expands them).
+    pub traces: Vec<String>,
+    /// The traces' format (default: detected from each file's first line).
+    pub format: Option<TraceFormat>,
+    /// Check action windows one by one, each from the reachable states showing its
+    /// `pre_state`.
+    pub windows: bool,
+    /// The most candidate states kept per step (with `windows`: the most reachable states
+    /// explored). At least 1.
+    pub max_states: usize,
+    /// Actions the implementation does not log.
+    pub silent: Vec<String>,
+    /// The most unlogged steps before one logged step.
+    pub max_silent: usize,
+}
+
+impl Default for TraceOptions {
+    fn default() -> TraceOptions {
+        TraceOptions {
+            traces: Vec::new(),
+            format: None,
+            windows: false,
+            max_states: 100_000,
+            silent: Vec::new(),
+            max_silent: 1,
+        }
+    }
+}
+
+/// What the verdicts add up to, in order of precedence: bad input, then a trace not
+/// admitted or violating an invariant, then a trace without a verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraceOutcome {
+    /// Every trace is admitted and violates nothing.
+    Admitted,
+    /// A trace file could not be read, or a trace is malformed.
+    InvalidInput,
+    /// A trace is not admitted (missed code behaviour), or violates a configured invariant.
+    Rejected,
+    /// Some trace has no verdict (a budget ran out).
+    Incomplete,
+}
+
+/// Why traces could not be validated at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraceFailure {
+    /// An option's value, an unreadable file, no trace, an unknown silent action.
+    Usage,
+    /// The spec does not parse or resolve.
+    Spec,
+    /// The configuration is malformed, does not fit, names no behaviour, or has
+    /// constraints under `windows`.
+    Config,
+    /// An `ASSUME` is false or fails to evaluate.
+    Assumption,
+}
+
+impl From<LoadFailure> for TraceFailure {
+    fn from(failure: LoadFailure) -> TraceFailure {
+        match failure {
+            LoadFailure::Usage => TraceFailure::Usage,
+            LoadFailure::Spec => TraceFailure::Spec,
+            LoadFailure::Config => TraceFailure::Config,
+        }
+    }
+}
+
+/// What validating the traces gave.
+#[derive(Debug)]
+pub struct Validated {
+    /// One report per trace, in the order given.
+    pub reports: Vec<TraceReport>,
+    /// Their totals.
+    pub summary: Summary,
+    /// With `windows`: the reachable states explored, and whether that is all of them.
+    pub reachable: Option<(usize, bool)>,
+    /// Seconds the validation took.
+    pub elapsed: f64,
+    /// Whether some trace file could not be read.
+    pub unreadable: bool,
+    /// What the verdicts add up to.
+    pub outcome: TraceOutcome,
+}
+
+/// Loads the model and validates the traces `options` names.
+pub fn validate(
+    session: &mut Session<'_>,
+    inputs: &ModelInputs,
+    options: &TraceOptions,
+) -> Result<Validated, TraceFailure> {
+    let bad_option = |session: &mut Session<'_>, message: &str| {
+        session
+            .diagnostics
+            .push(Diagnostic::error_nowhere(codes::BAD_FLAG, message));
+    };
+    if options.max_states == 0 {
+        bad_option(session, "--max-states must be at least 1");
+        return Err(TraceFailure::Usage);
+    }
+    if matches!(
+        tlafid_config::config_source(&inputs.model, inputs.config.as_deref()),
+        ConfigSource::Embedded { .. }
+    ) {
+        bad_option(
+            session,
+            "tlafid trace needs a .cfg file (name it with --config)",
+        );
+        return Err(TraceFailure::Usage);
+    }
+    let loaded = load::load(session, inputs, &[])?;
+    let (mut program, config, observed_modules) = (loaded.program, loaded.config, loaded.modules);
+    let probes = tlafid_trace::add_constant_probes(&mut program);
+    let spec = tlafid_model::prepare(&mut program, &config).map_err(|problems| {
+        session.diagnostics.extend(problems);
+        TraceFailure::Config
+    })?;
+    let mut model = tlafid_model::bind(&program, &config, spec).map_err(|problems| {
+        session.diagnostics.extend(problems);
+        TraceFailure::Config
+    })?;
+    session.diagnostics.append(&mut model.warnings);
+    if inputs.requirements.is_some() {
+        model.rename_checks(tlafid_model::requirements::original_name);
+    }
+    let reads = load::spec_inputs(session, &inputs.reads).ok_or(TraceFailure::Usage)?;
+    model.evaluator.set_inputs(reads);
+    if let Err(error) = model.evaluator.check_assumes() {
+        session.diagnostics.push(error.to_diagnostic());
+        return Err(TraceFailure::Assumption);
+    }
+    if model.spec.is_none() {
+        bad_option(
+            session,
+            "the configuration names no behaviour (INIT/NEXT or SPECIFICATION) to validate traces against",
+        );
+        return Err(TraceFailure::Config);
+    }
+    if options.windows && !(model.constraints.is_empty() && model.action_constraints.is_empty()) {
+        session.diagnostics.push(Diagnostic::error_nowhere(
+            codes::BAD_FLAG,
+            "--windows does not support CONSTRAINT or ACTION_CONSTRAINT (the reachable states would differ from the model checker's)",
+        ).with_hint("validate against a configuration without constraints"));
+        return Err(TraceFailure::Config);
+    }
+    let texts = read_traces(session, &options.traces);
+    if texts.is_empty() {
+        session.diagnostics.push(Diagnostic::error_nowhere(
+            codes::UNREADABLE,
+            "no trace to check",
+        ));
+        return Err(TraceFailure::Usage);
+    }
+    let unreadable = session.has_errors();
+    let ids: Vec<_> = texts
+        .iter()
+        .map(|(name, text)| session.sources.add(name.clone(), text.clone()))
+        .collect();
+    let trace_inputs: Vec<TraceInput<'_>> = texts
+        .iter()
+        .zip(&ids)
+        .map(|((name, text), &file)| TraceInput {
+            name,
+            file,
+            text,
+            format: options.format,
+        })
+        .collect();
+    let model_values = tlafid_trace::probe_model_values(&model.evaluator, &probes);
+    let also: Vec<&str> = observed_modules.iter().map(String::as_str).collect();
+    let vocabulary = Vocabulary::observing(&model.evaluator, model_values, &also);
+    let validator_options = Options {
+        max_states: options.max_states,
+        windows: options.windows,
+        silent: options.silent.clone(),
+        max_silent: options.max_silent,
+    };
+    let validator = Validator::new(&model.evaluator, vocabulary, validator_options)
+        .with_invariants(TraceInvariant::of_model(&model));
+    let actions = &validator.vocabulary().action_order;
+    if let Some(unknown) = options.silent.iter().find(|a| !actions.contains(a)) {
+        session.diagnostics.push(Diagnostic::error_nowhere(
+            tlafid_trace::codes::UNKNOWN_SILENT_ACTION,
+            format!(
+                "--silent: the model has no action {unknown} (valid: {})",
+                actions.join(", ")
+            ),
+        ));
+        return Err(TraceFailure::Usage);
+    }
+    let started = Instant::now();
+    let reports = validator.check_all(&trace_inputs);
+    let summary = Summary::of(&reports, validator.vocabulary());
+    for report in &reports {
+        session
+            .diagnostics
+            .extend(report.diagnostics.iter().cloned());
+    }
+    let outcome = if unreadable || summary.invalid > 0 {
+        TraceOutcome::InvalidInput
+    } else if summary.missed > 0 || summary.violating > 0 {
+        TraceOutcome::Rejected
+    } else if summary.out_of_budget > 0 {
+        TraceOutcome::Incomplete
+    } else {
+        TraceOutcome::Admitted
+    };
+    Ok(Validated {
+        reports,
+        summary,
+        reachable: validator.reachable_explored(),
+        elapsed: started.elapsed().as_secs_f64(),
+        unreadable,
+        outcome,
+    })
+}
+
+/// The names and texts of the traces the arguments name; what cannot be read is reported.
+fn read_traces(session: &mut Session<'_>, arguments: &[String]) -> Vec<(String, String)> {
+    let mut paths: Vec<PathBuf> = Vec::new();
+    for argument in arguments {
+        paths.extend(
+            session
+                .files
+                .trace_files(argument, &mut session.diagnostics),
+        );
+    }
+    paths
+        .iter()
+        .filter_map(|path| {
+            let text = session.read(path, None)?;
+            Some((path.display().to_string(), text))
+        })
+        .collect()
+}
