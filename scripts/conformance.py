@@ -2,7 +2,7 @@
 """Runs tlafid on the tlaplus/Examples models and compares its verdicts with TLC's.
 
 Check mode (default): for each selected model, runs
-    tlafid check MODULE.tla --config MODEL.cfg --lib LIB --workers 1 --format json
+    tlafid check MODULE.tla --config MODEL.cfg --lib LIB --allow-read MODEL_DIR --workers 1 --format json
 with a timeout, several models at a time, and compares the outcome and the number of
 distinct states with what the manifest records. Each model ends in one class:
 
@@ -227,6 +227,8 @@ def check_model(args: argparse.Namespace, model: manifests.Model) -> Outcome:
     command = [str(args.tlafid), "check", str(root / model.module),
                "--config", str(root / model.config)]
     command += [part for lib in args.lib for part in ("--lib", str(lib))]
+    # A trace spec reads its log from its own folder (EWD998ChanTrace), read-only.
+    command += ["--allow-read", str((root / model.module).parent)]
     command += ["--workers", "1", "--format", "json", *args.extra_arg]
     run = run_command(command, root, args.timeout)
     expected = (model.result, model.distinct_states)

@@ -27,6 +27,7 @@ impl ModelArgs {
             libs: self.libs.clone(),
             observe: observe.cloned(),
             requirements: requirements.cloned(),
+            reads: Default::default(),
         }
     }
 }

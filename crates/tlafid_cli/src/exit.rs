@@ -74,7 +74,7 @@ impl From<tlafid_pipeline::OutcomeKind> for ExitStatus {
             Kind::UsageError => ExitStatus::Usage,
             Kind::SpecError => ExitStatus::SpecError,
             Kind::ConfigError => ExitStatus::ConfigError,
-            Kind::AssumptionViolation => ExitStatus::Assumption,
+            Kind::AssumptionViolation | Kind::PostconditionViolation => ExitStatus::Assumption,
             Kind::SystemError => ExitStatus::SystemError,
         }
     }

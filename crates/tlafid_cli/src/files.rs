@@ -93,4 +93,12 @@ impl Files for DiskFiles {
     fn trace_files(&mut self, argument: &str, diagnostics: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
         crate::traces::expand(argument, diagnostics)
     }
+
+    fn spec_reader(
+        &mut self,
+        allowed: &[PathBuf],
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<tlafid_eval::FileReader> {
+        crate::inputs::spec_reader(allowed, diagnostics)
+    }
 }

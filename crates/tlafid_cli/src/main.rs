@@ -4,6 +4,7 @@ mod args;
 mod commands;
 mod exit;
 mod files;
+mod inputs;
 mod render;
 mod traces;
 

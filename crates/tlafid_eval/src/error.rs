@@ -31,6 +31,19 @@ pub const E_TYPE: Code = Code(81);
 pub const E_DEPTH: Code = Code(82);
 /// `E083`: the model has no initial predicate or next-state relation to run.
 pub const E_NO_SPEC: Code = Code(83);
+/// `E111`: a spec reads a file (`ndJsonDeserialize`, `JsonDeserialize`) that no
+/// `--allow-read` on the command line names.
+pub const E_FILE_NOT_ALLOWED: Code = Code(111);
+/// `E112`: a file a spec is allowed to read cannot be read (missing, not a regular file,
+/// too large, not UTF-8).
+pub const E_FILE_UNREADABLE: Code = Code(112);
+/// `E113`: a file a spec reads does not hold what the operator reads (malformed JSON, a
+/// `null`, a number that is not a 32-bit integer).
+pub const E_FILE_CONTENT: Code = Code(113);
+/// `E114`: a use of TLC's registers (`TLCSet`, `TLCGet`) or checker statistics whose result
+/// would depend on the order in which states are explored (see the README's "TLC trace
+/// harnesses" for the uses that do not).
+pub const E_ORDER_DEPENDENT: Code = Code(114);
 
 /// An error raised while evaluating: boxed, so that every [`EvalResult`] on the evaluator's
 /// hot paths stays one word wider than its value (its fields are read through `Deref`).

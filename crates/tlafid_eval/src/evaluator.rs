@@ -2,8 +2,8 @@
 //! [`Worker`] that holds reusable buffers for one thread.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use smol_str::SmolStr;
@@ -17,7 +17,9 @@ use crate::compile::Compiled;
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_CONSTANT, E_NO_SPEC};
 use crate::frame::FrameSlot;
-use crate::natives::{self, Native};
+use crate::inputs::SpecInputs;
+use crate::natives::{self, JsonFile, Native};
+use crate::registers::{Phase, Registers};
 use crate::state::State;
 
 /// What a declared constant (or an overridden operator) stands for.
@@ -32,6 +34,39 @@ pub enum ConstBinding {
 /// Where `Print` and `PrintT` output goes.
 pub type PrintSink = Arc<dyn Fn(&str) + Send + Sync>;
 
+/// A finished exploration's figures, as TLC's `TLCGet("stats")` gives them after it.
+#[derive(Clone, Debug, Default)]
+pub struct ExplorationStats {
+    /// Distinct states found.
+    pub distinct: u64,
+    /// Initial states found.
+    pub initial: u64,
+    /// States generated.
+    pub generated: u64,
+    /// The depth of the search (TLC's `diameter`).
+    pub diameter: u64,
+    /// States left on the queue.
+    pub queue: u64,
+    /// Seconds since the checker started.
+    pub duration_seconds: u64,
+}
+
+impl ExplorationStats {
+    fn to_value(&self) -> Value {
+        let int = |n: u64| Value::Int(i64::try_from(n).unwrap_or(i64::MAX));
+        Value::record(vec![
+            (Arc::from("queue"), int(self.queue)),
+            (Arc::from("distinct"), int(self.distinct)),
+            (Arc::from("initial"), int(self.initial)),
+            (Arc::from("generated"), int(self.generated)),
+            (Arc::from("diameter"), int(self.diameter)),
+            (Arc::from("duration"), int(self.duration_seconds)),
+            // TLC reads its statistics in the main thread, worker 0, after exploration.
+            (Arc::from("worker"), Value::Int(0)),
+        ])
+    }
+}
+
 /// Options of an evaluator.
 #[derive(Clone)]
 pub struct EvalOptions {
@@ -42,6 +77,8 @@ pub struct EvalOptions {
     pub print: Option<PrintSink>,
     /// The value of `TLCGet("config")`, if the caller provides one.
     pub tlc_config: Option<Value>,
+    /// What `IOEnv` shows and the files the deserializers may read.
+    pub inputs: SpecInputs,
 }
 
 impl Default for EvalOptions {
@@ -50,6 +87,7 @@ impl Default for EvalOptions {
             max_depth: 5000,
             print: None,
             tlc_config: None,
+            inputs: SpecInputs::default(),
         }
     }
 }
@@ -90,11 +128,12 @@ pub struct Evaluator<'p> {
     /// Buffers of dropped workers, reused by the next [`Evaluator::worker`] call so that
     /// one-shot calls ([`Evaluator::successors`], ...) allocate nothing per call.
     spare: Mutex<Vec<Buffers<'static>>>,
-    /// TLC's registers: `TLCSet(i, v)` writes them while the `ASSUME`s are checked.
-    pub(crate) registers: Mutex<BTreeMap<i64, Value>>,
-    /// Set once the `ASSUME`s are checked: from then on `TLCSet` is an error, so that what
-    /// `TLCGet(i)` reads does not depend on the order in which states are explored.
-    pub(crate) registers_frozen: AtomicBool,
+    /// TLC's registers (`TLCSet`, `TLCGet`), the phase of the checker and the statistics
+    /// known after exploration (see `registers.rs`).
+    pub(crate) registers: Registers,
+    /// The values the deserializers read, by how and from what path: each file is read
+    /// once, so what a spec sees cannot change while it is checked.
+    pub(crate) file_values: Mutex<HashMap<(JsonFile, String), Value>>,
     /// The state of the fixed-seed generator behind `RandomElement` in `ASSUME`s.
     pub(crate) random_state: Mutex<u64>,
     /// Tells this evaluator's buffers from another's in [`THREAD_SPARE`].
@@ -192,8 +231,8 @@ impl<'p> Evaluator<'p> {
             enabled_shadows: crate::shadow::EnabledShadows::new(program),
             facts: OnceLock::new(),
             compiled: Compiled::default(),
-            registers: Mutex::new(BTreeMap::new()),
-            registers_frozen: AtomicBool::new(false),
+            registers: Registers::new(program),
+            file_values: Mutex::new(HashMap::default()),
             random_state: Mutex::new(0x2545_f491_4f6c_dd1d),
         };
         ev.compiled = Compiled::new(&ev);
@@ -210,6 +249,25 @@ impl<'p> Evaluator<'p> {
     /// Sets the value of `TLCGet("config")` (the record TLC builds from its options).
     pub fn set_tlc_config(&mut self, config: Value) {
         self.options.tlc_config = Some(config);
+    }
+
+    /// Whether the program may read `TLCGet("level")`: an explorer then gives every state
+    /// its level ([`State::set_level`]) and evaluates with it ([`Worker::set_level`]).
+    pub fn reads_level(&self) -> bool {
+        self.registers.reads_level()
+    }
+
+    /// Sets what `IOEnv` shows and which files the deserializers may read.
+    pub fn set_inputs(&mut self, inputs: SpecInputs) {
+        self.options.inputs = inputs;
+    }
+
+    /// Tells the evaluator that exploration has ended, with TLC's figures for
+    /// `TLCGet("stats")`: from now on (`POSTCONDITION`s) registers accumulated during
+    /// exploration and the statistics can be read.
+    pub fn end_exploration(&self, stats: &ExplorationStats) {
+        self.registers.set_stats(stats.to_value());
+        self.registers.set_phase(Phase::Post);
     }
 
     /// Replaces a defined operator by a value or another operator (`Op <- Other` or
@@ -336,8 +394,8 @@ impl<'p> Evaluator<'p> {
     }
 
     /// Checks every `ASSUME`: the first false one is an error at its position. Afterwards
-    /// `TLCSet` and `RandomElement` are refused (the registers keep what the `ASSUME`s
-    /// wrote): during exploration their results would depend on the order of the workers.
+    /// `RandomElement` is refused and `TLCSet` limited to what `registers.rs` allows: during
+    /// exploration their results could depend on the order of the workers.
     pub fn check_assumes(&self) -> EvalResult<()> {
         let mut worker = self.worker();
         let result = self.program.assumes.iter().try_for_each(|assume| {
@@ -351,7 +409,7 @@ impl<'p> Evaluator<'p> {
                 ))
             }
         });
-        self.registers_frozen.store(true, Ordering::Relaxed);
+        self.registers.set_phase(Phase::Explore);
         result
     }
 

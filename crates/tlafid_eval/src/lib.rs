@@ -8,7 +8,9 @@
 //! [`Worker`], which keeps its buffers between calls). Errors are [`EvalError`]s (codes
 //! `E070`-`E089`) that convert to [`tlafid_base::Diagnostic`]s.
 //!
-//! No I/O: `Print`/`PrintT` output goes to a sink the caller supplies.
+//! No I/O: `Print`/`PrintT` output goes to a sink the caller supplies; `IOEnv` shows the
+//! variables the caller gives and the JSON deserializers read files only through the
+//! caller's [`FileReader`] ([`SpecInputs`]).
 //!
 //! How actions run (as TLC's `getNextStates`): `/\` left to right; `\/`, `\E` and `\A`
 //! branch (`\A` as a conjunction over its bindings); `x' = e`, `x' \in S`,
@@ -54,16 +56,19 @@ mod error;
 mod evaluator;
 mod exprs;
 mod frame;
+mod inputs;
 mod natives;
 mod probe;
+mod registers;
 mod shadow;
 mod state;
 
 pub use action::{ActionDecl, ActionInfo};
 pub use env::{Env, EnvFrame, EnvSlot, OnState};
 pub use error::*;
-pub use evaluator::{ConstBinding, EvalOptions, Evaluator, PrintSink, Worker};
+pub use evaluator::{ConstBinding, EvalOptions, Evaluator, ExplorationStats, PrintSink, Worker};
 pub use frame::{Arg, Closure};
+pub use inputs::{FileReader, FileRefusal, SpecInputs};
 pub use probe::{ActionProbe, FalseConjunct};
 pub use state::State;
 pub use tlafid_value::Value;

@@ -7,6 +7,10 @@ use tlafid_value::{fingerprint_values, Fingerprint, Value};
 pub struct State {
     values: Box<[Value]>,
     fingerprint: Fingerprint,
+    /// TLC's level (1 for an initial state, one more than its predecessor's for a
+    /// successor), when the explorer tracks it for `TLCGet("level")`; 0 when unknown. Not
+    /// part of the state: equality and the fingerprint ignore it.
+    level: u32,
 }
 
 impl State {
@@ -16,6 +20,7 @@ impl State {
         State {
             values,
             fingerprint,
+            level: 0,
         }
     }
 
@@ -26,7 +31,23 @@ impl State {
         State {
             values,
             fingerprint,
+            level: 0,
         }
+    }
+
+    /// TLC's level of this state (what `TLCGet("level")` answers in it), if known.
+    pub fn level(&self) -> Option<i64> {
+        (self.level > 0).then_some(i64::from(self.level))
+    }
+
+    /// The raw level: 0 when unknown.
+    pub fn level_number(&self) -> u32 {
+        self.level
+    }
+
+    /// Sets TLC's level of this state (0: unknown).
+    pub fn set_level(&mut self, level: u32) {
+        self.level = level;
     }
 
     /// The values, in variable order.

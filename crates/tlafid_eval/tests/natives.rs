@@ -121,9 +121,15 @@ fn bitwise_any_and_refused_operators() {
     let level = call(get, vec![string("level")]);
     assert_eq!(
         run(&b, level.clone()),
-        "error E075: TLCGet(\"level\") is not supported here"
+        "0",
+        "TLC: the level is 0 in ASSUMEs"
     );
     let ev = Evaluator::new(&b.program, vec![]);
+    ev.check_assumes().unwrap();
+    assert_eq!(
+        ev.eval(&level, &[], None).unwrap_err().message,
+        "TLCGet(\"level\") is not supported here"
+    );
     let mut worker = ev.worker();
     worker.set_level(Some(4));
     assert_eq!(worker.eval(&level, &[], None).unwrap(), Value::Int(4));
@@ -148,11 +154,91 @@ fn tlc_registers_are_written_by_assumes_only() {
     ev.check_assumes().unwrap();
     assert_eq!(
         eval(call(set, vec![int(2), int(1)])),
-        "error E075: TLCSet(2, ...) is not supported during exploration: what it reads would depend on the exploration order"
+        "error E114: TLCSet(2, ...) during exploration: what later TLCGets read would depend on the exploration order"
     );
     assert_eq!(eval(call(get, vec![int(2)])), "\"a\"");
     let mut config = Evaluator::new(&b.program, vec![]);
     config.set_tlc_config(Value::str("cfg"));
     let read = call(get, vec![string("config")]);
     assert_eq!(config.eval(&read, &[], None).unwrap(), Value::str("cfg"));
+}
+
+#[test]
+fn io_env_and_json_files_come_from_the_caller() {
+    use std::sync::Arc;
+    use tlafid_eval::{FileRefusal, SpecInputs};
+    let mut b = Builder::new();
+    let env = b.native("IOUtils", "IOEnv", 0);
+    let nd = b.native("Json", "ndJsonDeserialize", 1);
+    let whole = b.native("Json", "JsonDeserialize", 1);
+    let serialize = b.native("Json", "ndJsonSerialize", 2);
+    let mut ev = Evaluator::new(&b.program, vec![]);
+    let eval = |ev: &Evaluator<'_>, e: Expr| match ev.eval(&e, &[], None) {
+        Ok(v) => v.to_string(),
+        Err(err) => format!("error {}: {}", err.code, err.message),
+    };
+    assert_eq!(
+        eval(&ev, call(env, vec![])),
+        "<<>>",
+        "no --env: an empty record"
+    );
+    assert_eq!(
+        eval(&ev, call(nd, vec![string("log.ndjson")])),
+        "error E111: ndJsonDeserialize(\"log.ndjson\") reads a file the command line does not allow"
+    );
+    let files: &[(&str, &str)] = &[
+        (
+            "log.ndjson",
+            "{\"a\": 1, \"b\": [true, \"x\"]}\n\n  {}  \n{\"vc\": {\"0\": 2}}\n",
+        ),
+        ("one.json", "[1, 2.0, -3]"),
+        ("fraction.json", "[1.5]"),
+        ("wide.json", "4294967296"),
+        ("broken.ndjson", "{\"a\": 1}\n{\"a\": \n"),
+    ];
+    let reader = move |path: &str| match files.iter().find(|(name, _)| *name == path) {
+        Some((_, text)) => Ok(Arc::from(*text)),
+        None if path == "secret" => Err(FileRefusal::NotAllowed(None)),
+        None => Err(FileRefusal::Unreadable(format!(
+            "cannot read {path}: missing"
+        ))),
+    };
+    ev.set_inputs(SpecInputs {
+        env: [("TRACE_PATH".to_string(), "log.ndjson".to_string())].into(),
+        read_file: Some(Arc::new(reader)),
+    });
+    assert_eq!(
+        eval(&ev, call(env, vec![])),
+        "[TRACE_PATH |-> \"log.ndjson\"]"
+    );
+    assert_eq!(
+        eval(&ev, call(nd, vec![string("log.ndjson")])),
+        "<<[a |-> 1, b |-> <<TRUE, \"x\">>], <<>>, [vc |-> [0 |-> 2]]>>"
+    );
+    assert_eq!(
+        eval(&ev, call(whole, vec![string("one.json")])),
+        "<<1, 2, -3>>"
+    );
+    assert_eq!(
+        eval(&ev, call(whole, vec![string("fraction.json")])),
+        "error E113: JsonDeserialize(\"fraction.json\"): the number 1.5 is not an integer (TLC would truncate it)"
+    );
+    assert_eq!(
+        eval(&ev, call(whole, vec![string("wide.json")])),
+        "error E113: JsonDeserialize(\"wide.json\"): the number 4294967296 is outside TLC's 32-bit integers (TLC would wrap it)"
+    );
+    assert!(eval(&ev, call(nd, vec![string("broken.ndjson")]))
+        .starts_with("error E113: ndJsonDeserialize(\"broken.ndjson\"): line 2: "));
+    assert_eq!(
+        eval(&ev, call(nd, vec![string("gone")])),
+        "error E112: ndJsonDeserialize(\"gone\"): cannot read gone: missing"
+    );
+    assert_eq!(
+        eval(&ev, call(nd, vec![string("secret")])),
+        "error E111: ndJsonDeserialize(\"secret\") reads a file the command line does not allow"
+    );
+    assert_eq!(
+        eval(&ev, call(serialize, vec![string("out"), tuple(vec![])])),
+        "error E075: ndJsonSerialize is not supported: it writes a file"
+    );
 }

@@ -86,6 +86,9 @@ pub struct Model<'p> {
     pub spec: Option<SpecOps>,
     /// Invariants, in configuration order, then `[]P` parts of properties.
     pub invariants: Vec<Check<'p>>,
+    /// `POSTCONDITION`s: constant-level predicates checked once exploration is complete
+    /// ([`Model::check_postconditions`]).
+    pub postconditions: Vec<Check<'p>>,
     /// State predicates of properties, checked on initial states.
     pub initial_properties: Vec<Check<'p>>,
     /// `[][A]_v` parts of properties, checked on every step.
@@ -182,7 +185,7 @@ pub(crate) fn bind<'p>(
         evaluator.override_op(op, binding);
     }
     let mut problems = Vec::new();
-    let mut unchecked = Vec::new();
+    let unchecked = Vec::new();
     let mut lookup = |named: &Named, max: Level, what: &str| -> Option<OpId> {
         match defined_op(program, named, max, what) {
             Ok(op) => Some(op),
@@ -225,13 +228,11 @@ pub(crate) fn bind<'p>(
         .iter()
         .filter_map(|n| lookup(n, Level::Temporal, "a property").map(|op| (n, op)))
         .collect();
-    for named in &config.postconditions {
-        unchecked.push(Unchecked {
-            name: named.name.clone(),
-            reason: "POSTCONDITION is not checked yet".into(),
-            span: named.span,
-        });
-    }
+    let postconditions: Vec<Check<'p>> = (config.postconditions.iter())
+        .filter_map(|named| {
+            lookup(named, Level::Constant, "a postcondition").map(|op| check(program, named, op))
+        })
+        .collect();
     if !problems.is_empty() {
         return Err(problems);
     }
@@ -252,6 +253,7 @@ pub(crate) fn bind<'p>(
         evaluator,
         spec,
         invariants,
+        postconditions,
         initial_properties: Vec::new(),
         action_properties: Vec::new(),
         constraints,

@@ -21,6 +21,7 @@ pub mod codes;
 mod constants;
 pub mod itf;
 mod lasso;
+mod postcondition;
 pub mod requirements;
 mod spec;
 pub mod symmetry;
@@ -29,6 +30,7 @@ mod temporal;
 mod unroll;
 
 pub use bind::{prepare, Check, Model, SpecOps, Unchecked};
+pub use postcondition::PostconditionFailure;
 pub use system::TraceAction;
 
 use tlafid_base::Diagnostic;

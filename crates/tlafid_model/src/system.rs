@@ -10,7 +10,14 @@ use crate::bind::{Check, Model};
 use crate::temporal::{Atom, AtomForm};
 
 /// Violation ids: invariants first, then initial properties, then action properties.
-impl Model<'_> {
+impl<'p> Model<'p> {
+    /// A worker that answers `TLCGet("level")` with `state`'s level.
+    fn worker_in(&self, state: &State) -> Worker<'_, 'p> {
+        let mut worker = self.evaluator.worker();
+        worker.set_level(state.level());
+        worker
+    }
+
     /// The configured name of the check a [`ViolationId`] stands for.
     pub fn violation_name(&self, id: ViolationId) -> &str {
         let i = id.0 as usize;
@@ -70,7 +77,7 @@ impl Model<'_> {
         if ids.is_empty() {
             return Ok(());
         }
-        let mut worker = self.evaluator.worker();
+        let mut worker = self.worker_in(state);
         let mut on = worker.on_state(state.values(), None);
         for &id in ids {
             let value = state_atom(&mut on, &self.atoms[id as usize])?;
@@ -106,7 +113,7 @@ impl Model<'_> {
         // Where `v` is the whole state, it changes on this step (not a stuttering one):
         // it need not be evaluated.
         let unknown_change = |atom: &Atom<'_>| disabled(atom) || self.vars_is_state(atom);
-        let mut worker = self.evaluator.worker();
+        let mut worker = self.worker_in(state);
         let mut before = angle_vars(&mut worker, &self.atoms, ids, state, &unknown_change)?;
         let after = angle_vars(&mut worker, &self.atoms, ids, next, &unknown_change)?;
         for (k, &id) in ids.iter().enumerate() {
@@ -243,7 +250,7 @@ impl Model<'_> {
         if checks.is_empty() {
             return Ok(None);
         }
-        let mut worker = self.evaluator.worker();
+        let mut worker = self.worker_in(state);
         for (i, check) in checks.iter().enumerate() {
             if !check.holds(&mut worker, state, next)? {
                 return Ok(Some(ViolationId((offset + i) as u32)));
@@ -261,7 +268,7 @@ impl Model<'_> {
         if ops.is_empty() {
             return Ok(true);
         }
-        let mut worker = self.evaluator.worker();
+        let mut worker = self.worker_in(state);
         for &op in ops {
             let value = worker.eval_op(op, state.values(), next.map(State::values))?;
             if value != Value::Bool(true) {
@@ -279,10 +286,10 @@ impl Model<'_> {
     }
 
     /// The fingerprint of the state's view (the state itself without `VIEW`).
-    fn view_fingerprint(&self, values: &[Value]) -> u64 {
+    fn view_fingerprint(&self, values: &[Value], level: Option<i64>) -> u64 {
         match self.view {
             None => fingerprint_values(values),
-            Some(view) => match self.evaluator.eval_op(view, values, None) {
+            Some(view) => match self.view_value(view, values, level) {
                 Ok(v) => v.fingerprint(),
                 // An error here shows again, with its position, when the state is checked.
                 Err(_) => fingerprint_values(values),
@@ -300,7 +307,18 @@ impl Model<'_> {
         };
         let canonical = self.symmetry.canonical(state.values());
         let values = canonical.as_deref().unwrap_or(state.values());
-        self.evaluator.eval_op(view, values, None).map(drop)
+        self.view_value(view, values, state.level()).map(drop)
+    }
+
+    fn view_value(
+        &self,
+        view: OpId,
+        values: &[Value],
+        level: Option<i64>,
+    ) -> Result<Value, EvalError> {
+        let mut worker = self.evaluator.worker();
+        worker.set_level(level);
+        worker.eval_op(view, values, None)
     }
 
     /// Finds which action (with its parameters) leads from `from` to `to`, for traces.
@@ -417,9 +435,9 @@ impl TransitionSystem for Model<'_> {
             }
         }
         match self.symmetry.canonical(state.values()) {
-            Some(least) => self.view_fingerprint(&least),
+            Some(least) => self.view_fingerprint(&least, state.level()),
             None if self.view.is_none() => state.fingerprint(),
-            None => self.view_fingerprint(state.values()),
+            None => self.view_fingerprint(state.values(), state.level()),
         }
     }
 
@@ -427,8 +445,14 @@ impl TransitionSystem for Model<'_> {
         self.symmetry.is_empty() && self.view.is_none()
     }
 
+    /// With `TLCGet("level")` in the spec, every state carries TLC's level: 1 for an initial
+    /// state, its predecessor's plus one for a successor.
     fn initial_states(&self, emit: &mut dyn FnMut(State)) -> Result<(), EvalError> {
-        for state in self.evaluator.init_states()? {
+        let levels = self.evaluator.reads_level();
+        for mut state in self.evaluator.init_states()? {
+            if levels {
+                state.set_level(1);
+            }
             emit(state);
         }
         Ok(())
@@ -439,8 +463,17 @@ impl TransitionSystem for Model<'_> {
         state: &State,
         emit: &mut dyn FnMut(ActionId, State),
     ) -> Result<(), EvalError> {
-        self.evaluator
-            .successors_indexed(state, &mut |index, succ| emit(ActionId(index as u32), succ))
+        if !self.evaluator.reads_level() {
+            return self
+                .evaluator
+                .successors_indexed(state, &mut |index, succ| emit(ActionId(index as u32), succ));
+        }
+        let level = state.level_number().saturating_add(1);
+        self.worker_in(state)
+            .successors_indexed(state, &mut |index, mut succ| {
+                succ.set_level(level);
+                emit(ActionId(index as u32), succ)
+            })
     }
 
     /// Packs the state's values ([`tlafid_value::PackTable`]): a state of nested functions
@@ -452,17 +485,26 @@ impl TransitionSystem for Model<'_> {
             return false;
         }
         out.extend_from_slice(&state.fingerprint().to_le_bytes());
+        if self.evaluator.reads_level() {
+            out.extend_from_slice(&state.level_number().to_le_bytes());
+        }
         true
     }
 
     fn unpack(&self, bytes: &[u8]) -> Option<State> {
+        let (bytes, level) = match self.evaluator.reads_level() {
+            true => {
+                let (rest, level) = bytes.split_last_chunk::<4>()?;
+                (rest, u32::from_le_bytes(*level))
+            }
+            false => (bytes, 0),
+        };
         let (values, fingerprint) = bytes.split_last_chunk::<8>()?;
         let values = self.packing.unpack(values)?;
         let fingerprint = u64::from_le_bytes(*fingerprint);
-        Some(State::with_fingerprint(
-            values.into_boxed_slice(),
-            fingerprint,
-        ))
+        let mut state = State::with_fingerprint(values.into_boxed_slice(), fingerprint);
+        state.set_level(level);
+        Some(state)
     }
 
     fn check_invariants(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {

@@ -43,6 +43,23 @@ pub trait Files {
     fn trace_files(&mut self, argument: &str, _diagnostics: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
         vec![PathBuf::from(argument)]
     }
+
+    /// The reader through which a spec reads the files under `allowed` (each a file or a
+    /// folder the user named with `--allow-read`) and nothing else, or `None` (with the
+    /// problem in `diagnostics`) when one cannot be allowed. By default a spec reads no file.
+    fn spec_reader(
+        &mut self,
+        allowed: &[PathBuf],
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<tlafid_eval::FileReader> {
+        if !allowed.is_empty() {
+            diagnostics.push(Diagnostic::error_nowhere(
+                crate::codes::BAD_FLAG,
+                "this front end lets a spec read no file (--allow-read)",
+            ));
+        }
+        None
+    }
 }
 
 /// Any closure from a path to its text is a [`Files`] (modules are read from `folder/NAME.tla`,

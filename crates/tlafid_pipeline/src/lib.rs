@@ -29,6 +29,6 @@ pub mod trace;
 
 pub use counterexample::TraceDump;
 pub use files::{FileText, Files};
-pub use load::{LoadFailure, Loaded, ModelInputs};
+pub use load::{LoadFailure, Loaded, ModelInputs, SpecReads};
 pub use run::{run, Explored, Mode, OutcomeKind, Run, RunOptions, RunOutcome, SimulationOptions};
 pub use session::Session;

@@ -28,6 +28,52 @@ pub struct ModelInputs {
     /// Reviewed requirements, checked instead of the configuration's invariants and
     /// properties (`R.cfg` beside `R.tla` lists them).
     pub requirements: Option<PathBuf>,
+    /// What the spec may read: `IOEnv`'s variables and the files `ndJsonDeserialize` and
+    /// `JsonDeserialize` may read.
+    pub reads: SpecReads,
+}
+
+/// What a spec may read from outside (the `--env` and `--allow-read` flags).
+#[derive(Clone, Debug, Default)]
+pub struct SpecReads {
+    /// `NAME=VALUE` pairs, what `IOEnv` shows (never the process's environment).
+    pub env: Vec<String>,
+    /// Files, or folders whose files, the spec may read (read-only).
+    pub allow_read: Vec<PathBuf>,
+}
+
+/// The evaluator's inputs for `reads`, or `None` (with the problem in the session) for a
+/// malformed `--env` or a path that cannot be allowed.
+pub(crate) fn spec_inputs(
+    session: &mut Session<'_>,
+    reads: &SpecReads,
+) -> Option<tlafid_eval::SpecInputs> {
+    let mut env = std::collections::BTreeMap::new();
+    for pair in &reads.env {
+        match pair.split_once('=') {
+            Some((name, value)) if !name.is_empty() => {
+                env.insert(name.to_string(), value.to_string());
+            }
+            _ => {
+                session.diagnostics.push(Diagnostic::error_nowhere(
+                    codes::BAD_FLAG,
+                    format!("--env {pair}: expected NAME=VALUE"),
+                ));
+                return None;
+            }
+        }
+    }
+    let errors = session.diagnostics.len();
+    let read_file = session
+        .files
+        .spec_reader(&reads.allow_read, &mut session.diagnostics);
+    if session.diagnostics[errors..]
+        .iter()
+        .any(Diagnostic::is_error)
+    {
+        return None;
+    }
+    Some(tlafid_eval::SpecInputs { env, read_file })
 }
 
 /// Why a model could not be made ready.

@@ -143,6 +143,8 @@ pub fn validate(
     if inputs.requirements.is_some() {
         model.rename_checks(tlafid_model::requirements::original_name);
     }
+    let reads = load::spec_inputs(session, &inputs.reads).ok_or(TraceFailure::Usage)?;
+    model.evaluator.set_inputs(reads);
     if let Err(error) = model.evaluator.check_assumes() {
         session.diagnostics.push(error.to_diagnostic());
         return Err(TraceFailure::Assumption);

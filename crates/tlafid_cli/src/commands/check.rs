@@ -8,6 +8,7 @@ use crate::args::{self, ModelArgs};
 use crate::commands::{check_report, counterexample, progress, simulate};
 use crate::exit::ExitStatus;
 use crate::files::DiskFiles;
+use crate::inputs::InputArgs;
 use crate::render::Format;
 
 /// Arguments of `tlafid check`.
@@ -58,6 +59,9 @@ pub struct CheckArgs {
     /// With `--simulate`: the seed of the random choices (TLC's `-seed`).
     #[arg(long, value_name = "S", default_value_t = 0, requires = "simulate")]
     pub seed: u64,
+    /// What the spec may read: `--allow-read`, `--env`.
+    #[command(flatten)]
+    pub reads: InputArgs,
 }
 
 impl CheckArgs {
@@ -87,9 +91,12 @@ impl CheckArgs {
 pub fn run(args: &CheckArgs) -> ExitStatus {
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
-    let inputs = args
-        .model
-        .inputs(args.observe.as_ref(), args.requirements.as_ref());
+    let inputs = tlafid_pipeline::ModelInputs {
+        reads: args.reads.reads(),
+        ..args
+            .model
+            .inputs(args.observe.as_ref(), args.requirements.as_ref())
+    };
     let display = (!args.simulate).then(|| progress::Display::new(args.format));
     let mut options = args.options();
     if let Some(display) = &display {

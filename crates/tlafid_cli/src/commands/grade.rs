@@ -10,6 +10,7 @@ use tlafid_pipeline::{ModelInputs, Session};
 use crate::args::{self, ModelArgs};
 use crate::exit::ExitStatus;
 use crate::files::DiskFiles;
+use crate::inputs::InputArgs;
 use crate::render::{self, Format};
 
 /// Arguments of `tlafid grade`.
@@ -51,15 +52,21 @@ pub struct GradeArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// What the spec may read: `--allow-read`, `--env`.
+    #[command(flatten)]
+    pub reads: InputArgs,
 }
 
 /// Runs `tlafid grade`.
 pub fn run(args: &GradeArgs) -> ExitStatus {
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
-    let inputs = args
-        .model
-        .inputs(args.observe.as_ref(), args.requirements.as_ref());
+    let inputs = tlafid_pipeline::ModelInputs {
+        reads: args.reads.reads(),
+        ..args
+            .model
+            .inputs(args.observe.as_ref(), args.requirements.as_ref())
+    };
     let options = GradeOptions {
         traces: args.traces.clone(),
         trace_config: args.trace_config.clone(),

@@ -99,6 +99,7 @@ pub fn run(args: &MutateArgs) -> ExitStatus {
                 depth: 100,
                 num: 1000,
                 seed: 0,
+                reads: Default::default(),
             };
             check_report::print(&check, &inputs, sources, diagnostics, &run);
             run.outcome.kind().into()

@@ -13,6 +13,7 @@ use crate::args::ModelArgs;
 use crate::commands::trace_report;
 use crate::exit::ExitStatus;
 use crate::files::DiskFiles;
+use crate::inputs::InputArgs;
 use crate::render::{self, Format};
 
 /// Trace formats as named on the command line.
@@ -64,6 +65,9 @@ pub struct TraceArgs {
     /// The most unlogged (--silent) steps before one logged step.
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub max_silent: usize,
+    /// What the spec may read: `--allow-read`, `--env`.
+    #[command(flatten)]
+    pub reads: InputArgs,
 }
 
 impl TraceArgs {
@@ -84,9 +88,12 @@ impl TraceArgs {
 pub fn run(args: &TraceArgs) -> ExitStatus {
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
-    let inputs = args
-        .model
-        .inputs(args.observe.as_ref(), args.requirements.as_ref());
+    let inputs = tlafid_pipeline::ModelInputs {
+        reads: args.reads.reads(),
+        ..args
+            .model
+            .inputs(args.observe.as_ref(), args.requirements.as_ref())
+    };
     let validated = trace::validate(&mut session, &inputs, &args.options());
     let (sources, diagnostics) = (&session.sources, &session.diagnostics);
     let validated = match validated {

@@ -1,8 +1,6 @@
 //! Smaller modules: `Bitwise`, `IOUtils` (pure parts), `TLCExt`, and the operators of the
 //! standard and community modules that must be refused (I/O, randomness, checker internals).
 
-use std::sync::atomic::Ordering;
-
 use tlafid_base::Span;
 use tlafid_value::{LazySet, Value, ValueResult};
 
@@ -73,17 +71,20 @@ fn assert_eq(_: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Valu
 const CDOT_PROPERTY: &str = "-Dtlc2.tool.impl.Tool.cdot";
 
 fn tlc_get(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
+    use crate::registers::{Key, Phase};
     let key = value_arg(&args, 0, span)?;
-    if let Some(register) = key.as_i64() {
-        let registers = ctx.ev.registers.lock().unwrap_or_else(|e| e.into_inner());
-        return registers.get(&register).cloned().ok_or_else(|| {
-            EvalError::new(
-                E_UNSUPPORTED,
-                format!("TLCGet({register}): the register was not set by TLCSet"),
-                span,
-            )
-        });
+    if let Some(register) = Key::of(key) {
+        return ctx.ev.registers.get(&register, key, span, ctx.init_mode);
     }
+    let phase = ctx.ev.registers.phase();
+    let statistic = |name: &str| -> EvalResult<Value> {
+        match ctx.ev.registers.stats() {
+            Some(stats) if name == "stats" => Ok(stats),
+            Some(stats) => (stats.apply(&Value::str(name)).cloned())
+                .map_err(|e| EvalError::from_value(e, span)),
+            None => Err(order_dependent_statistic(key, phase, span)),
+        }
+    };
     match (key.as_str(), ctx.level, &ctx.ev.options.tlc_config) {
         // The switch of TLC's action composition: tlafid always supports `\cdot`.
         (Some(CDOT_PROPERTY), _, _) => Ok(Value::str("true")),
@@ -93,40 +94,74 @@ fn tlc_get(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Valu
             span,
         )
         .with_hint("remove the ASSUME that reads it, or check this model with TLC")),
+        (Some("level"), _, _) if ctx.in_prime => Err(EvalError::new(
+            E_UNSUPPORTED,
+            "TLCGet(\"level\") under a prime is not supported (which state's level TLC gives there is not settled)",
+            span,
+        )),
+        // TLC: the level is 0 in `ASSUME`s, `POSTCONDITION`s and the initial predicate.
+        (Some("level"), _, _) if phase != Phase::Explore || ctx.init_mode => Ok(Value::Int(0)),
         (Some("level"), Some(level), _) => Ok(Value::Int(level)),
         (Some("config"), _, Some(config)) => Ok(config.clone()),
+        (Some(name @ ("stats" | "diameter" | "distinct" | "generated" | "queue" | "duration")), _, _) => {
+            statistic(name)
+        }
         _ => Err(EvalError::new(
             E_UNSUPPORTED,
             format!("TLCGet({key}) is not supported here"),
             span,
         )
         .with_hint(
-            "only TLCGet(\"level\") during exploration, TLCGet(\"config\") and registers set by TLCSet in ASSUMEs are supported",
+            "supported: TLCGet(\"level\") and TLCGet(\"config\"), registers as the README's \"TLC trace harnesses\" says, and TLCGet(\"stats\") after exploration (in a POSTCONDITION)",
         )),
     }
 }
 
-/// `TLCSet(i, v)` with an integer register `i`, while the `ASSUME`s are checked. During
-/// exploration TLC's registers depend on the order of the workers, so it is refused there.
+/// Why a checker statistic cannot be read where it was asked for.
+fn order_dependent_statistic(key: &Value, phase: crate::registers::Phase, span: Span) -> EvalError {
+    use crate::registers::Phase;
+    match phase {
+        Phase::Explore => EvalError::new(
+            crate::error::E_ORDER_DEPENDENT,
+            format!("TLCGet({key}) during exploration: the checker's figures then depend on the exploration order"),
+            span,
+        )
+        .with_hint("read it in a POSTCONDITION, after exploration"),
+        _ => EvalError::new(
+            E_UNSUPPORTED,
+            format!("TLCGet({key}) is only known after a complete exploration (in a POSTCONDITION)"),
+            span,
+        ),
+    }
+}
+
+/// `TLCSet(k, v)` with a register `k` (an integer or `"s:name"`): free while the `ASSUME`s
+/// are checked, and during exploration as `registers.rs` allows. `TLCSet("exit", FALSE)` does
+/// nothing; stopping the checker (`"exit"` with `TRUE`) is refused: where TLC stops depends
+/// on the order of its workers.
 fn tlc_set(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
     let key = value_arg(&args, 0, span)?;
     let value = value_arg(&args, 1, span)?;
-    let refuse = |why: &str| {
-        Err(EvalError::new(
-            E_UNSUPPORTED,
-            format!("TLCSet({key}, ...) is not supported {why}"),
-            span,
-        ))
-    };
-    let Some(register) = key.as_i64() else {
-        return refuse("with a key that is not an integer register");
-    };
-    if ctx.ev.registers_frozen.load(Ordering::Relaxed) {
-        return refuse("during exploration: what it reads would depend on the exploration order");
+    if let Some(register) = crate::registers::Key::of(key) {
+        return ctx
+            .ev
+            .registers
+            .set(register, key, value, span, ctx.init_mode);
     }
-    let mut registers = ctx.ev.registers.lock().unwrap_or_else(|e| e.into_inner());
-    registers.insert(register, value.clone());
-    Ok(Value::Bool(true))
+    match (key.as_str(), value) {
+        (Some("exit"), Value::Bool(false)) => Ok(Value::Bool(true)),
+        (Some("exit"), _) => Err(EvalError::new(
+            crate::error::E_ORDER_DEPENDENT,
+            format!("TLCSet(\"exit\", {value}) stops the checker wherever its workers happen to be: the states checked would depend on the exploration order"),
+            span,
+        )
+        .with_hint("bound the exploration with a CONSTRAINT or an ACTION_CONSTRAINT instead")),
+        _ => Err(EvalError::new(
+            E_UNSUPPORTED,
+            format!("TLCSet({key}, ...) is not supported: only registers (a natural number or \"s:name\") and \"exit\" with FALSE"),
+            span,
+        )),
+    }
 }
 
 /// `RandomElement(S)` while the `ASSUME`s are checked: an element drawn by a fixed-seed
@@ -135,7 +170,7 @@ fn tlc_set(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Valu
 /// order of the workers.
 fn random_element(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
     let set = value_arg(&args, 0, span)?;
-    if ctx.ev.registers_frozen.load(Ordering::Relaxed) {
+    if ctx.ev.registers.phase() != crate::registers::Phase::Assume {
         return Err(EvalError::new(
             E_UNSUPPORTED,
             "RandomElement is not supported during exploration: its choices would depend on the exploration order",
@@ -165,6 +200,7 @@ fn random_element(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResu
 
 pub(super) fn lookup(module: &str, name: &str) -> Option<Native> {
     const IO: &str = "it reads or writes files, the environment or processes";
+    const WRITE: &str = "it writes a file";
     const RANDOM: &str = "it is random; TLC's choices cannot be reproduced";
     const INTERNAL: &str = "it depends on TLC's internals";
     Some(match (module, name) {
@@ -175,10 +211,14 @@ pub(super) fn lookup(module: &str, name: &str) -> Option<Native> {
         ("Bitwise", "shiftR") => Native::Binary(shift_right),
         ("IOUtils", "atoi") => Native::Unary(atoi),
         ("IOUtils", "zeroPadN") => return None,
+        ("IOUtils", "IOEnv") => Native::General(super::io::io_env),
+        ("IOUtils", "IODeserialize") => Native::Unsupported(
+            "it reads TLC's binary value format; tlafid reads JSON (ndJsonDeserialize, JsonDeserialize)",
+        ),
         ("IOUtils", _) | ("CSV", _) => Native::Unsupported(IO),
-        ("Json", "JsonSerialize" | "ndJsonSerialize" | "JsonDeserialize" | "ndJsonDeserialize") => {
-            Native::Unsupported(IO)
-        }
+        ("Json", "ndJsonDeserialize") => Native::General(super::io::nd_json_deserialize),
+        ("Json", "JsonDeserialize") => Native::General(super::io::json_deserialize),
+        ("Json", "JsonSerialize" | "ndJsonSerialize") => Native::Unsupported(WRITE),
         ("SVG", "SVGSerialize") => Native::Unsupported(IO),
         ("Randomization", "RandomSubset" | "RandomSetOfSubsets" | "RandomSubsetSet") => {
             Native::Unsupported(RANDOM)

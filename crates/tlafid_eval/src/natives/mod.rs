@@ -2,10 +2,12 @@
 //! that defines them and their name.
 
 mod arith;
+mod clocks;
 mod community;
 mod dyadic;
 mod ext;
 mod graphs;
+mod io;
 mod seqs;
 mod tlc;
 
@@ -15,6 +17,8 @@ use tlafid_value::{Value, ValueResult};
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_TYPE};
 use crate::frame::Arg;
+
+pub(crate) use io::JsonFile;
 
 /// A native operator.
 pub(crate) enum Native {
@@ -42,6 +46,7 @@ pub(crate) fn lookup(module: &str, name: &str) -> Option<Native> {
         "Graphs" => graphs::lookup_directed(name),
         "UndirectedGraphs" => graphs::lookup_undirected(name),
         "DyadicRationals" => dyadic::lookup(name),
+        "VectorClocks" => clocks::lookup(name),
         _ => ext::lookup(module, name),
     }
 }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use tlafid_check::{Explorer, Options, Outcome, Report};
 use tlafid_eval::{EvalError, State};
-use tlafid_model::{Model, TraceAction};
+use tlafid_model::{Model, PostconditionFailure, TraceAction};
 
 use super::outcome::{self, budget_name};
 use super::{Counterexample, Cycle, Exhaustive, Explored, Run, RunOptions, RunOutcome};
@@ -44,6 +44,12 @@ pub(super) fn explore(
 /// Turns the explorer's report into a [`Run`], rebuilding the trace's actions.
 fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, EvalError>) -> Run {
     let (outcome, message) = classify(session, model, &report.outcome);
+    let (outcome, message) = match outcome {
+        RunOutcome::Success => {
+            postconditions(session, model, &report).unwrap_or((outcome, message))
+        }
+        _ => (outcome, message),
+    };
     let (outcome, message) = if !model.unchecked.is_empty() && outcome == RunOutcome::Success {
         (
             RunOutcome::Incomplete { budget: None },
@@ -99,6 +105,41 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
             },
             unchecked: model.unchecked.clone(),
         })),
+    }
+}
+
+/// After a complete exploration that found nothing wrong, the `POSTCONDITION`s (as TLC):
+/// the outcome of the first that does not hold, if one does not.
+fn postconditions(
+    session: &mut Session<'_>,
+    model: &Model<'_>,
+    report: &Report<State, EvalError>,
+) -> Option<(RunOutcome, String)> {
+    if model.postconditions.is_empty() {
+        return None;
+    }
+    let stats = tlafid_eval::ExplorationStats {
+        distinct: report.stats.distinct_states,
+        initial: report.stats.initial_distinct_states,
+        generated: report.stats.states_generated,
+        diameter: u64::from(report.stats.depth),
+        queue: report.stats.states_left_on_queue,
+        duration_seconds: report.elapsed.as_secs(),
+    };
+    match model.check_postconditions(&stats).err()? {
+        PostconditionFailure::False { name, span, .. } => {
+            let at = outcome::tlc_location(&session.sources, span);
+            Some((
+                RunOutcome::PostconditionViolation {
+                    name: name.to_string(),
+                },
+                format!("Postcondition {name} at {at} is false."),
+            ))
+        }
+        PostconditionFailure::Error { error, .. } => {
+            session.diagnostics.push(error.to_diagnostic());
+            Some(outcome::evaluation_failed(&error))
+        }
     }
 }
 

@@ -276,6 +276,10 @@ pub(crate) fn with_model<R>(
     model
         .evaluator
         .set_tlc_config(tlc_config(options, deadlock));
+    let Some(reads) = load::spec_inputs(session, &inputs.reads) else {
+        return Err(Run::stopped(RunOutcome::UsageError));
+    };
+    model.evaluator.set_inputs(reads);
     if let Err(error) = model.evaluator.check_assumes() {
         let assumption_false = error.code == tlafid_eval::E_ASSERT;
         session.diagnostics.push(error.to_diagnostic());

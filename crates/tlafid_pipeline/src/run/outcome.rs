@@ -38,6 +38,8 @@ pub enum OutcomeKind {
     ConfigError,
     /// An `ASSUME` is false.
     AssumptionViolation,
+    /// A `POSTCONDITION` is false after a complete exploration.
+    PostconditionViolation,
     /// The explorer could not run.
     SystemError,
 }
@@ -59,6 +61,7 @@ impl OutcomeKind {
             OutcomeKind::SpecError => "spec_error",
             OutcomeKind::ConfigError => "config_error",
             OutcomeKind::AssumptionViolation => "assumption_violation",
+            OutcomeKind::PostconditionViolation => "postcondition_violation",
             OutcomeKind::SystemError => "system_error",
         }
     }
@@ -116,6 +119,11 @@ pub enum RunOutcome {
     ConfigError,
     /// An `ASSUME` is false.
     AssumptionViolation,
+    /// A `POSTCONDITION` is false after a complete exploration.
+    PostconditionViolation {
+        /// Its name in the configuration.
+        name: String,
+    },
     /// The explorer could not run.
     SystemError,
 }
@@ -137,6 +145,7 @@ impl RunOutcome {
             RunOutcome::SpecError => OutcomeKind::SpecError,
             RunOutcome::ConfigError => OutcomeKind::ConfigError,
             RunOutcome::AssumptionViolation => OutcomeKind::AssumptionViolation,
+            RunOutcome::PostconditionViolation { .. } => OutcomeKind::PostconditionViolation,
             RunOutcome::SystemError => OutcomeKind::SystemError,
         }
     }
@@ -144,9 +153,9 @@ impl RunOutcome {
     /// The violated check (the first, for a temporal violation).
     pub fn violated(&self) -> Option<&str> {
         match self {
-            RunOutcome::InvariantViolation { name } | RunOutcome::SafetyViolation { name } => {
-                Some(name)
-            }
+            RunOutcome::InvariantViolation { name }
+            | RunOutcome::SafetyViolation { name }
+            | RunOutcome::PostconditionViolation { name } => Some(name),
             RunOutcome::LivenessViolation { names } => names.first().map(String::as_str),
             _ => None,
         }
@@ -198,7 +207,9 @@ pub(crate) fn evaluation_failed(error: &EvalError) -> (RunOutcome, String) {
             RunOutcome::AssertionFailure,
             format!("Assertion failed: {}", error.message),
         )
-    } else if error.code == tlafid_eval::E_UNSUPPORTED {
+    } else if error.code == tlafid_eval::E_UNSUPPORTED
+        || error.code == tlafid_eval::E_ORDER_DEPENDENT
+    {
         (
             RunOutcome::Unsupported,
             format!("Unsupported: {}", error.message),
