@@ -105,6 +105,9 @@ pub struct SimulationReport<S, E> {
     pub states_generated: u64,
     /// How often each action was taken in those behaviours, indexed by [`ActionId`]`.0`.
     pub action_counts: Vec<u64>,
+    /// How many successors each action generated in those behaviours (TLC's `-coverage`
+    /// figure in a simulation), indexed likewise.
+    pub action_generated: Vec<u64>,
     /// The behaviour that violated something, ending in the offending state.
     pub trace: Option<Vec<TraceStep<S>>>,
     /// Wall-clock time taken (not deterministic).
@@ -121,6 +124,7 @@ pub struct Simulator<T: TransitionSystem> {
 struct Behaviour<S, E> {
     generated: u64,
     action_counts: Vec<u64>,
+    action_generated: Vec<u64>,
     ending: Option<(SimulationOutcome<E>, Vec<TraceStep<S>>)>,
 }
 
@@ -167,6 +171,7 @@ impl<T: TransitionSystem> Simulator<T> {
             behaviours: 0,
             states_generated: 0,
             action_counts: Vec::new(),
+            action_generated: Vec::new(),
             trace: None,
             elapsed: Duration::ZERO,
         };
@@ -199,6 +204,7 @@ impl<T: TransitionSystem> Simulator<T> {
                 report.behaviours += 1;
                 report.states_generated += behaviour.generated;
                 add_counts(&mut report.action_counts, &behaviour.action_counts);
+                add_counts(&mut report.action_generated, &behaviour.action_generated);
                 if let Some((outcome, trace)) = behaviour.ending {
                     return Ok(finish(report, outcome, Some(trace), started));
                 }
@@ -262,11 +268,16 @@ impl<T: TransitionSystem> Simulator<T> {
         let mut behaviour = Behaviour {
             generated: 0,
             action_counts: Vec::new(),
+            action_generated: Vec::new(),
             ending: None,
         };
         for _ in 0..self.options.depth {
             let current = &trace[trace.len() - 1].state;
-            let successors = match self.checked_successors(current, &mut behaviour.generated) {
+            let successors = match self.checked_successors(
+                current,
+                &mut behaviour.generated,
+                &mut behaviour.action_generated,
+            ) {
                 Ok(successors) => successors,
                 Err((outcome, last)) => {
                     trace.extend(last);
@@ -296,6 +307,7 @@ impl<T: TransitionSystem> Simulator<T> {
         &self,
         state: &T::State,
         generated: &mut u64,
+        per_action: &mut Vec<u64>,
     ) -> Result<Vec<(ActionId, T::State)>, StepFailure<T>> {
         let system = &self.system;
         let mut all = Vec::new();
@@ -303,6 +315,13 @@ impl<T: TransitionSystem> Simulator<T> {
             all.push((action, successor))
         });
         *generated += all.len() as u64;
+        for (action, _) in &all {
+            let at = action.0 as usize;
+            if per_action.len() <= at {
+                per_action.resize(at + 1, 0);
+            }
+            per_action[at] += 1;
+        }
         if let Err(error) = result {
             return Err((SimulationOutcome::EvalError { error }, None));
         }

@@ -39,6 +39,10 @@ enum Command {
     /// Score a model in a benchmark's phases: syntax, runtime, conformance to recorded
     /// traces, reviewed requirements.
     Grade(commands::grade::GradeArgs),
+    /// Run TLC's command line (`tlafid tlc -config M.cfg -workers 2 M.tla`): TLC's
+    /// transcript, `-tool` message codes and exit statuses, for scripts written for TLC.
+    #[command(disable_help_flag = true)]
+    Tlc(commands::tlc::TlcArgs),
     /// Serve the commands as tools to agents over the Model Context Protocol (JSON-RPC on
     /// standard input and output).
     Mcp,
@@ -66,6 +70,7 @@ fn main() {
         Command::Mutate(args) => commands::mutate::run(&args),
         Command::Grade(args) => commands::grade::run(&args),
         Command::Mcp => commands::mcp::run(),
+        Command::Tlc(args) => std::process::exit(commands::tlc::run(&args)),
     };
     std::process::exit(status.code());
 }

@@ -17,6 +17,7 @@ use std::process::Command;
 fn mask_timings(text: &str) -> String {
     text.lines()
         .filter(|line| !line.starts_with("Progress("))
+        .map(mask_clock)
         .map(|line| {
             if let Some(at) = line.find("Finished in ") {
                 format!("{}Finished in <elapsed>.", &line[..at])
@@ -34,6 +35,37 @@ fn mask_timings(text: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Masks wall-clock stamps (`2026-12-01 22:50:24`, TLC's) and the machine's core count
+/// (TLC's mode line, `on 2 cores`).
+fn mask_clock(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(at) = rest.find(|c: char| c.is_ascii_digit()) {
+        let candidate = &rest[at..];
+        let stamp = candidate.len() >= 19
+            && candidate.is_char_boundary(19)
+            && candidate[..19]
+                .chars()
+                .zip("dddd-dd-dd dd:dd:dd".chars())
+                .all(|(c, p)| if p == 'd' { c.is_ascii_digit() } else { c == p });
+        out.push_str(&rest[..at]);
+        if stamp {
+            out.push_str("<time>");
+            rest = &candidate[19..];
+        } else {
+            out.push_str(&candidate[..1]);
+            rest = &candidate[1..];
+        }
+    }
+    out.push_str(rest);
+    match (out.find(" on "), out.find(" cores")) {
+        (Some(on), Some(cores)) if on < cores && out[on + 4..cores].parse::<u32>().is_ok() => {
+            format!("{} on <cores>{}", &out[..on], &out[cores..])
+        }
+        _ => out,
+    }
 }
 
 fn run_case(root: &Path, args_file: &Path) -> String {

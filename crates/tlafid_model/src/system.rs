@@ -346,6 +346,7 @@ impl<'p> Model<'p> {
             name: decl.name.to_string(),
             params,
             span: decl.span,
+            body: decl.body,
         }
     }
 }
@@ -412,6 +413,8 @@ pub struct TraceAction {
     pub params: Vec<(String, Value)>,
     /// Where the action is defined.
     pub span: tlafid_base::Span,
+    /// The disjunct of the next-state relation it is (TLC's location in a behaviour).
+    pub body: tlafid_base::Span,
 }
 
 impl TransitionSystem for Model<'_> {

@@ -18,6 +18,7 @@
 
 pub mod codes;
 pub mod counterexample;
+pub mod coverage;
 pub mod files;
 pub mod grade;
 pub mod load;

@@ -10,5 +10,6 @@ mod mutate_report;
 pub mod parse;
 mod progress;
 mod simulate;
+pub mod tlc;
 pub mod trace;
 mod trace_report;

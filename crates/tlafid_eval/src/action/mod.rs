@@ -29,6 +29,9 @@ pub struct ActionDecl {
     pub name: SmolStr,
     /// Where that operator is defined.
     pub span: Span,
+    /// The disjunct itself: TLC's location of the action in a behaviour
+    /// (`<FillBig line 16, col 14 to line 16, col 39 of module DieHard>`).
+    pub body: Span,
 }
 
 /// Which action produced a successor, with the values of its parameters (`\E` variables

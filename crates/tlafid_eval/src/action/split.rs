@@ -43,7 +43,7 @@ struct StaticSplit<'s, 'p> {
 impl StaticSplit<'_, '_> {
     fn walk(&mut self, expr: &Expr, owner: &OpDef, depth: usize) {
         match &expr.kind {
-            _ if depth > MAX_SPLIT_DEPTH => self.leaf(owner),
+            _ if depth > MAX_SPLIT_DEPTH => self.leaf(owner, expr),
             ExprKind::Junction { and: false, items } => {
                 items.iter().for_each(|i| self.walk(i, owner, depth + 1))
             }
@@ -63,14 +63,15 @@ impl StaticSplit<'_, '_> {
                 let def = self.program.op(op);
                 self.walk(&def.body, def, depth + 1)
             }
-            _ => self.leaf(owner),
+            _ => self.leaf(owner, expr),
         }
     }
 
-    fn leaf(&mut self, owner: &OpDef) {
+    fn leaf(&mut self, owner: &OpDef, expr: &Expr) {
         self.out.push(ActionDecl {
             name: owner.name.clone(),
             span: owner.span,
+            body: expr.span,
         });
     }
 }

@@ -91,12 +91,27 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
         &message,
         cycle.as_ref().map(|c| c.back_to),
     );
+    let stats = report.stats;
+    let coverage = crate::coverage::coverage(
+        &session.sources,
+        model,
+        (
+            stats.initial_distinct_states,
+            stats.initial_states_generated,
+        ),
+        |i| {
+            stats
+                .per_action
+                .get(i)
+                .map_or((0, 0), |a| (a.distinct, a.generated))
+        },
+    );
     Run {
         outcome,
         message: Some(message),
         illegal_model_behavior: false,
         explored: Explored::Exhaustive(Box::new(Exhaustive {
-            stats: report.stats,
+            stats,
             elapsed: report.elapsed,
             counterexample: Counterexample {
                 states: trace,
@@ -104,6 +119,7 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
                 dump,
             },
             unchecked: model.unchecked.clone(),
+            coverage,
         })),
     }
 }

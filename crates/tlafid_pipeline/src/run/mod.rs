@@ -18,6 +18,7 @@ pub use outcome::{budget_name, tlc_location, OutcomeKind, RunOutcome};
 
 use crate::codes;
 use crate::counterexample::TraceDump;
+use crate::coverage::Coverage;
 use crate::load::{self, LoadFailure, ModelInputs};
 use crate::session::Session;
 
@@ -143,6 +144,8 @@ pub struct Exhaustive {
     pub counterexample: Counterexample,
     /// Configured checks that were not made.
     pub unchecked: Vec<Unchecked>,
+    /// Per action, the states it generated and the distinct states it found first.
+    pub coverage: Coverage,
 }
 
 /// The figures and counterexample of a simulation.
@@ -160,6 +163,9 @@ pub struct Simulated {
     pub elapsed: Duration,
     /// The behaviour that violates a check (empty for none).
     pub counterexample: Counterexample,
+    /// Per action, the steps it took and the successors it generated (as TLC's
+    /// `-coverage` counts them in a simulation).
+    pub coverage: Coverage,
 }
 
 /// An action of the next-state relation and how often a simulation took it.

@@ -59,6 +59,12 @@ pub(super) fn simulate(
         .collect();
     let trace = super::trace_states(model, &states);
     let dump = super::dump(model, &trace, &states, &message, None);
+    let mut coverage = crate::coverage::coverage(&session.sources, model, (0, 0), |i| {
+        let at = |counts: &[u64]| counts.get(i).copied().unwrap_or(0);
+        (at(&report.action_counts), at(&report.action_generated))
+    });
+    // The simulator does not count the initial states it draws from.
+    coverage.init = None;
     Run {
         outcome,
         message: Some(message),
@@ -74,6 +80,7 @@ pub(super) fn simulate(
                 cycle: None,
                 dump,
             },
+            coverage,
         })),
     }
 }
