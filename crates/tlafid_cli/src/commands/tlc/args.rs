@@ -31,6 +31,11 @@ pub struct TlcOptions {
     pub dump_traces: Vec<(DumpFormat, PathBuf)>,
     /// `-nowarning`.
     pub no_warnings: bool,
+    /// tlafid's own `--env NAME=VALUE`: what the spec's `IOEnv` shows (TLC shows the process's
+    /// whole environment; tlafid shows only what is named).
+    pub env: Vec<String>,
+    /// tlafid's own `--allow-read PATH`: files (or folders) a trace harness may read.
+    pub allow_read: Vec<PathBuf>,
 }
 
 /// The number of workers.
@@ -168,6 +173,8 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
         diff_trace: false,
         dump_traces: Vec::new(),
         no_warnings: false,
+        env: Vec::new(),
+        allow_read: Vec::new(),
     };
     let mut spec: Option<String> = None;
     let mut at = 0;
@@ -186,6 +193,10 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
             "-tool" => options.tool = true,
             "-difftrace" => options.diff_trace = true,
             "-nowarning" => options.no_warnings = true,
+            "--env" => options.env.push(take(args, &mut at, arg, "NAME=VALUE")?),
+            "--allow-read" => options
+                .allow_read
+                .push(PathBuf::from(take(args, &mut at, arg, "a path")?)),
             "-coverage" => {
                 let minutes = take(args, &mut at, arg, "a number of minutes")?;
                 match minutes.parse::<i64>() {

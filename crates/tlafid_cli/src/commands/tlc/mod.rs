@@ -121,6 +121,10 @@ fn check(out: &mut Transcript<impl Write>, options: &TlcOptions) -> i32 {
         libs: Vec::new(),
         observe: None,
         requirements: None,
+        reads: tlafid_pipeline::SpecReads {
+            env: options.env.clone(),
+            allow_read: options.allow_read.clone(),
+        },
     };
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
@@ -361,6 +365,9 @@ fn outcome(
             out.message(code::VALUE_ASSERT_FAILED, Class::Error, message)
         }
         RunOutcome::AssumptionViolation => {}
+        RunOutcome::PostconditionViolation { .. } => {
+            out.message(code::POSTCONDITION_FALSE, Class::Error, message)
+        }
         RunOutcome::Incomplete { .. } | RunOutcome::Unsupported => out.message(
             code::GENERAL,
             Class::Error,
@@ -523,7 +530,9 @@ fn exit_status(run: &Run) -> i32 {
         }
         RunOutcome::Deadlock => status::VIOLATION_DEADLOCK,
         RunOutcome::AssertionFailure => status::VIOLATION_ASSERT,
-        RunOutcome::AssumptionViolation => status::VIOLATION_ASSUMPTION,
+        RunOutcome::AssumptionViolation | RunOutcome::PostconditionViolation { .. } => {
+            status::VIOLATION_ASSUMPTION
+        }
         RunOutcome::EvaluationError => status::FAILURE_SPEC_EVAL,
         RunOutcome::SpecError | RunOutcome::UsageError => status::ERROR_SPEC_PARSE,
         RunOutcome::ConfigError => status::ERROR_CONFIG_PARSE,
