@@ -5,8 +5,8 @@
 use tlafid_sema::ir::{Builtin, Expr, ExprKind, Program};
 
 use crate::evaluator::ConstBinding;
-use crate::exprs::for_each_child;
 use crate::natives::Native;
+use tlafid_sema::walk::each_child;
 
 /// One more than the largest frame slot `expr` uses (0 when it uses none).
 pub(crate) fn slots_used(expr: &Expr) -> usize {
@@ -27,7 +27,7 @@ pub(crate) fn slots_used(expr: &Expr) -> usize {
         }
         _ => {}
     }
-    for_each_child(expr, &mut |child| max = max.max(slots_used(child)));
+    each_child(expr, &mut |child| max = max.max(slots_used(child)));
     max
 }
 
@@ -99,7 +99,7 @@ fn reads_state(expr: &Expr, free: &[bool]) -> bool {
         return true;
     }
     let mut found = false;
-    for_each_child(expr, &mut |child| found = found || reads_state(child, free));
+    each_child(expr, &mut |child| found = found || reads_state(child, free));
     found
 }
 
@@ -146,7 +146,7 @@ fn collect_by_name(
             out.insert(arg as *const Expr as usize);
         }
     }
-    for_each_child(expr, &mut |child| {
+    each_child(expr, &mut |child| {
         collect_by_name(child, state_free, natives, out)
     });
 }
@@ -228,7 +228,7 @@ fn stays_in_state(expr: &Expr, pure: &[bool], consts: &[Option<ConstBinding>]) -
         return false;
     }
     let mut ok = true;
-    for_each_child(expr, &mut |child| {
+    each_child(expr, &mut |child| {
         ok = ok && stays_in_state(child, pure, consts)
     });
     ok
@@ -272,7 +272,7 @@ fn collect_bound_slots(expr: &Expr, out: &mut Vec<u32>) {
         }
         _ => {}
     }
-    for_each_child(expr, &mut |child| collect_bound_slots(child, out));
+    each_child(expr, &mut |child| collect_bound_slots(child, out));
 }
 
 fn closed_in(
@@ -303,7 +303,7 @@ fn closed_in(
         return false;
     }
     let mut ok = true;
-    for_each_child(expr, &mut |child| {
+    each_child(expr, &mut |child| {
         ok = ok && closed_in(child, bound, op_ok, consts)
     });
     ok

@@ -174,7 +174,7 @@ fn collect_constant_lets<'x>(expr: &'x Expr, f: &mut dyn FnMut(&'x Expr)) {
     if let ExprKind::LetValue { value, .. } = &expr.kind {
         f(value);
     }
-    crate::exprs::for_each_child(expr, &mut |child| collect_constant_lets(child, f));
+    tlafid_sema::walk::each_child(expr, &mut |child| collect_constant_lets(child, f));
 }
 
 /// A worker's reusable allocations.
@@ -705,5 +705,5 @@ fn collect_strings(expr: &Expr, out: &mut HashMap<SmolStr, Arc<str>, ahash::Rand
         }
         _ => {}
     }
-    crate::exprs::for_each_child(expr, &mut |child| collect_strings(child, out));
+    tlafid_sema::walk::each_child(expr, &mut |child| collect_strings(child, out));
 }

@@ -322,7 +322,7 @@ impl Ops<'_> {
             found.calls.insert((set_span, key.clone()), fold);
             found.registers.insert(key, fold);
         }
-        crate::exprs::for_each_child(expr, &mut |child| self.visit(child, found));
+        tlafid_sema::walk::each_child(expr, &mut |child| self.visit(child, found));
     }
 
     /// `cmp => TLCSet(k, v)` or `IF cmp THEN TLCSet(k, v) ELSE TRUE`, with `cmp` comparing

@@ -222,7 +222,7 @@ impl<'p> Compiler<'_, 'p> {
             }
             _ => {}
         }
-        crate::exprs::for_each_child(expr, &mut |child| self.conjuncts(child, roots));
+        tlafid_sema::walk::each_child(expr, &mut |child| self.conjuncts(child, roots));
     }
 
     fn boxed(&self, e: &'p Expr) -> Box<Node<'p>> {
