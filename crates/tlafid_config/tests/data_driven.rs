@@ -2,6 +2,8 @@
 //! the `.expected` file beside it. `UPDATE_EXPECT=1 cargo test -p tlafid_config` rewrites them.
 //! Files in `ok/` must parse without errors; files in `err/` must produce a diagnostic.
 
+#![allow(clippy::disallowed_methods)] // a test reads and writes its data files
+
 mod common;
 
 use std::fs;

@@ -6,6 +6,8 @@
 //!
 //! The configurations that must fail are pinned in [`EXPECTED_FAILURES`], each with the reason.
 
+#![allow(clippy::disallowed_methods)] // a test reads and writes its data files
+
 mod common;
 
 use std::fs;

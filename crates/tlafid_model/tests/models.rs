@@ -3,6 +3,8 @@
 //! `NAME.expected` (whose figures are TLC's for the same files: `tlc -workers 1 -config
 //! NAME.cfg SPEC.tla`). Set `TLAFID_BLESS=1` to rewrite the expected files.
 
+#![allow(clippy::disallowed_methods)] // a test reads and writes its data files
+
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

@@ -6,6 +6,8 @@
 //! folder whose root module is the `.tla` file named like the folder. Set `BLESS=1` to
 //! write the expected files from the current output.
 
+#![allow(clippy::disallowed_methods)] // a test reads and writes its data files
+
 use std::path::{Path, PathBuf};
 
 use tlafid_base::SourceMap;

@@ -1,6 +1,8 @@
 //! Bad input never panics: every test module, cut short at many points, still loads to a
 //! result (usually with diagnostics).
 
+#![allow(clippy::disallowed_methods)] // a test reads and writes its data files
+
 use std::path::Path;
 
 use tlafid_base::SourceMap;

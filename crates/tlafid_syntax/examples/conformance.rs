@@ -2,6 +2,8 @@
 //!
 //! `cargo run -p tlafid_syntax --example conformance -- /work/ext/Examples /work/ext/CommunityModules/modules`
 
+#![allow(clippy::disallowed_methods)] // an example program reads the files it is given
+
 use std::path::{Path, PathBuf};
 
 use tlafid_base::SourceMap;

@@ -2,6 +2,8 @@
 //!
 //! `cargo run -p tlafid_syntax --example dump -- path/to/Spec.tla`
 
+#![allow(clippy::disallowed_methods)] // an example program reads the files it is given
+
 use tlafid_base::SourceMap;
 
 fn main() {

@@ -3,6 +3,8 @@
 //!
 //! `cargo run --release -p tlafid_syntax --example throughput -- [MB] [ROUNDS]`
 
+#![allow(clippy::disallowed_methods)] // an example program reads the files it is given
+
 #[path = "../benches/gen.rs"]
 mod gen;
 

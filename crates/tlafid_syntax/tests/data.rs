@@ -4,6 +4,8 @@
 //!
 //! `UPDATE_EXPECT=1 cargo test -p tlafid_syntax --test data` rewrites the expected files.
 
+#![allow(clippy::disallowed_methods)] // a test reads and writes its data files
+
 use std::path::{Path, PathBuf};
 
 use tlafid_base::SourceMap;

@@ -3,6 +3,8 @@
 //! Run with `cargo bench -p tlafid_trace` (`-- long` or `-- many` for one case). Prints
 //! wall and CPU time of the validation alone (not of recording the traces).
 
+#![allow(clippy::disallowed_methods)] // a test reads and writes its data files
+
 use std::time::Instant;
 
 use tlafid_base::SourceMap;

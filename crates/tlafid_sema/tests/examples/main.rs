@@ -6,6 +6,8 @@
 //! `SEMA_NO_COMMUNITY=1` to use the built-in community modules instead of the local copy,
 //! `SEMA_WARNINGS=1` to print warnings.
 
+#![allow(clippy::disallowed_methods)] // a test reads and writes its data files
+
 use std::path::{Path, PathBuf};
 
 use tlafid_base::SourceMap;
