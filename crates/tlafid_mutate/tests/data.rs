@@ -1,128 +1,102 @@
-//! Verdicts on small models whose properties have a known standing, pinned exactly:
-//! verdict, kills out of the mutants considered, and the line:col of each vacuous subformula.
+//! Verdicts on small models whose properties have a known standing, as data: each
+//! `data/NAME.expected` names its model on its first line (`model: SPEC.tla CONFIG.cfg`, paths
+//! relative to `data/`) and pins the rest exactly: distinct states, the tautology domain,
+//! sites and mutants, then one line per property (`name verdict kills/considered [line:col
+//! of each vacuous subformula]`), or `model fails`. Each case runs with 1 and with 3 workers,
+//! which must agree. `BLESS=1 cargo test -p tlafid_mutate --test data` rewrites the files.
+
+#![allow(clippy::disallowed_methods)] // a test reads and writes its data files
+
+use std::path::{Path, PathBuf};
 
 use tlafid_base::SourceMap;
-use tlafid_mutate::{analyze, Analysis, MutateOptions, MutationReport};
+use tlafid_mutate::{analyze, Analysis, MutateOptions};
 
-fn judge(tla: &str, cfg: &str, options: &MutateOptions) -> (SourceMap, Analysis) {
-    let mut sources = SourceMap::new();
-    let root = sources.add("M.tla", tla);
-    let loaded = tlafid_sema::load(root, &mut sources, &mut |_| None);
-    let program = loaded.program.expect("the model resolves");
-    let file = sources.add("M.cfg", cfg);
-    let parsed = tlafid_config::parse(file, cfg);
-    assert!(!parsed.has_errors());
-    let analysis = analyze(program, &parsed.config, options).expect("the analysis runs");
-    (sources, analysis)
+#[test]
+fn every_case_has_its_expected_verdicts() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the data folder")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "expected"))
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 3, "the data folder lost its cases");
+    let mut failures = Vec::new();
+    for case in cases {
+        let expected = std::fs::read_to_string(&case).expect("the expected file");
+        let header = expected.lines().next().unwrap_or_default().to_owned();
+        let (spec, cfg) = model_paths(&dir, &header);
+        let one = judge(&spec, &cfg, 1);
+        let three = judge(&spec, &cfg, 3);
+        assert_eq!(one, three, "{}: 1 and 3 workers disagree", case.display());
+        let actual = format!("{header}\n{one}");
+        if bless {
+            std::fs::write(&case, &actual).expect("write the expected file");
+        } else if actual != expected {
+            failures.push(format!("{}:\n{actual}", case.display()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "unexpected verdicts:\n{}",
+        failures.join("\n")
+    );
 }
 
-fn options(workers: usize) -> MutateOptions {
-    MutateOptions {
+/// The model's `.tla` and `.cfg` from the header line `model: SPEC CONFIG`.
+fn model_paths(dir: &Path, header: &str) -> (PathBuf, PathBuf) {
+    let words: Vec<&str> = header.split_whitespace().collect();
+    match words.as_slice() {
+        ["model:", spec, cfg] => (dir.join(spec), dir.join(cfg)),
+        _ => panic!("the first line must be `model: SPEC.tla CONFIG.cfg`, not {header:?}"),
+    }
+}
+
+/// The analysis of one model, rendered as the expected file's body.
+fn judge(spec: &Path, cfg: &Path, workers: usize) -> String {
+    let read = |p: &Path| std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+    let (tla, cfg) = (read(spec), read(cfg));
+    let mut sources = SourceMap::new();
+    let root = sources.add("M.tla", &tla);
+    let loaded = tlafid_sema::load(root, &mut sources, &mut |_| None);
+    let program = loaded.program.expect("the model resolves");
+    let file = sources.add("M.cfg", &cfg);
+    let parsed = tlafid_config::parse(file, &cfg);
+    assert!(!parsed.has_errors(), "the configuration parses");
+    let options = MutateOptions {
         max_mutants: 100,
         workers,
         ..MutateOptions::default()
-    }
-}
-
-/// One line per property: `name verdict kills/considered [line:col ...]`.
-fn summary(sources: &SourceMap, report: &MutationReport) -> Vec<String> {
+    };
+    let report = match analyze(program, &parsed.config, &options).expect("the analysis runs") {
+        Analysis::ModelFails => return "model fails\n".to_owned(),
+        Analysis::Judged(report) => report,
+    };
     let at = |span: tlafid_base::Span| {
         let pos = sources.get(span.file).line_col(span.start);
-        format!("{}:{}", pos.line, pos.col)
+        format!(" {}:{}", pos.line, pos.col)
     };
-    report
-        .properties
-        .iter()
-        .map(|p| {
-            let mut line = format!(
-                "{} {} {}/{}",
-                p.name,
-                p.verdict.name(),
-                p.kills,
-                p.mutants_considered
-            );
-            for v in &p.vacuous_in {
-                line.push(' ');
-                line.push_str(&at(v.span));
-            }
-            line
-        })
-        .collect()
-}
-
-fn judged(analysis: Analysis) -> MutationReport {
-    match analysis {
-        Analysis::Judged(report) => report,
-        Analysis::ModelFails => panic!("the model should pass its own checks"),
+    let mut out = format!(
+        "distinct_states {}, complete {}\ndomain {:?} {}\nsites {}, mutants {}\n",
+        report.distinct_states,
+        report.complete,
+        report.domain.0,
+        report.domain.1,
+        report.sites_found,
+        report.mutants.len()
+    );
+    for p in &report.properties {
+        out += &format!(
+            "{} {} {}/{}",
+            p.name,
+            p.verdict.name(),
+            p.kills,
+            p.mutants_considered
+        );
+        out.extend(p.vacuous_in.iter().map(|v| at(v.span)));
+        out.push('\n');
     }
-}
-
-const MUTEX: &str = include_str!("../../../specs/Mutate/Mutex.tla");
-const MUTEX_CFG: &str = include_str!("../../../specs/Mutate/Mutex.cfg");
-
-#[test]
-fn mutex_properties_have_their_known_standing() {
-    let (sources, analysis) = judge(MUTEX, MUTEX_CFG, &options(2));
-    let report = judged(analysis);
-    assert_eq!((report.distinct_states, report.complete), (28, true));
-    assert_eq!(report.domain.1, 72);
-    assert_eq!((report.sites_found, report.mutants.len()), (19, 19));
-    assert_eq!(
-        summary(&sources, &report),
-        [
-            "TypeOK load-bearing 3/16",
-            "MutualExclusion load-bearing 4/16",
-            "IdleMeansFresh vacuous 0/16 46:65",
-            "LockMeansCritical vacuous 5/16 49:66",
-            "Reflexive tautology 0/16",
-            "EntriesBounded tautology 2/16",
-            "Monotonic load-bearing 1/16",
-        ]
-    );
-}
-
-#[test]
-fn results_do_not_depend_on_the_number_of_workers() {
-    let (sources, one) = judge(MUTEX, MUTEX_CFG, &options(1));
-    let (_, three) = judge(MUTEX, MUTEX_CFG, &options(3));
-    let (one, three) = (judged(one), judged(three));
-    assert_eq!(summary(&sources, &one), summary(&sources, &three));
-    let outcomes = |r: &MutationReport| -> Vec<_> { r.mutants.iter().map(|m| m.outcome).collect() };
-    assert_eq!(outcomes(&one), outcomes(&three));
-}
-
-#[test]
-fn a_violated_property_stops_the_analysis() {
-    let cfg = include_str!("../../../specs/Mutate/MutexViolated.cfg");
-    let (_, analysis) = judge(MUTEX, cfg, &options(1));
-    assert!(matches!(analysis, Analysis::ModelFails));
-}
-
-const WRAP: &str = r#"---- MODULE Wrap ----
-EXTENDS Naturals
-VARIABLES x, y
-Init == x = 0 /\ y = FALSE
-Next == \/ x < 3 /\ x' = x + 1 /\ y' = y
-        \/ x = 3 /\ x' = 0 /\ y' = ~y
-Spec == Init /\ [][Next]_<<x, y>>
-NonNegative == x >= 0
-FlipsAtWrap == [][(x' = 0) => (y' # y)]_<<x, y>>
-SelfEqual == x = x \/ y
-====
-"#;
-
-#[test]
-fn without_a_type_invariant_tautologies_are_sampled() {
-    let cfg = "SPECIFICATION Spec\nINVARIANTS NonNegative SelfEqual\nPROPERTY FlipsAtWrap\n";
-    let (sources, analysis) = judge(WRAP, cfg, &options(2));
-    let report = judged(analysis);
-    assert_eq!(report.domain.0, tlafid_mutate::domain::DomainSource::Sample);
-    assert_eq!(
-        summary(&sources, &report),
-        [
-            "NonNegative load-bearing 1/8",
-            "SelfEqual tautology 0/8 10:23",
-            "FlipsAtWrap not-load-bearing 0/8",
-        ]
-    );
+    out
 }
