@@ -1,15 +1,17 @@
 //! The search: the set of model states consistent with the trace prefix read so far,
 //! advanced one model step per trace step and deduplicated by fingerprint.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashSet};
 
 use tlafid_eval::{ActionInfo, ActionProbe, EvalError, Evaluator, State, Worker};
 use tlafid_value::Value;
 
+use crate::delta;
 use crate::parse::{NamedAction, Observation, Step};
 use crate::vocabulary::{Observable, Vocabulary};
 
-type Fingerprints = HashSet<u64, ahash::RandomState>;
+pub(crate) type Fingerprints = HashSet<u64, ahash::RandomState>;
 
 /// Evaluates observations and steps for one thread.
 pub struct Stepper<'w, 'e, 'p> {
@@ -55,6 +57,40 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
             }
         }
         Ok(true)
+    }
+
+    /// What a successor of `candidate` must show after `step`: the logged observables, and
+    /// those the step's updates make of `candidate`'s values; `None` when `candidate` does
+    /// not show the step's `pre_state` or reads, or an update cannot apply to it.
+    pub fn expected_post<'s>(
+        &mut self,
+        candidate: &State,
+        step: &'s Step,
+    ) -> Result<Option<Cow<'s, Observation>>, EvalError> {
+        if let Some(pre) = &step.pre {
+            if !self.matches(candidate, pre)? {
+                return Ok(None);
+            }
+        }
+        for read in &step.reads {
+            let value = self.observe(candidate, read.observable)?;
+            if delta::at_path(&value, &read.path) != Some(&read.value) {
+                return Ok(None);
+            }
+        }
+        if step.deltas.is_empty() {
+            return Ok(Some(Cow::Borrowed(&step.post)));
+        }
+        let mut failure = None;
+        let post = delta::effective_post(&step.post, &step.deltas, |index| {
+            self.observe(candidate, index)
+                .map_err(|e| failure = Some(e))
+                .ok()
+        });
+        match failure {
+            Some(error) => Err(error),
+            None => Ok(post.map(Cow::Owned)),
+        }
     }
 
     /// The initial states that show `observed`.
@@ -130,20 +166,18 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         };
         let mut seen = fingerprints();
         for candidate in candidates {
-            if let Some(pre) = &step.pre {
-                if !self.matches(candidate, pre)? {
-                    continue;
-                }
-            }
+            let Some(post) = self.expected_post(candidate, step)? else {
+                continue;
+            };
             if may_stutter
                 && step.action.is_none()
-                && self.matches(candidate, &step.post)?
+                && self.matches(candidate, &post)?
                 && seen.insert(candidate.fingerprint())
             {
                 out.states.push(candidate.clone());
             }
             for (name, _, succ) in self.fitting_successors(candidate, step.action.as_ref())? {
-                if !self.matches(&succ, &step.post)? {
+                if !self.matches(&succ, &post)? {
                     continue;
                 }
                 if !out.actions.contains(&name) {

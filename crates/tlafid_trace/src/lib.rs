@@ -21,6 +21,8 @@
 #![warn(missing_docs)]
 
 pub mod codes;
+mod concurrent;
+pub mod delta;
 mod engine;
 pub mod json;
 mod miss;
@@ -41,8 +43,11 @@ use tlafid_eval::Evaluator;
 use tlafid_sema::ir::{Expr, ExprKind, Level, OpDef, OpId, Program};
 
 pub use json::ModelValues;
-pub use parse::{NamedAction, Observation, ParsedTrace, Step, TraceFormat};
-pub use validate::{Options, TraceInput, TraceInvariant, Validator};
+pub use parse::{
+    Channel, NamedAction, Observation, Origin, ParsedTrace, PgoMapping, PgoVariable, Step,
+    TraceFormat,
+};
+pub use validate::{Options, TraceGroup, TraceInput, TraceInvariant, Validator};
 pub use verdict::{
     ActionWindows, FailedWindow, FalseGuard, Location, Mismatch, MissedCodeBehavior, NearestMiss,
     PropertyViolation, TraceReport, Verdict, WindowFailure, WindowStats,

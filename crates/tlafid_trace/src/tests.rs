@@ -351,6 +351,7 @@ fn an_invariant_is_violated_where_every_matching_state_violates_it() {
             property: "Small".into(),
             location: Location {
                 line: Some(4),
+                file: None,
                 step: 3
             },
         }]
