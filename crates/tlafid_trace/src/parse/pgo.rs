@@ -8,7 +8,8 @@
 //! archetype (`acquireLock`), with the action's `self` parameter (or its only parameter)
 //! bound to the record's `self`. Its elements become reads and updates ([`crate::delta`]):
 //! `.pc` is `pc[self]` (labels without their archetype); a variable with indices is the
-//! model's variable at those indices, one without is the archetype-local `v[self]`. A
+//! model's variable at those indices, one without is the archetype-local `v[self]` (or,
+//! marked `global`, the whole variable). A
 //! [`PgoMapping`] (one per system, not per model) renames labels and variables, marks
 //! variables as channels (`bag`: a write adds to the bag, a read removes; `fifo`: a write
 //! appends, a read removes the head) or as unobserved (`null`).
@@ -42,6 +43,8 @@ pub struct PgoVariable {
     pub observable: Option<String>,
     /// A channel: reads receive and writes send.
     pub channel: Option<Channel>,
+    /// Not archetype-local: without indices it is the whole variable, not `v[self]`.
+    pub global: bool,
 }
 
 /// The kind of a channel.
@@ -55,7 +58,7 @@ pub enum Channel {
 
 impl PgoMapping {
     /// Reads a mapping file: `{"actions": {LABEL: ACTION|null}, "variables": {NAME:
-    /// {"as": OBSERVABLE, "channel": "bag"|"fifo"} | null}}`.
+    /// {"as": OBSERVABLE, "channel": "bag"|"fifo", "global": BOOL} | null}}`.
     pub fn from_json(text: &str) -> Result<PgoMapping, String> {
         let json: Json = serde_json::from_str(text).map_err(|e| format!("malformed JSON: {e}"))?;
         let Json::Object(top) = json else {
@@ -120,9 +123,10 @@ fn variable_spec(name: &str, spec: Json) -> Result<Option<PgoVariable>, String> 
                     _ => return Err(format!("variables.{name}.channel must be bag or fifo")),
                 })
             }
+            ("global", Json::Bool(global)) => variable.global = global,
             (field, _) => {
                 return Err(format!(
-                    "variables.{name}.{field}: unknown or not a string (valid: as, channel)"
+                    "variables.{name}.{field}: unknown or of the wrong type (valid: as, channel: strings; global: a Boolean)"
                 ))
             }
         }
@@ -273,7 +277,9 @@ impl Reader<'_, '_> {
                 value = Value::str(without_archetype(label));
             }
         }
-        let path = if element.indices.is_empty() {
+        let path = if element.indices.is_empty() && variable.global {
+            Vec::new()
+        } else if element.indices.is_empty() {
             vec![self_value.clone()]
         } else {
             element
