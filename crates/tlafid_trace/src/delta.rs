@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use tlafid_value::Value;
 
+use crate::loose;
 use crate::parse::Observation;
 
 /// An update operation.
@@ -109,9 +110,45 @@ pub struct Read {
 pub fn at_path<'v>(value: &'v Value, path: &[Value]) -> Option<&'v Value> {
     let mut here = value;
     for key in path {
-        here = here.apply(key).ok()?;
+        here = apply_key(here, key)?;
     }
     Some(here)
+}
+
+/// `value[key]`, an ambiguous key (see [`crate::loose`]) matching the key the model has.
+fn apply_key<'v>(value: &'v Value, key: &Value) -> Option<&'v Value> {
+    match value.apply(key) {
+        Ok(found) => Some(found),
+        Err(_) => value.apply(&model_key(value, key)).ok(),
+    }
+}
+
+/// The key of `value`'s domain that `key` fits.
+fn model_key(value: &Value, key: &Value) -> Value {
+    let keys = value
+        .fn_pairs()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(k, _)| k);
+    loose::resolve(key, keys)
+}
+
+/// The element of `collection` (a set, a sequence, or a bag's domain) that `item` fits.
+fn model_item(collection: &Value, item: &Value) -> Value {
+    let items: Vec<Value> = match collection {
+        Value::Seq(s) => s.elems().to_vec(),
+        set if set.is_set() => set
+            .iter_set()
+            .map(|it| it.map(|v| v.into_owned()).collect())
+            .unwrap_or_default(),
+        bag => bag
+            .fn_pairs()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect(),
+    };
+    loose::resolve(item, items.into_iter())
 }
 
 /// Does `value` show every read of `reads` (those of observable `observable`)?
@@ -136,8 +173,9 @@ fn apply_at(value: &Value, path: &[Value], op: DeltaOp, args: &[Value]) -> Optio
     match path.split_first() {
         None => apply(value, op, args),
         Some((key, rest)) => {
-            let inner = apply_at(value.apply(key).ok()?, rest, op, args)?;
-            value.except(key, inner).ok()
+            let key = model_key(value, key);
+            let inner = apply_at(value.apply(&key).ok()?, rest, op, args)?;
+            value.except(&key, inner).ok()
         }
     }
 }
@@ -154,10 +192,10 @@ fn apply(cur: &Value, op: DeltaOp, args: &[Value]) -> Option<Value> {
             };
             cur.union(&Value::set(items)).ok()
         }
-        DeltaOp::RemoveElement => cur.minus(&Value::set(vec![arg?.clone()])).ok(),
+        DeltaOp::RemoveElement => cur.minus(&Value::set(vec![model_item(cur, arg?)])).ok(),
         DeltaOp::Clear => Some(Value::empty_set()),
-        DeltaOp::AddToBag => bag_add(cur, arg?, 1),
-        DeltaOp::RemoveFromBag => bag_add(cur, arg?, -1),
+        DeltaOp::AddToBag => bag_add(cur, &model_item(cur, arg?), 1),
+        DeltaOp::RemoveFromBag => bag_add(cur, &model_item(cur, arg?), -1),
         DeltaOp::ClearBag => Some(Value::function(Vec::new())),
         DeltaOp::AppendElement => {
             let mut elems = cur.as_seq()?.to_vec();
@@ -176,7 +214,8 @@ fn apply(cur: &Value, op: DeltaOp, args: &[Value]) -> Option<Value> {
         DeltaOp::Unchanged => Some(cur.clone()),
         DeltaOp::RemoveHead => {
             let elems = cur.as_seq()?;
-            (elems.first() == Some(arg?)).then(|| Value::seq(elems[1..].to_vec()))
+            let head = elems.first()?;
+            loose::fits(arg?, head).then(|| Value::seq(elems[1..].to_vec()))
         }
     }
 }
@@ -223,7 +262,7 @@ pub fn effective_post(
         let before = value_of(index)?;
         let after = apply_all(&before, deltas.iter().filter(|d| d.observable == index))?;
         match observed.iter().find(|(i, _)| *i == index) {
-            Some((_, logged)) if *logged != after => return None,
+            Some((_, logged)) if !loose::fits(logged, &after) => return None,
             Some(_) => {}
             None => observed.push((index, after)),
         }

@@ -8,6 +8,7 @@ use tlafid_eval::{ActionInfo, ActionProbe, EvalError, Evaluator, State, Worker};
 use tlafid_value::Value;
 
 use crate::delta;
+use crate::loose;
 use crate::parse::{NamedAction, Observation, Step};
 use crate::vocabulary::{Observable, Vocabulary};
 
@@ -49,8 +50,10 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
     pub fn matches(&mut self, state: &State, observed: &Observation) -> Result<bool, EvalError> {
         for (index, value) in observed {
             let equal = match self.kinds[*index] {
-                Observable::Var(var) => state.values()[var] == *value,
-                Observable::Op(op) => self.worker.eval_op(op, state.values(), None)? == *value,
+                Observable::Var(var) => loose::fits(value, &state.values()[var]),
+                Observable::Op(op) => {
+                    loose::fits(value, &self.worker.eval_op(op, state.values(), None)?)
+                }
             };
             if !equal {
                 return Ok(false);
@@ -74,7 +77,7 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         }
         for read in &step.reads {
             let value = self.observe(candidate, read.observable)?;
-            if delta::at_path(&value, &read.path) != Some(&read.value) {
+            if !delta::at_path(&value, &read.path).is_some_and(|v| loose::fits(&read.value, v)) {
                 return Ok(None);
             }
         }
@@ -129,13 +132,21 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         let Some(probe) = self.probe(&named.name) else {
             return Ok(Vec::new());
         };
-        probe.successors(state, &named.args, &mut |info, succ| all.push((info, succ)))?;
+        // An ambiguous argument (a string naming a model value) is not fixed: the action
+        // enumerates it, and the argument is checked below.
+        let fixed: Vec<(String, Value)> = named
+            .args
+            .iter()
+            .filter(|(_, v)| !loose::holds_ambiguous(v))
+            .cloned()
+            .collect();
+        probe.successors(state, &fixed, &mut |info, succ| all.push((info, succ)))?;
         // Arguments passed through expressions (not bare `\E` variables) are checked here.
         let fits = |info: &ActionInfo| {
             named.args.iter().all(|(param, value)| {
                 info.params
                     .iter()
-                    .any(|(p, v)| p.as_str() == param && v == value)
+                    .any(|(p, v)| p.as_str() == param && loose::fits(value, v))
             })
         };
         Ok(all

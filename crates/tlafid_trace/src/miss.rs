@@ -8,6 +8,7 @@ use tlafid_value::Value;
 
 use crate::delta;
 use crate::engine::Stepper;
+use crate::loose;
 use crate::parse::{NamedAction, Observation, Step};
 use crate::verdict::{FalseGuard, Mismatch, NearestMiss};
 
@@ -63,7 +64,7 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
                 let mut wrong = Vec::new();
                 for (index, logged) in post {
                     let produced = self.observe(&succ, *index)?;
-                    if produced != *logged {
+                    if !loose::fits(logged, &produced) {
                         wrong.push(*index);
                     }
                     let seen = group.values.entry(*index).or_default();
@@ -125,9 +126,14 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         let Some(probe) = self.probe(&named.name) else {
             return Ok(None);
         };
+        let args: Vec<(String, Value)> = named
+            .args
+            .iter()
+            .map(|(p, v)| (p.clone(), loose::realize(v)))
+            .collect();
         let mut best: Option<FalseConjunct> = None;
         for candidate in candidates {
-            if let Some(found) = probe.false_conjunct(candidate, &named.args)? {
+            if let Some(found) = probe.false_conjunct(candidate, &args)? {
                 if best.as_ref().is_none_or(|b| found.passed > b.passed) {
                     best = Some(found);
                 }
@@ -152,7 +158,12 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
             .expect("a mismatch is of a logged observable");
         let model = values
             .get(&index)
-            .map(|vs| vs.iter().filter(|v| **v != logged).cloned().collect())
+            .map(|vs| {
+                vs.iter()
+                    .filter(|v| !loose::fits(&logged, v))
+                    .cloned()
+                    .collect()
+            })
             .unwrap_or_default();
         Mismatch {
             observable: self.vocabulary.observable_names[index].clone(),
@@ -170,7 +181,7 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
             for read in &step.reads {
                 let value = self.observe(state, read.observable)?;
                 let found = delta::at_path(&value, &read.path);
-                if found != Some(&read.value) {
+                if !found.is_some_and(|v| loose::fits(&read.value, v)) {
                     mismatches.push(Mismatch {
                         observable: self.vocabulary.observable_names[read.observable].clone(),
                         logged: read.value.clone(),
@@ -205,7 +216,7 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
             let mut wrong = Vec::new();
             for (index, logged) in observed {
                 let produced = self.observe(state, *index)?;
-                if produced != *logged {
+                if !loose::fits(logged, &produced) {
                     wrong.push(Mismatch {
                         observable: self.vocabulary.observable_names[*index].clone(),
                         logged: logged.clone(),

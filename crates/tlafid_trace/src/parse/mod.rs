@@ -139,9 +139,16 @@ pub fn parse(
     format: TraceFormat,
     vocabulary: &Vocabulary,
 ) -> Result<ParsedTrace, Vec<Diagnostic>> {
+    // A string that names a model value is ambiguous (see `crate::loose`), except in
+    // windows, whose pre-states may become whole states of the model.
+    let models = match format {
+        TraceFormat::Windows => vocabulary.model_values.clone(),
+        _ => crate::loose::ambiguous(&vocabulary.model_values),
+    };
     let mut reader = Reader {
         file,
         vocabulary,
+        models,
         memos: (0..vocabulary.observable_names.len())
             .map(|_| None)
             .collect(),
@@ -168,6 +175,8 @@ pub fn parse(
 struct Reader<'v, 't> {
     file: FileId,
     vocabulary: &'v Vocabulary,
+    /// The model values strings may name (ambiguous ones, see `crate::loose`).
+    models: crate::json::ModelValues,
     /// Per observable, its value in the previous state read (see [`crate::shared`]).
     memos: Vec<Option<Memo<'t>>>,
 }
@@ -357,7 +366,7 @@ impl<'t> Reader<'_, 't> {
                         ));
                     }
                     let field = format!("{args_key}.{param}");
-                    let value = to_value(json, &field, &self.vocabulary.model_values)
+                    let value = to_value(json, &field, &self.models)
                         .map_err(|m| at.error(codes::BAD_VALUE, m))?;
                     bound.push((param.clone(), value));
                 }
@@ -395,7 +404,7 @@ impl<'t> Reader<'_, 't> {
                     ),
                 ));
             };
-            let models = &self.vocabulary.model_values;
+            let models = &self.models;
             let value = match shared::read(raw, self.memos[index].take(), models) {
                 Some(memo) => {
                     let value = memo.value.clone();

@@ -26,8 +26,7 @@ impl Reader<'_, '_> {
     }
 
     fn value(&self, json: &Json, field: &str, at: &At) -> Result<Value, Diagnostic> {
-        to_value(json, field, &self.vocabulary.model_values)
-            .map_err(|m| at.error(codes::BAD_VALUE, m))
+        to_value(json, field, &self.models).map_err(|m| at.error(codes::BAD_VALUE, m))
     }
 
     fn path(&self, json: Option<&Json>, field: &str, at: &At) -> Result<Vec<Value>, Diagnostic> {
