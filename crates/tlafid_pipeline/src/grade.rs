@@ -22,6 +22,8 @@ pub struct GradeOptions {
     pub traces: Vec<String>,
     /// The configuration for trace validation (default: the model's).
     pub trace_config: Option<PathBuf>,
+    /// How PGo logs map onto the model (see [`TraceOptions::trace_map`]).
+    pub trace_map: Option<PathBuf>,
     /// Runtime phase: behaviours to simulate.
     pub behaviours: u64,
     /// Runtime phase: the most steps in one behaviour.
@@ -62,6 +64,7 @@ impl Default for GradeOptions {
         GradeOptions {
             traces: Vec::new(),
             trace_config: None,
+            trace_map: None,
             behaviours: 100,
             depth: 50,
             seed: 0,
@@ -332,6 +335,7 @@ fn conformance(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeO
     };
     let trace_options = TraceOptions {
         traces: options.traces.clone(),
+        trace_map: options.trace_map.clone(),
         ..TraceOptions::default()
     };
     match trace::validate(session, &trace_inputs, &trace_options) {

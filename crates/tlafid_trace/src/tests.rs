@@ -471,3 +471,83 @@ fn a_budget_too_small_for_a_cut_gives_no_verdict() {
         report.verdict
     );
 }
+
+#[test]
+fn a_multi_process_log_needs_clocks_on_every_event_and_distinct_event_numbers() {
+    let no_clock = (
+        "r.ndjson",
+        "{\"action\": \"Reset\", \"args\": {\"p\": \"b\"}}\n",
+    );
+    let report = check_group(
+        SPEC,
+        CFG,
+        &[("p.ndjson", P_LOG), no_clock],
+        Options::default(),
+    );
+    assert_eq!(report.verdict, Verdict::Invalid);
+    assert_eq!(report.diagnostics[0].code, crate::codes::BAD_SHAPE);
+    assert!(report.diagnostics[0]
+        .message
+        .contains("needs process and clock"));
+    let twice = concat!(
+        "{\"process\": \"q\", \"clock\": {\"q\": 1}, \"action\": \"Reset\", \"args\": {\"p\": \"b\"}}\n",
+        "{\"process\": \"q\", \"clock\": {\"q\": 1}, \"action\": \"Reset\", \"args\": {\"p\": \"b\"}}\n",
+    );
+    let report = check_group(SPEC, CFG, &[("q.ndjson", twice)], Options::default());
+    assert_eq!(report.verdict, Verdict::Invalid);
+    assert!(report.diagnostics[0]
+        .message
+        .contains("two events numbered 1"));
+    let own_missing = "{\"process\": \"q\", \"clock\": {\"p\": 1}, \"action\": \"Reset\", \"args\": {\"p\": \"b\"}}\n";
+    let report = check_group(SPEC, CFG, &[("q.ndjson", own_missing)], Options::default());
+    assert_eq!(report.diagnostics[0].code, crate::codes::BAD_VALUE);
+}
+
+#[test]
+fn a_pgo_log_is_read_with_aborted_records_skipped() {
+    let text = concat!(
+        r#"{"archetypeName":"AInc","clock":[[["AInc","a"],1]],"csElements":[{"indices":[],"name":{"name":".pc","prefix":"","self":"a"},"tag":"read","value":"\"AInc.Reset\""}],"isAbort":true,"self":"a"}"#,
+        "\n",
+        r#"{"archetypeName":"AInc","clock":[[["AInc","a"],2]],"csElements":[{"indices":[],"name":{"name":".pc","prefix":"","self":"a"},"tag":"read","value":"\"AInc.Reset\""}],"isAbort":false,"self":"a"}"#,
+        "\n",
+    );
+    let mut mapping = crate::PgoMapping::default();
+    mapping.variables.insert(".pc".into(), None);
+    // Reset(a) is not enabled from x = 0: the one committed record is rejected.
+    let report = check_pgo(text, mapping);
+    assert_eq!(report.steps, 1);
+    let Verdict::Missed(missed) = report.verdict else {
+        panic!("{:?} {:?}", report.verdict, report.diagnostics)
+    };
+    assert_eq!(missed.location.line, Some(2));
+    assert_eq!(missed.action.as_deref(), Some("Reset"));
+}
+
+/// Checks one PGo log against the counter model, with `mapping`.
+fn check_pgo(text: &str, mapping: crate::PgoMapping) -> TraceReport {
+    let mut sources = SourceMap::new();
+    let root = sources.add("Counter.tla", SPEC);
+    let mut program = tlafid_sema::load(root, &mut sources, &mut |_| None)
+        .program
+        .expect("the spec loads");
+    let cfg = sources.add("Counter.cfg", CFG);
+    let config = tlafid_config::parse(cfg, CFG).config;
+    let probes = add_constant_probes(&mut program);
+    let spec = tlafid_model::prepare(&mut program, &config)
+        .unwrap()
+        .unwrap();
+    let model = tlafid_model::bind(&program, &config, Some(spec)).expect("binds");
+    let mut vocabulary = Vocabulary::new(
+        &model.evaluator,
+        probe_model_values(&model.evaluator, &probes),
+    );
+    vocabulary.pgo = mapping;
+    let validator = Validator::new(&model.evaluator, vocabulary, Options::default());
+    let input = TraceInput {
+        name: "t",
+        file: FileId(9),
+        text,
+        format: None,
+    };
+    validator.check(&input)
+}

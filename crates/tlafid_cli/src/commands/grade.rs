@@ -24,6 +24,9 @@ pub struct GradeArgs {
     /// The configuration for trace validation (default: --config).
     #[arg(long, value_name = "C.cfg")]
     pub trace_config: Option<PathBuf>,
+    /// How PGo logs among the traces map onto the model (as `trace --trace-map`).
+    #[arg(long, value_name = "MAP.json")]
+    pub trace_map: Option<PathBuf>,
     /// Reviewed requirements for the invariants phase (`R.cfg` beside it lists them).
     #[arg(long, value_name = "R.tla")]
     pub requirements: Option<PathBuf>,
@@ -85,6 +88,7 @@ pub fn run(args: &GradeArgs) -> ExitStatus {
     let options = GradeOptions {
         traces: args.traces.clone(),
         trace_config: args.trace_config.clone(),
+        trace_map: args.trace_map.clone(),
         behaviours: args.behaviours,
         depth: args.depth,
         seed: args.seed,
