@@ -1,5 +1,6 @@
-//! Trace arguments: a file, a folder (its `.ndjson`/`.json` files, sorted) or a glob (`*`
-//! and `?` in the last path component).
+//! Trace arguments: a file, a folder (its `.ndjson`/`.json`/`.log` files, sorted; for a
+//! folder with none, those of each of its folders) or a glob (`*` and `?` in the last path
+//! component).
 
 use std::path::{Path, PathBuf};
 
@@ -27,12 +28,36 @@ pub fn expand(argument: &str, diagnostics: &mut Vec<Diagnostic>) -> Vec<PathBuf>
         }
         found
     } else if path.is_dir() {
-        list_dir(path, &|file: &str| {
-            file.ends_with(".ndjson") || file.ends_with(".json")
-        })
+        let files = list_dir(path, &is_trace_file);
+        if !files.is_empty() {
+            return files;
+        }
+        sub_dirs(path)
+            .iter()
+            .flat_map(|dir| list_dir(dir, &is_trace_file))
+            .collect()
     } else {
         vec![path.to_path_buf()]
     }
+}
+
+fn is_trace_file(file: &str) -> bool {
+    file.ends_with(".ndjson") || file.ends_with(".json") || file.ends_with(".log")
+}
+
+/// The folders in `dir`, sorted.
+fn sub_dirs(dir: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.is_dir())
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort();
+    found
 }
 
 fn list_dir(dir: &Path, keep: &dyn Fn(&str) -> bool) -> Vec<PathBuf> {

@@ -22,6 +22,8 @@ pub struct GradeOptions {
     pub traces: Vec<String>,
     /// The configuration for trace validation (default: the model's).
     pub trace_config: Option<PathBuf>,
+    /// How PGo logs map onto the model (see [`TraceOptions::trace_map`]).
+    pub trace_map: Option<PathBuf>,
     /// Runtime phase: behaviours to simulate.
     pub behaviours: u64,
     /// Runtime phase: the most steps in one behaviour.
@@ -34,19 +36,42 @@ pub struct GradeOptions {
     pub max_seconds: Option<f64>,
     /// Worker threads (at least 1). Results do not depend on it.
     pub workers: usize,
+    /// Whose rules the phases follow.
+    pub profile: GradeProfile,
 }
+
+/// Whose rules the phases follow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GradeProfile {
+    /// tlafid's: the runtime phase simulates random behaviours (deadlock checked where the
+    /// configuration checks it, the model's own invariants not), and a budget that runs out
+    /// is incomplete.
+    #[default]
+    Default,
+    /// SysMoBench's runtime phase: an exhaustive run as TLC's with `-deadlock` (deadlock not
+    /// checked), the configuration's invariants and properties checked, stopped after
+    /// [`SYSMOBENCH_SECONDS`] (or `max_seconds`, `max_states`); a run stopped by its budget
+    /// with nothing found is a pass, as SysMoBench counts a TLC timeout.
+    Sysmobench,
+}
+
+/// SysMoBench's TLC timeout in the runtime phase (`create_runtime_check_evaluator`).
+pub const SYSMOBENCH_SECONDS: f64 = 60.0;
 
 impl Default for GradeOptions {
     fn default() -> GradeOptions {
         GradeOptions {
             traces: Vec::new(),
             trace_config: None,
+            trace_map: None,
             behaviours: 100,
             depth: 50,
             seed: 0,
             max_states: None,
             max_seconds: None,
             workers: 1,
+            profile: GradeProfile::Default,
         }
     }
 }
@@ -191,6 +216,9 @@ fn syntax(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeOption
 /// the configuration checks it) a deadlock. The model's own invariants and properties are not
 /// the grader's business: reviewed requirements are (the invariants phase).
 fn runtime(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeOptions) -> Phase {
+    if options.profile == GradeProfile::Sysmobench {
+        return sysmobench_runtime(session, inputs, options);
+    }
     let run_options = RunOptions {
         mode: Mode::Simulate(SimulationOptions {
             depth: options.depth,
@@ -227,6 +255,58 @@ fn runtime(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeOptio
             behaviours,
             depth: options.depth,
             seed: options.seed,
+            profile: options.profile,
+            budget_exhausted: false,
+            diagnostics: json_diagnostics(&session.sources, &session.diagnostics),
+        },
+    }
+}
+
+/// Runtime by SysMoBench's rules (see [`GradeProfile::Sysmobench`]).
+fn sysmobench_runtime(
+    session: &mut Session<'_>,
+    inputs: &ModelInputs,
+    options: &GradeOptions,
+) -> Phase {
+    let run_options = RunOptions {
+        no_deadlock: true,
+        max_seconds: options.max_seconds.or(Some(SYSMOBENCH_SECONDS)),
+        ..exhaustive(options)
+    };
+    let run = run::run(session, &model_only(inputs), &run_options);
+    let kind = run.outcome.kind();
+    let distinct = match &run.explored {
+        Explored::Exhaustive(report) => report.stats.distinct_states,
+        _ => 0,
+    };
+    let budget_exhausted = kind == OutcomeKind::Incomplete;
+    let (verdict, summary) = match kind {
+        OutcomeKind::Success => (
+            PhaseVerdict::Pass,
+            format!("exhaustive run complete ({distinct} distinct states), nothing violated"),
+        ),
+        OutcomeKind::Incomplete => (
+            PhaseVerdict::Pass,
+            format!(
+                "the budget ran out after {distinct} distinct states with nothing violated: SysMoBench counts this as a pass (the default profile says incomplete)"
+            ),
+        ),
+        _ => (
+            PhaseVerdict::Fail,
+            run.message.clone().unwrap_or_else(|| kind.name().to_string()),
+        ),
+    };
+    Phase {
+        name: "runtime",
+        verdict,
+        summary,
+        details: PhaseDetails::Runtime {
+            outcome: kind,
+            behaviours: 0,
+            depth: 0,
+            seed: 0,
+            profile: options.profile,
+            budget_exhausted,
             diagnostics: json_diagnostics(&session.sources, &session.diagnostics),
         },
     }
@@ -255,6 +335,7 @@ fn conformance(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeO
     };
     let trace_options = TraceOptions {
         traces: options.traces.clone(),
+        trace_map: options.trace_map.clone(),
         ..TraceOptions::default()
     };
     match trace::validate(session, &trace_inputs, &trace_options) {

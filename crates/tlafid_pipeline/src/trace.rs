@@ -7,7 +7,8 @@ use std::time::Instant;
 use tlafid_base::Diagnostic;
 use tlafid_config::ConfigSource;
 use tlafid_trace::{
-    Options, Summary, TraceFormat, TraceInput, TraceInvariant, TraceReport, Validator, Vocabulary,
+    Options, Summary, TraceFormat, TraceGroup, TraceInput, TraceInvariant, TraceReport, Validator,
+    Vocabulary,
 };
 
 use crate::codes;
@@ -31,6 +32,8 @@ pub struct TraceOptions {
     pub silent: Vec<String>,
     /// The most unlogged steps before one logged step.
     pub max_silent: usize,
+    /// How PGo logs map onto the model: a JSON file (see [`tlafid_trace::PgoMapping`]).
+    pub trace_map: Option<PathBuf>,
 }
 
 impl Default for TraceOptions {
@@ -42,6 +45,7 @@ impl Default for TraceOptions {
             max_states: 100_000,
             silent: Vec::new(),
             max_silent: 1,
+            trace_map: None,
         }
     }
 }
@@ -186,9 +190,28 @@ pub fn validate(
             format: options.format,
         })
         .collect();
+    let folders: Vec<String> = texts.iter().map(|(name, _)| folder_name(name)).collect();
+    let groups = group_traces(&trace_inputs, &folders);
+    let pgo = match &options.trace_map {
+        Some(path) => {
+            let text = session.read(path, None).ok_or(TraceFailure::Usage)?;
+            match tlafid_trace::PgoMapping::from_json(&text) {
+                Ok(mapping) => mapping,
+                Err(message) => {
+                    bad_option(
+                        session,
+                        &format!("--trace-map {}: {message}", path.display()),
+                    );
+                    return Err(TraceFailure::Usage);
+                }
+            }
+        }
+        None => tlafid_trace::PgoMapping::default(),
+    };
     let model_values = tlafid_trace::probe_model_values(&model.evaluator, &probes);
     let also: Vec<&str> = observed_modules.iter().map(String::as_str).collect();
-    let vocabulary = Vocabulary::observing(&model.evaluator, model_values, &also);
+    let mut vocabulary = Vocabulary::observing(&model.evaluator, model_values, &also);
+    vocabulary.pgo = pgo;
     let validator_options = Options {
         max_states: options.max_states,
         windows: options.windows,
@@ -209,7 +232,7 @@ pub fn validate(
         return Err(TraceFailure::Usage);
     }
     let started = Instant::now();
-    let reports = validator.check_all(&trace_inputs);
+    let reports = validator.check_all_groups(&groups);
     let summary = Summary::of(&reports, validator.vocabulary());
     for report in &reports {
         session
@@ -235,6 +258,40 @@ pub fn validate(
         unreadable,
         outcome,
     })
+}
+
+/// The folder a trace file is in (its name for a multi-process trace).
+fn folder_name(file: &str) -> String {
+    let folder = crate::files::folder_of(std::path::Path::new(file));
+    folder.display().to_string()
+}
+
+/// The traces: each file on its own, except the logs of a multi-process run (PGo logs, event
+/// logs whose events carry a process and a clock), which form one trace per folder, named
+/// by the folder, in the order of its first file.
+fn group_traces<'t>(inputs: &[TraceInput<'t>], folders: &'t [String]) -> Vec<TraceGroup<'t>> {
+    let mut groups: Vec<TraceGroup<'t>> = Vec::new();
+    let mut folder_group: Vec<(&str, usize)> = Vec::new();
+    for (input, folder) in inputs.iter().zip(folders) {
+        if !TraceFormat::is_multi_process(input.text, input.format) {
+            groups.push(TraceGroup {
+                name: input.name,
+                parts: vec![*input],
+            });
+            continue;
+        }
+        match folder_group.iter().find(|(f, _)| *f == folder.as_str()) {
+            Some(&(_, index)) => groups[index].parts.push(*input),
+            None => {
+                folder_group.push((folder, groups.len()));
+                groups.push(TraceGroup {
+                    name: folder,
+                    parts: vec![*input],
+                });
+            }
+        }
+    }
+    groups
 }
 
 /// The names and texts of the traces the arguments name; what cannot be read is reported.

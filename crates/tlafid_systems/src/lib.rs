@@ -11,6 +11,7 @@ pub mod catalog;
 pub mod json;
 pub mod kv_replication;
 pub mod lock_service;
+pub mod processes;
 pub mod replay;
 pub mod rng;
 pub mod trace;
@@ -26,7 +27,9 @@ pub const KV_UNLOGGED: [&str; 2] = ["BackupApply", "PrimaryAck"];
 /// The files one trace is written to, relative to the `traces/` folder, with their contents:
 /// `<system>/<scenario>-<seed>.ndjson`, `.windows.ndjson` and `.itf.json`; for the store also
 /// `kv_replication_unlogged/<scenario>-<seed>.ndjson`, the event log without the
-/// [`KV_UNLOGGED`] steps.
+/// [`KV_UNLOGGED`] steps; for the lock service also
+/// `lock_service_processes/<scenario>-<seed>/<process>.ndjson`, one log per process with
+/// vector clocks and updates ([`processes`]).
 pub fn trace_files(trace: &Trace) -> Vec<(String, String)> {
     let base = format!("{}/{}", trace.system, trace.file_stem());
     let mut files = vec![
@@ -34,6 +37,14 @@ pub fn trace_files(trace: &Trace) -> Vec<(String, String)> {
         (format!("{base}.windows.ndjson"), trace.action_windows()),
         (format!("{base}.itf.json"), trace.itf()),
     ];
+    if trace.system == "lock_service" {
+        for (name, text) in processes::lock_process_logs(trace) {
+            files.push((
+                format!("{}_processes/{}/{name}", trace.system, trace.file_stem()),
+                text,
+            ));
+        }
+    }
     if trace.system == "kv_replication" {
         files.push((
             format!("{}_unlogged/{}.ndjson", trace.system, trace.file_stem()),

@@ -27,8 +27,8 @@ fn committed_traces_are_byte_identical_to_regenerated_ones() {
         }
     }
     assert_eq!(
-        checked, 28,
-        "8 traces in 3 formats, and the 4 store traces without the backups' steps"
+        checked, 44,
+        "8 traces in 3 formats, the 4 store traces without the backups' steps, and the 4 lock traces as 4 process logs each"
     );
 }
 
@@ -40,18 +40,29 @@ fn no_stray_trace_files() {
         .map(|(relative, _)| relative)
         .collect();
     let mut found = BTreeSet::new();
-    for system in ["lock_service", "kv_replication", "kv_replication_unlogged"] {
-        let folder = traces_root().join(system);
-        for entry in std::fs::read_dir(&folder).expect("the system's trace folder exists") {
-            let name = entry
-                .expect("a directory entry")
-                .file_name()
-                .into_string()
-                .expect("UTF-8 name");
-            found.insert(format!("{system}/{name}"));
-        }
+    for system in [
+        "lock_service",
+        "lock_service_processes",
+        "kv_replication",
+        "kv_replication_unlogged",
+    ] {
+        list_files(&traces_root().join(system), system, &mut found);
     }
     assert_eq!(found, expected);
+}
+
+/// Every file under `folder` (named `prefix/...`), in its sub-folders too.
+fn list_files(folder: &Path, prefix: &str, found: &mut BTreeSet<String>) {
+    for entry in std::fs::read_dir(folder).expect("the trace folder exists") {
+        let entry = entry.expect("a directory entry");
+        let name = entry.file_name().into_string().expect("UTF-8 name");
+        let relative = format!("{prefix}/{name}");
+        if entry.path().is_dir() {
+            list_files(&entry.path(), &relative, found);
+        } else {
+            found.insert(relative);
+        }
+    }
 }
 
 #[test]

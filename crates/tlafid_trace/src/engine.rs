@@ -1,15 +1,18 @@
 //! The search: the set of model states consistent with the trace prefix read so far,
 //! advanced one model step per trace step and deduplicated by fingerprint.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashSet};
 
 use tlafid_eval::{ActionInfo, ActionProbe, EvalError, Evaluator, State, Worker};
 use tlafid_value::Value;
 
+use crate::delta;
+use crate::loose;
 use crate::parse::{NamedAction, Observation, Step};
 use crate::vocabulary::{Observable, Vocabulary};
 
-type Fingerprints = HashSet<u64, ahash::RandomState>;
+pub(crate) type Fingerprints = HashSet<u64, ahash::RandomState>;
 
 /// Evaluates observations and steps for one thread.
 pub struct Stepper<'w, 'e, 'p> {
@@ -47,14 +50,50 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
     pub fn matches(&mut self, state: &State, observed: &Observation) -> Result<bool, EvalError> {
         for (index, value) in observed {
             let equal = match self.kinds[*index] {
-                Observable::Var(var) => state.values()[var] == *value,
-                Observable::Op(op) => self.worker.eval_op(op, state.values(), None)? == *value,
+                Observable::Var(var) => loose::fits(value, &state.values()[var]),
+                Observable::Op(op) => {
+                    loose::fits(value, &self.worker.eval_op(op, state.values(), None)?)
+                }
             };
             if !equal {
                 return Ok(false);
             }
         }
         Ok(true)
+    }
+
+    /// What a successor of `candidate` must show after `step`: the logged observables, and
+    /// those the step's updates make of `candidate`'s values; `None` when `candidate` does
+    /// not show the step's `pre_state` or reads, or an update cannot apply to it.
+    pub fn expected_post<'s>(
+        &mut self,
+        candidate: &State,
+        step: &'s Step,
+    ) -> Result<Option<Cow<'s, Observation>>, EvalError> {
+        if let Some(pre) = &step.pre {
+            if !self.matches(candidate, pre)? {
+                return Ok(None);
+            }
+        }
+        for read in &step.reads {
+            let value = self.observe(candidate, read.observable)?;
+            if !delta::at_path(&value, &read.path).is_some_and(|v| loose::fits(&read.value, v)) {
+                return Ok(None);
+            }
+        }
+        if step.deltas.is_empty() {
+            return Ok(Some(Cow::Borrowed(&step.post)));
+        }
+        let mut failure = None;
+        let post = delta::effective_post(&step.post, &step.deltas, |index| {
+            self.observe(candidate, index)
+                .map_err(|e| failure = Some(e))
+                .ok()
+        });
+        match failure {
+            Some(error) => Err(error),
+            None => Ok(post.map(Cow::Owned)),
+        }
     }
 
     /// The initial states that show `observed`.
@@ -93,13 +132,21 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         let Some(probe) = self.probe(&named.name) else {
             return Ok(Vec::new());
         };
-        probe.successors(state, &named.args, &mut |info, succ| all.push((info, succ)))?;
+        // An ambiguous argument (a string naming a model value) is not fixed: the action
+        // enumerates it, and the argument is checked below.
+        let fixed: Vec<(String, Value)> = named
+            .args
+            .iter()
+            .filter(|(_, v)| !loose::holds_ambiguous(v))
+            .cloned()
+            .collect();
+        probe.successors(state, &fixed, &mut |info, succ| all.push((info, succ)))?;
         // Arguments passed through expressions (not bare `\E` variables) are checked here.
         let fits = |info: &ActionInfo| {
             named.args.iter().all(|(param, value)| {
                 info.params
                     .iter()
-                    .any(|(p, v)| p.as_str() == param && v == value)
+                    .any(|(p, v)| p.as_str() == param && loose::fits(value, v))
             })
         };
         Ok(all
@@ -130,20 +177,18 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         };
         let mut seen = fingerprints();
         for candidate in candidates {
-            if let Some(pre) = &step.pre {
-                if !self.matches(candidate, pre)? {
-                    continue;
-                }
-            }
+            let Some(post) = self.expected_post(candidate, step)? else {
+                continue;
+            };
             if may_stutter
                 && step.action.is_none()
-                && self.matches(candidate, &step.post)?
+                && self.matches(candidate, &post)?
                 && seen.insert(candidate.fingerprint())
             {
                 out.states.push(candidate.clone());
             }
             for (name, _, succ) in self.fitting_successors(candidate, step.action.as_ref())? {
-                if !self.matches(&succ, &step.post)? {
+                if !self.matches(&succ, &post)? {
                     continue;
                 }
                 if !out.actions.contains(&name) {

@@ -80,8 +80,17 @@ fn special_form(
             .as_str()
             .and_then(Value::parse_int)
             .ok_or_else(|| format!("{field}: #bigint needs a string of decimal digits")),
+        "#str" => inner
+            .as_str()
+            .map(Value::str)
+            .ok_or_else(|| format!("{field}: #str needs a string")),
+        "#mv" => inner
+            .as_str()
+            .and_then(|name| models.get(name))
+            .map(crate::loose::real)
+            .ok_or_else(|| format!("{field}: #mv needs the name of a model value of the configuration")),
         _ => Err(format!(
-            "{field}: {key} is not a value form this checker reads (valid: #set, #map, #tup, #bigint)"
+            "{field}: {key} is not a value form this checker reads (valid: #set, #map, #tup, #bigint, #str, #mv)"
         )),
     }
 }

@@ -21,8 +21,11 @@
 #![warn(missing_docs)]
 
 pub mod codes;
+mod concurrent;
+pub mod delta;
 mod engine;
 pub mod json;
+mod loose;
 mod miss;
 mod parse;
 mod reach;
@@ -41,8 +44,11 @@ use tlafid_eval::Evaluator;
 use tlafid_sema::ir::{Expr, ExprKind, Level, OpDef, OpId, Program};
 
 pub use json::ModelValues;
-pub use parse::{NamedAction, Observation, ParsedTrace, Step, TraceFormat};
-pub use validate::{Options, TraceInput, TraceInvariant, Validator};
+pub use parse::{
+    Channel, NamedAction, Observation, Origin, ParsedTrace, PgoMapping, PgoVariable, Step,
+    TraceFormat,
+};
+pub use validate::{Options, TraceGroup, TraceInput, TraceInvariant, Validator};
 pub use verdict::{
     ActionWindows, FailedWindow, FalseGuard, Location, Mismatch, MissedCodeBehavior, NearestMiss,
     PropertyViolation, TraceReport, Verdict, WindowFailure, WindowStats,

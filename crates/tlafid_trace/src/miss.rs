@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use tlafid_eval::{EvalError, FalseConjunct, State};
 use tlafid_value::Value;
 
+use crate::delta;
 use crate::engine::Stepper;
+use crate::loose;
 use crate::parse::{NamedAction, Observation, Step};
 use crate::verdict::{FalseGuard, Mismatch, NearestMiss};
 
@@ -17,8 +19,9 @@ const MAX_VALUES_SHOWN: usize = 4;
 /// Actions reported per rejected step.
 const MAX_MISSES: usize = 3;
 
-/// The closest successor so far: its mismatch count, parameters, mismatched observables.
-type Closest = (usize, Vec<(String, Value)>, Vec<usize>);
+/// The closest successor so far: its mismatch count, parameters, mismatched observables,
+/// and what the step expected of it.
+type Closest = (usize, Vec<(String, Value)>, Vec<usize>, Observation);
 
 /// The closest successor of one action, and every value its successors gave each observable.
 struct Group {
@@ -36,34 +39,32 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         let examined = &candidates[..candidates.len().min(MAX_CANDIDATES_EXAMINED)];
         let mut fitting = Vec::new();
         for candidate in examined {
-            match &step.pre {
-                Some(pre) if !self.matches(candidate, pre)? => {}
-                _ => fitting.push(candidate.clone()),
+            if let Some(post) = self.expected_post(candidate, step)? {
+                fitting.push((candidate.clone(), post.into_owned()));
             }
         }
         if fitting.is_empty() {
-            let pre = step
-                .pre
-                .as_ref()
-                .expect("only a pre-state filters candidates out");
-            return Ok(vec![self.observation_miss(
-                "pre_state",
-                examined,
-                pre,
-                MAX_CANDIDATES_EXAMINED,
-            )?]);
+            return match &step.pre {
+                Some(pre) => Ok(vec![self.observation_miss(
+                    "pre_state",
+                    examined,
+                    pre,
+                    MAX_CANDIDATES_EXAMINED,
+                )?]),
+                None => Ok(vec![self.reads_miss(examined, step)?]),
+            };
         }
         let mut groups: BTreeMap<String, Group> = BTreeMap::new();
-        for candidate in &fitting {
+        for (candidate, post) in &fitting {
             for (name, info, succ) in self.fitting_successors(candidate, step.action.as_ref())? {
                 let group = groups.entry(name).or_insert(Group {
                     best: None,
                     values: BTreeMap::new(),
                 });
                 let mut wrong = Vec::new();
-                for (index, logged) in &step.post {
+                for (index, logged) in post {
                     let produced = self.observe(&succ, *index)?;
-                    if produced != *logged {
+                    if !loose::fits(logged, &produced) {
                         wrong.push(*index);
                     }
                     let seen = group.values.entry(*index).or_default();
@@ -71,19 +72,23 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
                         seen.push(produced);
                     }
                 }
-                if group.best.as_ref().is_none_or(|(n, _, _)| wrong.len() < *n) {
+                if group
+                    .best
+                    .as_ref()
+                    .is_none_or(|(n, _, _, _)| wrong.len() < *n)
+                {
                     let params = dedup_params(&info.params);
-                    group.best = Some((wrong.len(), params, wrong));
+                    group.best = Some((wrong.len(), params, wrong, post.clone()));
                 }
             }
         }
         let mut misses: Vec<NearestMiss> = groups
             .into_iter()
             .filter_map(|(action, group)| {
-                let (_, params, wrong) = group.best?;
+                let (_, params, wrong, post) = group.best?;
                 let mismatches = wrong
                     .into_iter()
-                    .map(|index| self.mismatch(step, index, &group.values))
+                    .map(|index| self.mismatch(&post, index, &group.values))
                     .collect();
                 Some(NearestMiss {
                     action,
@@ -97,13 +102,14 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         misses.sort_by_key(|m| m.mismatches.len());
         misses.truncate(MAX_MISSES);
         if misses.is_empty() {
+            let states: Vec<State> = fitting.into_iter().map(|(s, _)| s).collect();
             if let Some(named) = &step.action {
                 misses.push(NearestMiss {
                     action: named.name.clone(),
                     params: named.args.clone(),
                     enabled: false,
                     mismatches: Vec::new(),
-                    guard: self.false_guard(&fitting, named)?,
+                    guard: self.false_guard(&states, named)?,
                 });
             }
         }
@@ -120,9 +126,14 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         let Some(probe) = self.probe(&named.name) else {
             return Ok(None);
         };
+        let args: Vec<(String, Value)> = named
+            .args
+            .iter()
+            .map(|(p, v)| (p.clone(), loose::realize(v)))
+            .collect();
         let mut best: Option<FalseConjunct> = None;
         for candidate in candidates {
-            if let Some(found) = probe.false_conjunct(candidate, &named.args)? {
+            if let Some(found) = probe.false_conjunct(candidate, &args)? {
                 if best.as_ref().is_none_or(|b| found.passed > b.passed) {
                     best = Some(found);
                 }
@@ -136,25 +147,56 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
 
     fn mismatch(
         &self,
-        step: &Step,
+        post: &Observation,
         index: usize,
         values: &BTreeMap<usize, Vec<Value>>,
     ) -> Mismatch {
-        let logged = step
-            .post
+        let logged = post
             .iter()
             .find(|(i, _)| *i == index)
             .map(|(_, v)| v.clone())
             .expect("a mismatch is of a logged observable");
         let model = values
             .get(&index)
-            .map(|vs| vs.iter().filter(|v| **v != logged).cloned().collect())
+            .map(|vs| {
+                vs.iter()
+                    .filter(|v| !loose::fits(&logged, v))
+                    .cloned()
+                    .collect()
+            })
             .unwrap_or_default();
         Mismatch {
             observable: self.vocabulary.observable_names[index].clone(),
             logged,
             model,
         }
+    }
+
+    /// Why no candidate fits a step's reads and updates: in the first candidate, the values
+    /// read that it does not show (labelled `reads`; an update that cannot apply shows no
+    /// mismatch).
+    fn reads_miss(&mut self, states: &[State], step: &Step) -> Result<NearestMiss, EvalError> {
+        let mut mismatches = Vec::new();
+        if let Some(state) = states.first() {
+            for read in &step.reads {
+                let value = self.observe(state, read.observable)?;
+                let found = delta::at_path(&value, &read.path);
+                if !found.is_some_and(|v| loose::fits(&read.value, v)) {
+                    mismatches.push(Mismatch {
+                        observable: self.vocabulary.observable_names[read.observable].clone(),
+                        logged: read.value.clone(),
+                        model: found.into_iter().cloned().collect(),
+                    });
+                }
+            }
+        }
+        Ok(NearestMiss {
+            action: "reads".into(),
+            params: Vec::new(),
+            enabled: false,
+            mismatches,
+            guard: None,
+        })
     }
 
     /// How the closest of the first `limit` states fails to show `observed` (an `init`
@@ -174,7 +216,7 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
             let mut wrong = Vec::new();
             for (index, logged) in observed {
                 let produced = self.observe(state, *index)?;
-                if produced != *logged {
+                if !loose::fits(logged, &produced) {
                     wrong.push(Mismatch {
                         observable: self.vocabulary.observable_names[*index].clone(),
                         logged: logged.clone(),

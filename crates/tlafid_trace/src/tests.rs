@@ -30,8 +30,19 @@ fn check(text: &str, options: Options) -> TraceReport {
 /// Checks `text` against the model with configuration `cfg_text`, whose invariants are
 /// checked along the trace.
 fn check_with(text: &str, options: Options, cfg_text: &str) -> TraceReport {
+    check_group(SPEC, cfg_text, &[("t", text)], options)
+}
+
+/// Checks the files `(name, text)` as one trace (named `t`) against the model `spec` with
+/// configuration `cfg_text`.
+fn check_group(
+    spec: &'static str,
+    cfg_text: &str,
+    files: &[(&str, &str)],
+    options: Options,
+) -> TraceReport {
     let mut sources = SourceMap::new();
-    let root = sources.add("Counter.tla", SPEC);
+    let root = sources.add("Counter.tla", spec);
     let mut program = tlafid_sema::load(root, &mut sources, &mut |_| None)
         .program
         .expect("the spec loads");
@@ -49,13 +60,16 @@ fn check_with(text: &str, options: Options, cfg_text: &str) -> TraceReport {
     let invariants = TraceInvariant::of_model(&model);
     let validator =
         Validator::new(&model.evaluator, vocabulary, options).with_invariants(invariants);
-    let input = TraceInput {
-        name: "t",
-        file: FileId(9),
-        text,
-        format: None,
-    };
-    validator.check(&input)
+    let parts = files
+        .iter()
+        .map(|(name, text)| TraceInput {
+            name,
+            file: FileId(9),
+            text,
+            format: None,
+        })
+        .collect();
+    validator.check_group(&crate::TraceGroup { name: "t", parts })
 }
 
 fn checked(text: &str) -> TraceReport {
@@ -351,8 +365,189 @@ fn an_invariant_is_violated_where_every_matching_state_violates_it() {
             property: "Small".into(),
             location: Location {
                 line: Some(4),
+                file: None,
                 step: 3
             },
         }]
     );
+}
+
+const OWNER: &str = r#"---- MODULE Owner ----
+CONSTANTS Procs
+VARIABLES owner, label
+Init == owner = "none" /\ label = "none"
+Take(p) == owner' = p /\ label' = "a"
+Next == \E p \in Procs : Take(p)
+===="#;
+
+const OWNER_CFG: &str = "CONSTANTS Procs = {a, b}\nINIT Init\nNEXT Next\n";
+
+fn owner(text: &str) -> Verdict {
+    check_group(OWNER, OWNER_CFG, &[("t", text)], Options::default()).verdict
+}
+
+#[test]
+fn a_logged_string_is_the_string_or_the_model_value_the_model_holds_there() {
+    // `owner` holds the model value a, `label` the string "a": both logged as "a".
+    let step = "{\"action\": \"Take\", \"args\": {\"p\": \"a\"}, \"state\": {\"owner\": \"a\", \"label\": \"a\"}}\n";
+    assert_eq!(owner(step), Verdict::Admitted);
+    let forced_model = "{\"action\": \"Take\", \"state\": {\"label\": {\"#mv\": \"a\"}}}\n";
+    assert!(matches!(owner(forced_model), Verdict::Missed(_)));
+    let forced_string = "{\"action\": \"Take\", \"state\": {\"owner\": {\"#str\": \"a\"}}}\n";
+    assert!(matches!(owner(forced_string), Verdict::Missed(_)));
+    let forced_right = "{\"action\": \"Take\", \"args\": {\"p\": {\"#mv\": \"b\"}}, \"state\": {\"owner\": {\"#mv\": \"b\"}, \"label\": {\"#str\": \"a\"}}}\n";
+    assert_eq!(owner(forced_right), Verdict::Admitted);
+}
+
+#[test]
+fn a_trace_of_an_init_line_alone_is_decided_on_it() {
+    assert_eq!(
+        checked("{\"init\": {\"x\": 0}}\n").verdict,
+        Verdict::Admitted
+    );
+    let Verdict::Missed(missed) = checked("{\"init\": {\"x\": 1}}\n").verdict else {
+        panic!("an impossible init line is rejected")
+    };
+    assert_eq!(missed.location.line, Some(1));
+}
+
+/// Two processes: `p` increments twice (1, then 2 more), `q` resets once it has seen `p`'s
+/// first event. Only the order Inc(1), Reset, Inc(2) fits: `x` goes 1, 0, 2.
+const P_LOG: &str = concat!(
+    "{\"init\": {\"x\": 0}}\n",
+    "{\"process\": \"p\", \"clock\": {\"p\": 1}, \"action\": \"Inc\", \"args\": {\"p\": \"a\", \"d\": 1}, \"updates\": {\"x\": [{\"op\": \"Add\", \"args\": [1]}]}}\n",
+    "{\"process\": \"p\", \"clock\": {\"p\": 2}, \"action\": \"Inc\", \"args\": {\"p\": \"a\", \"d\": 2}, \"reads\": {\"x\": [{\"value\": 0}]}}\n",
+);
+const Q_LOG: &str = "{\"process\": \"q\", \"clock\": {\"p\": 1, \"q\": 1}, \"action\": \"Reset\", \"args\": {\"p\": \"b\"}}\n";
+
+#[test]
+fn some_linearization_of_a_multi_process_log_is_found_whatever_the_order_of_the_files() {
+    let (p, q) = (("p.ndjson", P_LOG), ("q.ndjson", Q_LOG));
+    for files in [[p, q], [q, p]] {
+        let report = check_group(SPEC, CFG, &files, Options::default());
+        assert_eq!(
+            report.verdict,
+            Verdict::Admitted,
+            "{:?}",
+            report.diagnostics
+        );
+        assert_eq!(report.steps, 3);
+    }
+    // q's reset reads x = 2: no linearization fits; the evidence does not depend on the order.
+    let late_q = "{\"process\": \"q\", \"clock\": {\"p\": 1, \"q\": 1}, \"action\": \"Reset\", \"args\": {\"p\": \"b\"}, \"reads\": {\"x\": [{\"value\": 3}]}}\n";
+    let late_q = ("q.ndjson", late_q);
+    let verdicts: Vec<Verdict> = [[p, late_q], [late_q, p]]
+        .iter()
+        .map(|files| check_group(SPEC, CFG, files, Options::default()).verdict)
+        .collect();
+    assert_eq!(verdicts[0], verdicts[1]);
+    let Verdict::Missed(missed) = &verdicts[0] else {
+        panic!("{:?}", verdicts[0])
+    };
+    // After Inc(1), both p's second event (it reads x = 0) and q's reset are blocked.
+    assert_eq!(missed.admitted_prefix, 1);
+    let blocked: Vec<(&str, Option<u32>, usize)> = missed
+        .blocked
+        .iter()
+        .map(|b| (b.file.as_deref().unwrap_or(""), b.line, b.step))
+        .collect();
+    assert_eq!(
+        blocked,
+        [("p.ndjson", Some(3), 2), ("q.ndjson", Some(1), 1)]
+    );
+    assert_eq!(missed.location.line, Some(3));
+}
+
+#[test]
+fn a_budget_too_small_for_a_cut_gives_no_verdict() {
+    let options = Options {
+        max_states: 0,
+        ..Options::default()
+    };
+    let report = check_group(SPEC, CFG, &[("p", P_LOG), ("q", Q_LOG)], options);
+    assert!(
+        matches!(report.verdict, Verdict::OutOfBudget { .. }),
+        "{:?}",
+        report.verdict
+    );
+}
+
+#[test]
+fn a_multi_process_log_needs_clocks_on_every_event_and_distinct_event_numbers() {
+    let no_clock = (
+        "r.ndjson",
+        "{\"action\": \"Reset\", \"args\": {\"p\": \"b\"}}\n",
+    );
+    let report = check_group(
+        SPEC,
+        CFG,
+        &[("p.ndjson", P_LOG), no_clock],
+        Options::default(),
+    );
+    assert_eq!(report.verdict, Verdict::Invalid);
+    assert_eq!(report.diagnostics[0].code, crate::codes::BAD_SHAPE);
+    assert!(report.diagnostics[0]
+        .message
+        .contains("needs process and clock"));
+    let twice = concat!(
+        "{\"process\": \"q\", \"clock\": {\"q\": 1}, \"action\": \"Reset\", \"args\": {\"p\": \"b\"}}\n",
+        "{\"process\": \"q\", \"clock\": {\"q\": 1}, \"action\": \"Reset\", \"args\": {\"p\": \"b\"}}\n",
+    );
+    let report = check_group(SPEC, CFG, &[("q.ndjson", twice)], Options::default());
+    assert_eq!(report.verdict, Verdict::Invalid);
+    assert!(report.diagnostics[0]
+        .message
+        .contains("two events numbered 1"));
+    let own_missing = "{\"process\": \"q\", \"clock\": {\"p\": 1}, \"action\": \"Reset\", \"args\": {\"p\": \"b\"}}\n";
+    let report = check_group(SPEC, CFG, &[("q.ndjson", own_missing)], Options::default());
+    assert_eq!(report.diagnostics[0].code, crate::codes::BAD_VALUE);
+}
+
+#[test]
+fn a_pgo_log_is_read_with_aborted_records_skipped() {
+    let text = concat!(
+        r#"{"archetypeName":"AInc","clock":[[["AInc","a"],1]],"csElements":[{"indices":[],"name":{"name":".pc","prefix":"","self":"a"},"tag":"read","value":"\"AInc.Reset\""}],"isAbort":true,"self":"a"}"#,
+        "\n",
+        r#"{"archetypeName":"AInc","clock":[[["AInc","a"],2]],"csElements":[{"indices":[],"name":{"name":".pc","prefix":"","self":"a"},"tag":"read","value":"\"AInc.Reset\""}],"isAbort":false,"self":"a"}"#,
+        "\n",
+    );
+    let mut mapping = crate::PgoMapping::default();
+    mapping.variables.insert(".pc".into(), None);
+    // Reset(a) is not enabled from x = 0: the one committed record is rejected.
+    let report = check_pgo(text, mapping);
+    assert_eq!(report.steps, 1);
+    let Verdict::Missed(missed) = report.verdict else {
+        panic!("{:?} {:?}", report.verdict, report.diagnostics)
+    };
+    assert_eq!(missed.location.line, Some(2));
+    assert_eq!(missed.action.as_deref(), Some("Reset"));
+}
+
+/// Checks one PGo log against the counter model, with `mapping`.
+fn check_pgo(text: &str, mapping: crate::PgoMapping) -> TraceReport {
+    let mut sources = SourceMap::new();
+    let root = sources.add("Counter.tla", SPEC);
+    let mut program = tlafid_sema::load(root, &mut sources, &mut |_| None)
+        .program
+        .expect("the spec loads");
+    let cfg = sources.add("Counter.cfg", CFG);
+    let config = tlafid_config::parse(cfg, CFG).config;
+    let probes = add_constant_probes(&mut program);
+    let spec = tlafid_model::prepare(&mut program, &config)
+        .unwrap()
+        .unwrap();
+    let model = tlafid_model::bind(&program, &config, Some(spec)).expect("binds");
+    let mut vocabulary = Vocabulary::new(
+        &model.evaluator,
+        probe_model_values(&model.evaluator, &probes),
+    );
+    vocabulary.pgo = mapping;
+    let validator = Validator::new(&model.evaluator, vocabulary, Options::default());
+    let input = TraceInput {
+        name: "t",
+        file: FileId(9),
+        text,
+        format: None,
+    };
+    validator.check(&input)
 }

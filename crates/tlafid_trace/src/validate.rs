@@ -4,13 +4,14 @@
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
-use tlafid_base::{Diagnostic, FileId};
+use tlafid_base::{Diagnostic, FileId, Span};
 use tlafid_eval::{ActionProbe, EvalError, Evaluator, State};
 use tlafid_sema::ir::Expr;
 
 use crate::codes;
+use crate::concurrent::ConcurrentTrace;
 use crate::engine::Stepper;
-use crate::parse::{self, ParsedTrace, TraceFormat};
+use crate::parse::{self, Observation, ParsedTrace, TraceFormat};
 use crate::reach::LazyReachable;
 use crate::verdict::{
     Location, MissedCodeBehavior, PropertyViolation, TraceReport, Verdict, WindowFailure,
@@ -59,6 +60,15 @@ pub struct TraceInput<'t> {
     pub format: Option<TraceFormat>,
 }
 
+/// One trace made of one or several files (the logs of the processes of one run).
+#[derive(Clone, Debug)]
+pub struct TraceGroup<'t> {
+    /// Its name in reports (the file, or the folder of the files).
+    pub name: &'t str,
+    /// Its files.
+    pub parts: Vec<TraceInput<'t>>,
+}
+
 /// An invariant checked along traces: a state predicate of the model.
 #[derive(Clone, Debug)]
 pub struct TraceInvariant<'p> {
@@ -94,7 +104,7 @@ pub struct Validator<'e, 'p> {
     vocabulary: Vocabulary,
     kinds: Vec<Observable>,
     probes: Vec<ActionProbe<'e, 'p>>,
-    options: Options,
+    pub(crate) options: Options,
     /// `--windows`: the model's reachable states, explored when a window first needs them.
     reachable: LazyReachable<'e, 'p>,
 }
@@ -142,12 +152,31 @@ impl<'e, 'p> Validator<'e, 'p> {
 
     /// Checks one trace.
     pub fn check(&self, input: &TraceInput<'_>) -> TraceReport {
-        let format = input
-            .format
-            .unwrap_or_else(|| TraceFormat::detect(input.text));
+        self.check_group(&TraceGroup {
+            name: input.name,
+            parts: vec![*input],
+        })
+    }
+
+    /// Checks every group, in parallel; reports come back in input order.
+    pub fn check_all_groups(&self, groups: &[TraceGroup<'_>]) -> Vec<TraceReport> {
+        groups
+            .par_iter()
+            .map(|group| self.check_group(group))
+            .collect()
+    }
+
+    /// Checks one trace of one or several files: a trace whose events carry a process and
+    /// a clock is a multi-process trace ([`crate::concurrent`]), whatever its files.
+    pub fn check_group(&self, group: &TraceGroup<'_>) -> TraceReport {
+        let format_of = |input: &TraceInput<'_>| {
+            input
+                .format
+                .unwrap_or_else(|| TraceFormat::detect(input.text))
+        };
         let mut report = TraceReport {
-            name: input.name.to_string(),
-            format,
+            name: group.name.to_string(),
+            format: group.parts.first().map_or(TraceFormat::EventLog, format_of),
             steps: 0,
             verdict: Verdict::Invalid,
             diagnostics: Vec::new(),
@@ -155,18 +184,56 @@ impl<'e, 'p> Validator<'e, 'p> {
             windows: None,
             violations: Vec::new(),
         };
-        let trace = match parse::parse(input.text, input.file, format, &self.vocabulary) {
-            Ok(trace) => trace,
-            Err(problems) => {
-                report.diagnostics = problems;
-                return report;
+        let mut parsed = Vec::new();
+        for input in &group.parts {
+            let format = format_of(input);
+            match parse::parse(input.text, input.file, format, &self.vocabulary) {
+                Ok(trace) => parsed.push((input, format, trace)),
+                Err(problems) => report.diagnostics.extend(problems),
             }
-        };
-        report.steps = trace.steps.len();
-        let result = if self.options.windows {
-            self.windows(&trace, &mut report)
+        }
+        if !report.diagnostics.is_empty() {
+            return report;
+        }
+        let concurrent = parsed.len() > 1
+            || parsed
+                .iter()
+                .any(|(_, _, t)| t.steps.iter().any(|s| s.origin.is_some()));
+        let result = if !concurrent {
+            let (_, format, trace) = parsed.pop().expect("a group has a part");
+            report.steps = trace.steps.len();
+            if self.options.windows {
+                self.windows(&trace, &mut report)
+            } else {
+                self.behaviour(&trace, format, &mut report)
+            }
+        } else if self.options.windows {
+            report.diagnostics.push(Diagnostic::error_nowhere(
+                codes::BAD_SHAPE,
+                format!(
+                    "{}: --windows does not apply to a multi-process trace",
+                    group.name
+                ),
+            ));
+            return report;
         } else {
-            self.behaviour(&trace, format, &mut report)
+            let parts = parsed
+                .into_iter()
+                .map(|(input, _, trace)| {
+                    let span = Span::new(input.file, 0, 0);
+                    (input.name.to_string(), span, trace)
+                })
+                .collect();
+            match ConcurrentTrace::assemble(parts) {
+                Ok(trace) => {
+                    report.steps = trace.len();
+                    self.concurrent(&trace, &mut report)
+                }
+                Err(problems) => {
+                    report.diagnostics = problems;
+                    return report;
+                }
+            }
         };
         if let Err(error) = result {
             report.verdict = Verdict::Invalid;
@@ -175,7 +242,7 @@ impl<'e, 'p> Validator<'e, 'p> {
                     codes::EVALUATION_FAILED,
                     format!(
                         "evaluating the model on {} failed: {}",
-                        input.name, error.message
+                        group.name, error.message
                     ),
                     error.span,
                 )
@@ -185,7 +252,7 @@ impl<'e, 'p> Validator<'e, 'p> {
         report
     }
 
-    fn stepper(&self) -> Stepper<'_, 'e, 'p> {
+    pub(crate) fn stepper(&self) -> Stepper<'_, 'e, 'p> {
         Stepper {
             evaluator: self.evaluator,
             worker: self.evaluator.worker(),
@@ -205,26 +272,12 @@ impl<'e, 'p> Validator<'e, 'p> {
         let mut stepper = self.stepper();
         let mut candidates = stepper.initial(trace.init.as_ref())?;
         if candidates.is_empty() {
-            let all = stepper.initial(None)?;
-            let observed = trace
-                .init
-                .as_ref()
-                .expect("only an init observation rules states out");
-            let miss = stepper.observation_miss("Init", &all, observed, 256)?;
-            report.verdict = Verdict::Missed(MissedCodeBehavior {
-                location: Location {
-                    line: (format == TraceFormat::EventLog).then_some(1),
-                    step: 0,
-                },
-                action: None,
-                admitted_prefix: 0,
-                candidates: all.len(),
-                misses: vec![miss],
-            });
-            return Ok(());
+            let line = (format == TraceFormat::EventLog).then_some(1);
+            return self.initial_miss(&mut stepper, trace.init.as_ref(), line, report);
         }
         let initial = Location {
             line: (format == TraceFormat::EventLog && trace.init.is_some()).then_some(1),
+            file: None,
             step: 0,
         };
         self.check_invariants(&mut stepper, &candidates, &initial, report)?;
@@ -232,6 +285,7 @@ impl<'e, 'p> Validator<'e, 'p> {
         for (done, step) in trace.steps.iter().enumerate() {
             let location = Location {
                 line: step.line,
+                file: None,
                 step: step.number,
             };
             if !self.options.silent.is_empty() && self.options.max_silent > 0 {
@@ -267,6 +321,7 @@ impl<'e, 'p> Validator<'e, 'p> {
                     admitted_prefix: done,
                     candidates: candidates.len(),
                     misses,
+                    blocked: Vec::new(),
                 });
                 return Ok(());
             }
@@ -275,6 +330,32 @@ impl<'e, 'p> Validator<'e, 'p> {
             self.check_invariants(&mut stepper, &candidates, &location, report)?;
         }
         report.verdict = Verdict::Admitted;
+        Ok(())
+    }
+
+    /// The verdict when no initial state shows the trace's `init` observation.
+    pub(crate) fn initial_miss(
+        &self,
+        stepper: &mut Stepper<'_, 'e, 'p>,
+        init: Option<&Observation>,
+        line: Option<u32>,
+        report: &mut TraceReport,
+    ) -> Result<(), EvalError> {
+        let all = stepper.initial(None)?;
+        let observed = init.expect("only an init observation rules states out");
+        let miss = stepper.observation_miss("Init", &all, observed, 256)?;
+        report.verdict = Verdict::Missed(MissedCodeBehavior {
+            location: Location {
+                file: None,
+                line,
+                step: 0,
+            },
+            action: None,
+            admitted_prefix: 0,
+            candidates: all.len(),
+            misses: vec![miss],
+            blocked: Vec::new(),
+        });
         Ok(())
     }
 
@@ -354,6 +435,7 @@ impl<'e, 'p> Validator<'e, 'p> {
                 admitted_prefix: first.location.step - 1,
                 candidates: first.matching,
                 misses: first.misses.clone(),
+                blocked: Vec::new(),
             }),
             (None, Some(first)) => Verdict::OutOfBudget {
                 location: first.location.clone(),

@@ -11,6 +11,8 @@ use crate::parse::TraceFormat;
 /// Where in a trace a step is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Location {
+    /// The file, in a trace of several files (a multi-process log).
+    pub file: Option<String>,
     /// The line of the file (NDJSON formats).
     pub line: Option<u32>,
     /// The step number: 1 for the first step; for ITF the index of the state in `states`.
@@ -68,6 +70,10 @@ pub struct MissedCodeBehavior {
     pub candidates: usize,
     /// The nearest misses, closest first.
     pub misses: Vec<NearestMiss>,
+    /// In a multi-process log: every event no linearization could extend (the events
+    /// enabled by the clocks at the furthest cuts reached, which no candidate state could
+    /// take), by process and position. Empty for other traces.
+    pub blocked: Vec<Location>,
 }
 
 /// The outcome for one trace.

@@ -8,6 +8,7 @@ use tlafid_sema::ir::{Level, OpId, Program, RootName};
 use tlafid_value::Value;
 
 use crate::json::ModelValues;
+use crate::parse::PgoMapping;
 
 /// Something a trace can observe.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +35,8 @@ pub struct Vocabulary {
     pub model_values: ModelValues,
     /// Number of state variables.
     pub var_count: usize,
+    /// How PGo logs map onto the model (`--trace-map`).
+    pub pgo: PgoMapping,
 }
 
 impl Vocabulary {
@@ -87,6 +90,7 @@ impl Vocabulary {
             observables,
             model_values,
             var_count: program.vars.len(),
+            pgo: PgoMapping::default(),
         }
     }
 

@@ -77,6 +77,7 @@ impl<'s, 'r, 'w, 'e: 'w, 'p> WindowChecker<'s, 'r, 'w, 'e, 'p> {
                 stats.failed.push(FailedWindow {
                     location: Location {
                         line: step.line,
+                        file: None,
                         step: step.number,
                     },
                     action,

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use tlafid_pipeline::grade::{self, GradeOptions, PhaseVerdict, Scorecard};
+use tlafid_pipeline::grade::{self, GradeOptions, GradeProfile, PhaseVerdict, Scorecard};
 use tlafid_pipeline::report::GradeReport;
 use tlafid_pipeline::{ModelInputs, Session};
 
@@ -24,6 +24,9 @@ pub struct GradeArgs {
     /// The configuration for trace validation (default: --config).
     #[arg(long, value_name = "C.cfg")]
     pub trace_config: Option<PathBuf>,
+    /// How PGo logs among the traces map onto the model (as `trace --trace-map`).
+    #[arg(long, value_name = "MAP.json")]
+    pub trace_map: Option<PathBuf>,
     /// Reviewed requirements for the invariants phase (`R.cfg` beside it lists them).
     #[arg(long, value_name = "R.tla")]
     pub requirements: Option<PathBuf>,
@@ -49,12 +52,27 @@ pub struct GradeArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
+    /// Whose rules the phases follow: `sysmobench` runs the runtime phase as SysMoBench
+    /// does (exhaustive, deadlock off, invariants on, 60 s unless --max-seconds; a budget
+    /// that runs out counts as a pass, and the scorecard says so).
+    #[arg(long, value_enum, default_value_t)]
+    pub profile: ProfileArg,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
     /// What the spec may read: `--allow-read`, `--env`.
     #[command(flatten)]
     pub reads: InputArgs,
+}
+
+/// Grading profiles as named on the command line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProfileArg {
+    /// tlafid's rules.
+    #[default]
+    Default,
+    /// SysMoBench's runtime phase.
+    Sysmobench,
 }
 
 /// Runs `tlafid grade`.
@@ -70,12 +88,17 @@ pub fn run(args: &GradeArgs) -> ExitStatus {
     let options = GradeOptions {
         traces: args.traces.clone(),
         trace_config: args.trace_config.clone(),
+        trace_map: args.trace_map.clone(),
         behaviours: args.behaviours,
         depth: args.depth,
         seed: args.seed,
         max_states: args.max_states,
         max_seconds: args.max_seconds,
         workers: args::workers(args.workers),
+        profile: match args.profile {
+            ProfileArg::Default => GradeProfile::Default,
+            ProfileArg::Sysmobench => GradeProfile::Sysmobench,
+        },
     };
     let scorecard = grade::grade(&mut session, &inputs, &options);
     print(args, &inputs, &session, &scorecard);

@@ -25,6 +25,8 @@ pub enum TraceFormatArg {
     Windows,
     /// ITF document (`.itf.json`).
     Itf,
+    /// PGo's per-archetype logs (a folder of `trace-*.log` files is one trace).
+    Pgo,
 }
 
 /// Arguments of `tlafid trace`.
@@ -32,8 +34,9 @@ pub enum TraceFormatArg {
 pub struct TraceArgs {
     #[command(flatten)]
     pub model: ModelArgs,
-    /// Trace files, folders (every `.ndjson`/`.json` file in them) or globs (`*`, `?` in the
-    /// last path component).
+    /// Trace files, folders (every `.ndjson`/`.json`/`.log` file in them; a folder of
+    /// folders: those of each) or globs (`*`, `?` in the last path component). The logs of a
+    /// multi-process run in one folder are one trace.
     #[arg(required = true, value_name = "TRACE")]
     pub traces: Vec<String>,
     /// Output format.
@@ -65,6 +68,10 @@ pub struct TraceArgs {
     /// The most unlogged (--silent) steps before one logged step.
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub max_silent: usize,
+    /// How PGo logs map onto the model (labels to actions, variables to observables,
+    /// channels, unobserved variables): a JSON file written once per system.
+    #[arg(long, value_name = "MAP.json")]
+    pub trace_map: Option<PathBuf>,
     /// What the spec may read: `--allow-read`, `--env`.
     #[command(flatten)]
     pub reads: InputArgs,
@@ -80,6 +87,7 @@ impl TraceArgs {
             max_states: self.max_states,
             silent: self.silent.clone(),
             max_silent: self.max_silent,
+            trace_map: self.trace_map.clone(),
         }
     }
 }
@@ -139,5 +147,6 @@ fn format_of(arg: TraceFormatArg) -> TraceFormat {
         TraceFormatArg::Event => TraceFormat::EventLog,
         TraceFormatArg::Windows => TraceFormat::Windows,
         TraceFormatArg::Itf => TraceFormat::Itf,
+        TraceFormatArg::Pgo => TraceFormat::Pgo,
     }
 }

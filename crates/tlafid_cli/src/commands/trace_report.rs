@@ -3,7 +3,9 @@
 use tlafid_base::SourceMap;
 use tlafid_pipeline::report::{guard_place, pass_rate, windows_per_action};
 use tlafid_pipeline::trace::Validated;
-use tlafid_trace::{FailedWindow, NearestMiss, TraceFormat, TraceReport, Verdict, WindowFailure};
+use tlafid_trace::{
+    FailedWindow, Location, NearestMiss, TraceFormat, TraceReport, Verdict, WindowFailure,
+};
 
 use crate::commands::trace::TraceArgs;
 
@@ -22,7 +24,7 @@ pub(crate) fn print_human(args: &TraceArgs, sources: &SourceMap, validated: &Val
             println!(
                 "  violates {} at {}: the implementation breaks it, or it forbids what the implementation does (over-restrictive)",
                 violation.property,
-                place(location.line, location.step, report.format)
+                place(location, report.format)
             );
         }
         if let Some(windows) = &report.windows {
@@ -34,6 +36,17 @@ pub(crate) fn print_human(args: &TraceArgs, sources: &SourceMap, validated: &Val
                 "  admitted prefix: {} step(s); {} candidate state(s) before this step",
                 missed.admitted_prefix, missed.candidates
             );
+            if missed.blocked.len() > 1 {
+                let blocked: Vec<String> = missed
+                    .blocked
+                    .iter()
+                    .map(|b| place(b, report.format))
+                    .collect();
+                println!(
+                    "  events no linearization could extend: {}",
+                    blocked.join(", ")
+                );
+            }
             if missed.misses.is_empty() {
                 println!("  no action of the model is enabled in any candidate state");
             }
@@ -191,11 +204,11 @@ fn verdict_line(report: &TraceReport) -> String {
             candidates,
         } => format!(
             "no verdict: {candidates} candidate states at {} exceed --max-states",
-            place(location.line, location.step, report.format)
+            place(location, report.format)
         ),
         Verdict::Missed(missed) => format!(
             "missed code behavior at {}{}",
-            place(missed.location.line, missed.location.step, report.format),
+            place(&missed.location, report.format),
             missed
                 .action
                 .as_ref()
@@ -204,7 +217,11 @@ fn verdict_line(report: &TraceReport) -> String {
     }
 }
 
-fn place(line: Option<u32>, step: usize, format: TraceFormat) -> String {
+fn place(location: &Location, format: TraceFormat) -> String {
+    let (line, step) = (location.line, location.step);
+    if let (Some(file), Some(line)) = (&location.file, line) {
+        return format!("{file}:{line}");
+    }
     match (line, format) {
         (Some(line), _) => format!("line {line}"),
         (None, TraceFormat::Itf) => format!("state {step}"),

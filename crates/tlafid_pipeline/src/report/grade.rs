@@ -5,7 +5,7 @@ use serde::Serialize;
 use tlafid_base::{Diagnostic, SourceMap};
 
 use super::{json_diagnostics, JsonDiagnostic, SCHEMA_VERSION};
-use crate::grade::{PhaseVerdict, Scorecard};
+use crate::grade::{GradeProfile, PhaseVerdict, Scorecard};
 use crate::load::ModelInputs;
 use crate::run::OutcomeKind;
 
@@ -58,6 +58,11 @@ pub enum PhaseDetails {
         depth: u32,
         /// The seed.
         seed: u64,
+        /// Whose rules the phase followed (`sysmobench`: an exhaustive run, not a simulation;
+        /// `behaviours`, `depth` and `seed` are then 0).
+        profile: GradeProfile,
+        /// The run's budget ran out (`sysmobench` counts that as a pass).
+        budget_exhausted: bool,
         /// Its problems.
         diagnostics: Vec<JsonDiagnostic>,
     },

@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::Map;
 use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_model::itf;
-use tlafid_trace::{ActionWindows, FalseGuard, NearestMiss, Verdict, WindowFailure};
+use tlafid_trace::{ActionWindows, FalseGuard, Location, NearestMiss, Verdict, WindowFailure};
 
 use super::check::itf_params;
 use super::{json_diagnostics, ItfValue, JsonDiagnostic, SCHEMA_VERSION};
@@ -143,6 +143,9 @@ pub struct Reachable {
 /// Where in a trace.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct StepPlace {
+    /// The file, in a multi-process trace (several logs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     /// The file's line (NDJSON formats).
     pub line: Option<u32>,
     /// The step: 1 for the first; for ITF the index of the state.
@@ -179,6 +182,10 @@ pub struct TraceEntry {
     /// How close the model came, closest first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nearest_misses: Option<Vec<MissEntry>>,
+    /// In a multi-process trace: every event no linearization could extend, by process and
+    /// position (the step is the event's position in its process).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked_events: Option<Vec<StepPlace>>,
     /// With `windows`: every window that did not pass.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failed_windows: Option<Vec<WindowEntry>>,
@@ -365,14 +372,15 @@ fn entry(report: &tlafid_trace::TraceReport, sources: &SourceMap) -> TraceEntry 
         admitted_prefix: None,
         candidates: None,
         nearest_misses: None,
+        blocked_events: None,
         failed_windows: None,
     };
     match &report.verdict {
         Verdict::Missed(missed) => {
-            entry.location = Some(StepPlace {
-                line: missed.location.line,
-                step: missed.location.step,
-            });
+            entry.location = Some(place(&missed.location));
+            if !missed.blocked.is_empty() {
+                entry.blocked_events = Some(missed.blocked.iter().map(place).collect());
+            }
             entry.action = Some(missed.action.clone());
             entry.admitted_prefix = Some(missed.admitted_prefix);
             entry.candidates = Some(missed.candidates);
@@ -382,10 +390,7 @@ fn entry(report: &tlafid_trace::TraceReport, sources: &SourceMap) -> TraceEntry 
             location,
             candidates,
         } => {
-            entry.location = Some(StepPlace {
-                line: location.line,
-                step: location.step,
-            });
+            entry.location = Some(place(location));
             entry.candidates = Some(*candidates);
         }
         _ => {}
@@ -410,6 +415,14 @@ fn entry(report: &tlafid_trace::TraceReport, sources: &SourceMap) -> TraceEntry 
         );
     }
     entry
+}
+
+fn place(location: &Location) -> StepPlace {
+    StepPlace {
+        file: location.file.clone(),
+        line: location.line,
+        step: location.step,
+    }
 }
 
 fn miss(miss: &NearestMiss, sources: &SourceMap) -> MissEntry {

@@ -8,9 +8,16 @@ use tlafid_base::{Diagnostic, FileId, Span};
 use tlafid_value::Value;
 
 use crate::codes;
+use crate::delta::{Delta, Read};
 use crate::json::to_value;
 use crate::shared::{self, Field, Memo};
+
+mod ops;
+mod pgo;
+mod tla_text;
+
 use crate::vocabulary::Vocabulary;
+pub use pgo::{Channel, PgoMapping, PgoVariable};
 
 /// How a trace is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +28,8 @@ pub enum TraceFormat {
     Windows,
     /// Apalache's Informal Trace Format: full states, no action names.
     Itf,
+    /// PGo's native log: one record a line per critical section, with a vector clock.
+    Pgo,
 }
 
 impl TraceFormat {
@@ -30,12 +39,35 @@ impl TraceFormat {
             TraceFormat::EventLog => "event",
             TraceFormat::Windows => "windows",
             TraceFormat::Itf => "itf",
+            TraceFormat::Pgo => "pgo",
+        }
+    }
+
+    /// Is `text` (in `format`, or detected) one log of a multi-process run: a PGo log, or an
+    /// event log whose first event carries a process and a clock?
+    pub fn is_multi_process(text: &str, format: Option<TraceFormat>) -> bool {
+        match format.unwrap_or_else(|| TraceFormat::detect(text)) {
+            TraceFormat::Pgo => true,
+            TraceFormat::EventLog => text
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .take(2)
+                .any(|line| {
+                    matches!(
+                        serde_json::from_str::<Json>(line),
+                        Ok(Json::Object(map)) if map.contains_key("process") && map.contains_key("clock")
+                    )
+                }),
+            _ => false,
         }
     }
 
     /// Detects the format from the first non-blank line.
     pub fn detect(text: &str) -> TraceFormat {
         let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        if pgo::looks_like_pgo(first) {
+            return TraceFormat::Pgo;
+        }
         match serde_json::from_str::<Json>(first) {
             Ok(Json::Object(map))
                 if map.contains_key("pre_state") || map.contains_key("post_state") =>
@@ -73,6 +105,22 @@ pub struct Step {
     pub pre: Option<Observation>,
     /// The observables after the step.
     pub post: Observation,
+    /// Values read before the step, at paths (`reads`).
+    pub reads: Vec<Read>,
+    /// Updates at paths (`updates`), applied to the values before the step.
+    pub deltas: Vec<Delta>,
+    /// In a multi-process trace: the process that took the step, and its vector clock.
+    pub origin: Option<Origin>,
+}
+
+/// Where a step of a multi-process trace comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The process (as logged).
+    pub process: String,
+    /// The vector clock: per process, how many of its events happened before or at this
+    /// one (its own entry is this event's number in its process).
+    pub clock: Vec<(String, u64)>,
 }
 
 /// A parsed trace.
@@ -91,21 +139,30 @@ pub fn parse(
     format: TraceFormat,
     vocabulary: &Vocabulary,
 ) -> Result<ParsedTrace, Vec<Diagnostic>> {
+    // A string that names a model value is ambiguous (see `crate::loose`), except in
+    // windows, whose pre-states may become whole states of the model.
+    let models = match format {
+        TraceFormat::Windows => vocabulary.model_values.clone(),
+        _ => crate::loose::ambiguous(&vocabulary.model_values),
+    };
     let mut reader = Reader {
         file,
         vocabulary,
+        models,
         memos: (0..vocabulary.observable_names.len())
             .map(|_| None)
             .collect(),
     };
     let (trace, problems) = match format {
         TraceFormat::Itf => reader.itf(text),
-        TraceFormat::EventLog | TraceFormat::Windows => reader.lines(text, format),
+        TraceFormat::EventLog | TraceFormat::Windows | TraceFormat::Pgo => {
+            reader.lines(text, format)
+        }
     };
     if !problems.is_empty() {
         return Err(problems);
     }
-    if trace.steps.is_empty() {
+    if trace.steps.is_empty() && trace.init.is_none() && format != TraceFormat::Pgo {
         return Err(vec![Diagnostic::error(
             codes::EMPTY_TRACE,
             "the trace has no steps",
@@ -118,6 +175,8 @@ pub fn parse(
 struct Reader<'v, 't> {
     file: FileId,
     vocabulary: &'v Vocabulary,
+    /// The model values strings may name (ambiguous ones, see `crate::loose`).
+    models: crate::json::ModelValues,
     /// Per observable, its value in the previous state read (see [`crate::shared`]).
     memos: Vec<Option<Memo<'t>>>,
 }
@@ -169,6 +228,9 @@ impl<'t> Reader<'_, 't> {
                 continue;
             }
             let result = match well_formed(line).map(|_| shared::fields(line.trim())) {
+                Ok(Some(_)) if format == TraceFormat::Pgo => {
+                    self.pgo_record(line, &at, i as u32 + 1, &mut trace)
+                }
                 Ok(Some(fields)) => self.line(&fields, &at, i as u32 + 1, format, &mut trace),
                 Ok(None) => Err(at.error(
                     codes::BAD_SHAPE,
@@ -207,7 +269,13 @@ impl<'t> Reader<'_, 't> {
                 "data",
                 "post_state",
             ),
-            _ => (&["action", "args", "state"], "args", "state"),
+            _ => (
+                &[
+                    "action", "args", "state", "updates", "reads", "process", "clock",
+                ],
+                "args",
+                "state",
+            ),
         };
         if let Some((_, unknown, _)) = map.iter().find(|(_, k, _)| !valid.contains(&k.as_ref())) {
             return Err(at.error(
@@ -231,12 +299,24 @@ impl<'t> Reader<'_, 't> {
             }
             None => Observation::new(),
         };
+        let reads = match get(map, "reads") {
+            Some(raw) => self.reads(raw, at)?,
+            None => Vec::new(),
+        };
+        let deltas = match get(map, "updates") {
+            Some(raw) => self.deltas(raw, at)?,
+            None => Vec::new(),
+        };
+        let origin = self.origin(small(get(map, "process")), small(get(map, "clock")), at)?;
         trace.steps.push(Step {
             line: Some(line),
             number: trace.steps.len() + 1,
             action,
             pre,
             post,
+            reads,
+            deltas,
+            origin,
         });
         Ok(())
     }
@@ -286,7 +366,7 @@ impl<'t> Reader<'_, 't> {
                         ));
                     }
                     let field = format!("{args_key}.{param}");
-                    let value = to_value(json, &field, &self.vocabulary.model_values)
+                    let value = to_value(json, &field, &self.models)
                         .map_err(|m| at.error(codes::BAD_VALUE, m))?;
                     bound.push((param.clone(), value));
                 }
@@ -324,7 +404,7 @@ impl<'t> Reader<'_, 't> {
                     ),
                 ));
             };
-            let models = &self.vocabulary.model_values;
+            let models = &self.models;
             let value = match shared::read(raw, self.memos[index].take(), models) {
                 Some(memo) => {
                     let value = memo.value.clone();
@@ -375,6 +455,9 @@ impl<'t> Reader<'_, 't> {
                     action: None,
                     pre: None,
                     post: observed,
+                    reads: Vec::new(),
+                    deltas: Vec::new(),
+                    origin: None,
                 }),
                 Err(problem) => problems.push(problem),
             }

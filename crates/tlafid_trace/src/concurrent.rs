@@ -1,0 +1,354 @@
+//! Multi-process logs: one log per process, each event with a vector clock. The trace is
+//! admitted when *some* linearization consistent with the clocks is a behaviour of the model.
+//!
+//! The search never enumerates interleavings: it goes breadth-first over cuts (how many
+//! events of each process are consumed: a frontier), one event a level, and keeps per
+//! frontier the model states consistent with some linearization of the events before it,
+//! deduplicated by fingerprint. Two orders of independent events that reach the same
+//! frontier and the same state merge there. The candidates of a level are bounded by
+//! `--max-states` (beyond it: no verdict). Processes are sorted by name before anything is
+//! searched, so the verdict and its evidence do not depend on the order of the files.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use tlafid_base::{Diagnostic, Span};
+use tlafid_eval::{EvalError, State};
+
+use crate::codes;
+use crate::engine::{fingerprints, Stepper};
+use crate::parse::{Observation, ParsedTrace, Step};
+use crate::validate::Validator;
+use crate::verdict::{Location, MissedCodeBehavior, TraceReport, Verdict};
+
+/// One event of a process.
+#[derive(Clone, Debug)]
+pub struct Event {
+    /// The step it is (its origin says where it was logged).
+    pub step: Step,
+    /// Its number in its process (the clock's own entry).
+    pub own: u64,
+    /// Per other process (by index), how many of its events happened before this one.
+    pub after: Vec<(usize, u64)>,
+    /// Its file's name.
+    pub file: String,
+}
+
+/// The log of one process.
+#[derive(Clone, Debug)]
+pub struct ProcessLog {
+    /// Its events, in its order.
+    pub events: Vec<Event>,
+}
+
+/// A multi-process trace, ready to search.
+#[derive(Clone, Debug)]
+pub struct ConcurrentTrace {
+    /// What the initial state must show (the `init` lines of every file, merged).
+    pub init: Option<Observation>,
+    /// The processes, sorted by name (the name is the key of their clocks).
+    pub processes: Vec<ProcessLog>,
+}
+
+/// A cut: per process, how many of its events are consumed.
+type Frontier = Vec<u32>;
+
+impl ConcurrentTrace {
+    /// Builds the trace from its files' parsed contents (`(file name, span of the file,
+    /// trace)`); every step must carry a process and a clock.
+    pub fn assemble(parts: Vec<(String, Span, ParsedTrace)>) -> Result<Self, Vec<Diagnostic>> {
+        let mut problems = Vec::new();
+        let mut init: Option<Observation> = None;
+        let mut by_process: BTreeMap<String, Vec<Event>> = BTreeMap::new();
+        let mut clocks: Vec<Vec<(String, u64)>> = Vec::new();
+        for (file, span, trace) in parts {
+            if let Some(observed) = trace.init {
+                match &mut init {
+                    None => init = Some(observed),
+                    Some(merged) => {
+                        if let Err(message) = merge_init(merged, observed) {
+                            problems.push(Diagnostic::error(codes::BAD_SHAPE, message, span));
+                        }
+                    }
+                }
+            }
+            for step in trace.steps {
+                let Some(origin) = step.origin.clone() else {
+                    problems.push(Diagnostic::error(
+                        codes::BAD_SHAPE,
+                        format!("{file}: line {}: an event of a multi-process log needs process and clock", step.line.unwrap_or(0)),
+                        span,
+                    ));
+                    continue;
+                };
+                let own = origin
+                    .clock
+                    .iter()
+                    .find(|(p, _)| *p == origin.process)
+                    .map_or(0, |(_, n)| *n);
+                clocks.push(origin.clock.clone());
+                by_process.entry(origin.process).or_default().push(Event {
+                    step,
+                    own,
+                    after: Vec::new(),
+                    file: file.clone(),
+                });
+            }
+        }
+        let names: Vec<String> = by_process.keys().cloned().collect();
+        let mut processes = Vec::new();
+        for (name, mut events) in by_process {
+            events.sort_by_key(|e| e.own);
+            if let Some(pair) = events.windows(2).find(|w| w[0].own == w[1].own) {
+                problems.push(Diagnostic::error_nowhere(
+                    codes::BAD_SHAPE,
+                    format!(
+                        "{}: line {}: process {name} has two events numbered {} (the other: {} line {})",
+                        pair[1].file, pair[1].step.line.unwrap_or(0), pair[1].own, pair[0].file, pair[0].step.line.unwrap_or(0)
+                    ),
+                ));
+            }
+            for event in &mut events {
+                let origin = event.step.origin.as_ref().expect("checked above");
+                event.after = origin
+                    .clock
+                    .iter()
+                    .filter(|(p, _)| *p != name)
+                    .filter_map(|(p, n)| names.binary_search(p).ok().map(|i| (i, *n)))
+                    .collect();
+            }
+            for (number, event) in events.iter_mut().enumerate() {
+                event.step.number = number + 1;
+            }
+            processes.push(ProcessLog { events });
+        }
+        if processes.is_empty() && problems.is_empty() {
+            problems.push(Diagnostic::error_nowhere(
+                codes::EMPTY_TRACE,
+                "the multi-process trace has no events",
+            ));
+        }
+        if problems.is_empty() {
+            Ok(ConcurrentTrace { init, processes })
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// Events in all.
+    pub fn len(&self) -> usize {
+        self.processes.iter().map(|p| p.events.len()).sum()
+    }
+
+    /// The next event of process `p` at `frontier`, if the clocks let it happen there.
+    fn enabled(&self, frontier: &Frontier, p: usize) -> Option<&Event> {
+        let event = self.processes[p].events.get(frontier[p] as usize)?;
+        let ready = event.after.iter().all(|&(q, count)| {
+            match self.processes[q].events.get(frontier[q] as usize) {
+                Some(next) => next.own > count,
+                None => true,
+            }
+        });
+        ready.then_some(event)
+    }
+
+    fn location(&self, p: usize, index: usize) -> Location {
+        let event = &self.processes[p].events[index];
+        Location {
+            file: Some(event.file.clone()),
+            line: event.step.line,
+            step: index + 1,
+        }
+    }
+}
+
+/// Adds `more` to `merged`; two `init` lines that give an observable different values
+/// contradict each other.
+fn merge_init(merged: &mut Observation, more: Observation) -> Result<(), String> {
+    for (index, value) in more {
+        match merged.iter().find(|(i, _)| *i == index) {
+            Some((_, v)) if *v != value => {
+                return Err("two init lines give an observable different values".into())
+            }
+            Some(_) => {}
+            None => merged.push((index, value)),
+        }
+    }
+    merged.sort_by_key(|(i, _)| *i);
+    Ok(())
+}
+
+/// The furthest level: its frontiers with their states, and the events blocked there.
+struct Stuck {
+    level: BTreeMap<Frontier, Vec<State>>,
+    blocked: BTreeSet<(usize, usize)>,
+    consumed: usize,
+}
+
+impl<'e, 'p> Validator<'e, 'p> {
+    /// Searches the linearizations of `trace` (see the module documentation).
+    pub(crate) fn concurrent(
+        &self,
+        trace: &ConcurrentTrace,
+        report: &mut TraceReport,
+    ) -> Result<(), EvalError> {
+        let mut stepper = self.stepper();
+        let initial = stepper.initial(trace.init.as_ref())?;
+        if initial.is_empty() {
+            return self.initial_miss(&mut stepper, trace.init.as_ref(), None, report);
+        }
+        let zero: Frontier = vec![0; trace.processes.len()];
+        let mut level = BTreeMap::from([(zero, initial)]);
+        for consumed in 0..trace.len() {
+            let mut next: BTreeMap<Frontier, (Vec<State>, crate::engine::Fingerprints)> =
+                BTreeMap::new();
+            let mut blocked = BTreeSet::new();
+            for (frontier, states) in &level {
+                let states = match self.close_silently(&mut stepper, states.clone())? {
+                    Some(states) => states,
+                    None => return self.out_of_budget(report, consumed, states.len()),
+                };
+                for p in 0..trace.processes.len() {
+                    let Some(event) = trace.enabled(frontier, p) else {
+                        continue;
+                    };
+                    let advance =
+                        stepper.advance(&states, &event.step, true, self.options.max_states)?;
+                    if advance.over_budget {
+                        return self.out_of_budget(report, consumed, advance.states.len());
+                    }
+                    if advance.states.is_empty() {
+                        blocked.insert((p, frontier[p] as usize));
+                        continue;
+                    }
+                    let mut after = frontier.clone();
+                    after[p] += 1;
+                    let (kept, seen) = next
+                        .entry(after)
+                        .or_insert_with(|| (Vec::new(), fingerprints()));
+                    for state in advance.states {
+                        if seen.insert(state.fingerprint()) {
+                            kept.push(state);
+                        }
+                    }
+                }
+            }
+            if next.is_empty() {
+                let stuck = Stuck {
+                    level,
+                    blocked,
+                    consumed,
+                };
+                return self.stuck(&mut stepper, trace, stuck, report);
+            }
+            let held: usize = next.values().map(|(states, _)| states.len()).sum();
+            if held > self.options.max_states {
+                return self.out_of_budget(report, consumed + 1, held);
+            }
+            level = next
+                .into_iter()
+                .map(|(f, (states, _))| (f, states))
+                .collect();
+        }
+        for process in &trace.processes {
+            for event in &process.events {
+                Stepper::count_action(&mut report.action_counts, &event.step, &[]);
+            }
+        }
+        report.verdict = Verdict::Admitted;
+        Ok(())
+    }
+
+    /// The states closed under the silent actions (when configured); `None` when the
+    /// closure outgrew the budget.
+    fn close_silently(
+        &self,
+        stepper: &mut Stepper<'_, 'e, 'p>,
+        states: Vec<State>,
+    ) -> Result<Option<Vec<State>>, EvalError> {
+        if self.options.silent.is_empty() || self.options.max_silent == 0 {
+            return Ok(Some(states));
+        }
+        let (closed, over_budget) = stepper.close_silent(
+            states,
+            &self.options.silent,
+            self.options.max_silent,
+            self.options.max_states,
+        )?;
+        Ok((!over_budget).then_some(closed))
+    }
+
+    fn out_of_budget(
+        &self,
+        report: &mut TraceReport,
+        consumed: usize,
+        candidates: usize,
+    ) -> Result<(), EvalError> {
+        report.verdict = Verdict::OutOfBudget {
+            location: Location {
+                file: None,
+                line: None,
+                step: consumed + 1,
+            },
+            candidates,
+        };
+        Ok(())
+    }
+
+    /// The verdict when no frontier of a level could be extended: the events blocked there,
+    /// and the nearest misses of the first (in process order, at the first frontier).
+    fn stuck(
+        &self,
+        stepper: &mut Stepper<'_, 'e, 'p>,
+        trace: &ConcurrentTrace,
+        stuck: Stuck,
+        report: &mut TraceReport,
+    ) -> Result<(), EvalError> {
+        let first = stuck.level.iter().find_map(|(frontier, states)| {
+            (0..trace.processes.len())
+                .find(|&p| stuck.blocked.contains(&(p, frontier[p] as usize)))
+                .map(|p| (frontier, states, p))
+        });
+        let blocked = stuck
+            .blocked
+            .iter()
+            .map(|&(p, index)| trace.location(p, index))
+            .collect();
+        let (frontier, states) = stuck.level.iter().next().expect("a level is never empty");
+        for (p, process) in trace.processes.iter().enumerate() {
+            for event in &process.events[..frontier[p] as usize] {
+                Stepper::count_action(&mut report.action_counts, &event.step, &[]);
+            }
+        }
+        let missed = match first {
+            Some((frontier, states, p)) => {
+                let event = &trace.processes[p].events[frontier[p] as usize];
+                MissedCodeBehavior {
+                    location: trace.location(p, frontier[p] as usize),
+                    action: event.step.action.as_ref().map(|a| a.name.clone()),
+                    admitted_prefix: stuck.consumed,
+                    candidates: states.len(),
+                    misses: stepper.nearest_misses(states, &event.step)?,
+                    blocked,
+                }
+            }
+            // The clocks let no event happen at the furthest cuts (they contradict each
+            // other): the first unconsumed event is where the trace stops.
+            None => {
+                let p = (0..trace.processes.len())
+                    .find(|&p| (frontier[p] as usize) < trace.processes[p].events.len())
+                    .expect("a stuck level has an unconsumed event");
+                let event = &trace.processes[p].events[frontier[p] as usize];
+                MissedCodeBehavior {
+                    location: trace.location(p, frontier[p] as usize),
+                    action: event.step.action.as_ref().map(|a| a.name.clone()),
+                    admitted_prefix: stuck.consumed,
+                    candidates: states.len(),
+                    misses: Vec::new(),
+                    blocked,
+                }
+            }
+        };
+        report.verdict = Verdict::Missed(missed);
+        Ok(())
+    }
+}
