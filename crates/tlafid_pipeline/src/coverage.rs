@@ -1,7 +1,7 @@
 //! Action coverage as TLC's `-coverage` reports it: for the initial predicate and each
 //! action of the next-state relation, the distinct states it found first and the states it
-//! generated (in a simulation, the steps it took and the successors it generated), with
-//! TLC's locations.
+//! generated (in a simulation, the steps it took and the successors it generated; for the
+//! initial predicate, the initial states), with TLC's locations.
 
 use serde::Serialize;
 use tlafid_base::{SourceMap, Span};

@@ -19,7 +19,7 @@ use crate::session::Session;
 pub struct TraceOptions {
     /// Trace arguments (files, folders, globs: [`crate::Files::trace_files`] expands them).
     pub traces: Vec<String>,
-    /// The traces' format (default: detected from each file's first line).
+    /// The traces' format (default: detected from each file's content).
     pub format: Option<TraceFormat>,
     /// Check action windows one by one, each from the reachable states showing its
     /// `pre_state`.
@@ -31,6 +31,8 @@ pub struct TraceOptions {
     pub silent: Vec<String>,
     /// The most unlogged steps before one logged step.
     pub max_silent: usize,
+    /// Skip log fields, observables and arguments the model does not know.
+    pub ignore_unknown_fields: bool,
 }
 
 impl Default for TraceOptions {
@@ -42,6 +44,7 @@ impl Default for TraceOptions {
             max_states: 100_000,
             silent: Vec::new(),
             max_silent: 1,
+            ignore_unknown_fields: false,
         }
     }
 }
@@ -115,7 +118,7 @@ pub fn validate(
             .push(Diagnostic::error_nowhere(codes::BAD_FLAG, message));
     };
     if options.max_states == 0 {
-        bad_option(session, "--max-states must be at least 1");
+        bad_option(session, "--max-candidates must be at least 1");
         return Err(TraceFailure::Usage);
     }
     if matches!(
@@ -194,6 +197,7 @@ pub fn validate(
         windows: options.windows,
         silent: options.silent.clone(),
         max_silent: options.max_silent,
+        ignore_unknown_fields: options.ignore_unknown_fields,
     };
     let validator = Validator::new(&model.evaluator, vocabulary, validator_options)
         .with_invariants(TraceInvariant::of_model(&model));

@@ -356,3 +356,19 @@ fn an_invariant_is_violated_where_every_matching_state_violates_it() {
         }]
     );
 }
+
+#[test]
+fn formats_are_told_apart_by_content_not_by_the_first_line() {
+    // Quint writes an ITF document on one line: it is ITF, not a one-line event log.
+    let one_line =
+        r##"{"#meta":{"format":"ITF"},"vars":["x"],"states":[{"#meta":{"index":0},"x":0}]}"##;
+    assert_eq!(TraceFormat::detect(one_line), TraceFormat::Itf);
+    assert_eq!(TraceFormat::detect(r#"{"states":[]}"#), TraceFormat::Itf);
+    let pretty = "{\n  \"states\": []\n}\n";
+    assert_eq!(TraceFormat::detect(pretty), TraceFormat::Itf);
+    let log = "{\"init\": {\"x\": 0}}\n{\"action\": \"Inc\", \"state\": {\"x\": 1}}\n";
+    assert_eq!(TraceFormat::detect(log), TraceFormat::EventLog);
+    // A log line whose state happens to have a variable named `states` is still a log line.
+    let log = "{\"action\": \"Inc\", \"state\": {\"states\": 1}}\n";
+    assert_eq!(TraceFormat::detect(log), TraceFormat::EventLog);
+}

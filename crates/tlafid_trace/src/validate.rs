@@ -33,6 +33,9 @@ pub struct Options {
     pub silent: Vec<String>,
     /// The most silent steps before one logged step.
     pub max_silent: usize,
+    /// Skip fields, observables and arguments the model does not know instead of refusing
+    /// them (E101, E103, E104); an action it does not have is still refused (E102).
+    pub ignore_unknown_fields: bool,
 }
 
 impl Default for Options {
@@ -42,6 +45,7 @@ impl Default for Options {
             windows: false,
             silent: Vec::new(),
             max_silent: 0,
+            ignore_unknown_fields: false,
         }
     }
 }
@@ -155,7 +159,13 @@ impl<'e, 'p> Validator<'e, 'p> {
             windows: None,
             violations: Vec::new(),
         };
-        let trace = match parse::parse(input.text, input.file, format, &self.vocabulary) {
+        let trace = match parse::parse(
+            input.text,
+            input.file,
+            format,
+            &self.vocabulary,
+            self.options.ignore_unknown_fields,
+        ) {
             Ok(trace) => trace,
             Err(problems) => {
                 report.diagnostics = problems;

@@ -32,6 +32,9 @@ pub struct ActionDecl {
     /// The disjunct itself: TLC's location of the action in a behaviour
     /// (`<FillBig line 16, col 14 to line 16, col 39 of module DieHard>`).
     pub body: Span,
+    /// The names its successors' [`ActionInfo::params`] carry: the `\E` variables and
+    /// operator parameters bound on the way to it, outermost first.
+    pub params: Vec<SmolStr>,
 }
 
 /// Which action produced a successor, with the values of its parameters (`\E` variables

@@ -28,6 +28,7 @@ pub(crate) fn split_actions(ev: &Evaluator<'_>, next: OpId) -> (Vec<ActionDecl>,
         out: &mut out,
         counts: &mut counts,
         ev,
+        params: Vec::new(),
     };
     split.walk(&def.body, def, 0);
     (out, counts)
@@ -38,6 +39,8 @@ struct StaticSplit<'s, 'p> {
     out: &'s mut Vec<ActionDecl>,
     counts: &'s mut ExistsCounts,
     ev: &'s Evaluator<'p>,
+    /// The `\E` variables and operator parameters bound on the way to the current node.
+    params: Vec<SmolStr>,
 }
 
 impl StaticSplit<'_, '_> {
@@ -51,17 +54,24 @@ impl StaticSplit<'_, '_> {
             ExprKind::Quant {
                 forall: false,
                 body,
-                ..
+                binders,
             } => {
-                let before = self.out.len();
+                let (before, bound) = (self.out.len(), self.params.len());
+                self.params
+                    .extend(binders.iter().flat_map(|b| b.names.iter().cloned()));
                 self.walk(body, owner, depth + 1);
+                self.params.truncate(bound);
                 let count = self.out.len() - before;
                 self.counts.insert(&**body as *const Expr as usize, count);
             }
             _ if self.ev.inline_call(expr).is_some() => {
                 let (op, _) = self.ev.inline_call(expr).expect("checked");
                 let def = self.program.op(op);
-                self.walk(&def.body, def, depth + 1)
+                let bound = self.params.len();
+                let own = def.params.iter().skip(def.captured);
+                self.params.extend(own.map(|p| p.name.clone()));
+                self.walk(&def.body, def, depth + 1);
+                self.params.truncate(bound);
             }
             _ => self.leaf(owner, expr),
         }
@@ -72,6 +82,7 @@ impl StaticSplit<'_, '_> {
             name: owner.name.clone(),
             span: owner.span,
             body: expr.span,
+            params: self.params.clone(),
         });
     }
 }

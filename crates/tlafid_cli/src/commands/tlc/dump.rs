@@ -1,4 +1,4 @@
-//! `-dumpTrace json|tla FILE`: the counterexample in the shapes TLC writes, TLC's
+//! `-dumpTrace json|tla|dot FILE`: the counterexample in the shapes TLC writes, TLC's
 //! `_JsonTrace` object and `_TLAPlusCounterExample` module, both over TLC's
 //! `CounterExample` record (`state`: numbered states, `action`: numbered steps with the
 //! action's name and location).
@@ -25,6 +25,10 @@ pub fn write(
     let text = match format {
         DumpFormat::Json => json_trace(sources, counterexample).to_string(),
         DumpFormat::Tla => tla_trace(file, sources, counterexample),
+        DumpFormat::Dot => counterexample
+            .dump
+            .as_ref()
+            .map_or_else(String::new, |d| d.dot.clone()),
     };
     match std::fs::write(file, text) {
         Ok(()) => out.line(&format!("CounterExample written: {}", file.display())),

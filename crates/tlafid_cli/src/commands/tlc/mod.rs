@@ -80,12 +80,18 @@ fn usage() -> String {
     let mut text = String::from(
         "tlafid tlc [options] SPEC: TLC's command line, run by tlafid.\n\
          Honoured: -config FILE, -workers N|auto, -deadlock, -simulate [num=K], -depth N,\n\
-         -seed N, -tool, -coverage N, -difftrace, -dumpTrace json|tla FILE, -nowarning.\n\
+         -seed N, -tool, -coverage N, -difftrace, -dumpTrace json|tla|dot FILE, -nowarning.\n\
          Accepted without effect on the result:",
     );
     for (name, _, reason) in args::NO_EFFECT {
         text.push_str(&format!("\n  {name}: {reason}"));
     }
+    text.push_str(
+        "\nExit statuses (TLC's): 0 success, 1 bad command line, 10 assumption or \
+         postcondition false, 11 deadlock, 12 invariant violated, 13 temporal or action \
+         property violated, 14 Assert failed, 75 evaluation error, 150 parse error, \
+         151 configuration error, 153 no verdict (an unsupported construct, a budget).",
+    );
     text
 }
 
