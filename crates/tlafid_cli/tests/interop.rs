@@ -59,6 +59,7 @@ fn a_dumped_event_log_is_read_back_with_its_exists_arguments() {
         out.contains("missed code behavior at line 2 (Add)"),
         "{out}"
     );
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -77,6 +78,7 @@ fn a_dumped_itf_trace_carries_quint_mbt_fields_that_trace_reads() {
     let (status, out) = trace(&file);
     assert_eq!(status, 0, "{out}");
     assert!(out.contains("Steps per action: Add 2."), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -107,9 +109,10 @@ fn check_and_tlc_write_the_counterexample_as_the_same_dot_graph() {
     assert_eq!(status, 12, "{out}");
     assert!(out.contains("CounterExample written: "), "{out}");
     assert_eq!(std::fs::read_to_string(&tlc_file).unwrap(), dot);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
-/// A fresh folder under the target directory's temporary space.
+/// A fresh folder in the system's temporary space.
 fn tempdir() -> std::path::PathBuf {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static NEXT: AtomicUsize = AtomicUsize::new(0);

@@ -209,10 +209,12 @@ impl<'t> Reader<'_, 't> {
         trace: &mut ParsedTrace,
     ) -> Result<(), Diagnostic> {
         if let (TraceFormat::EventLog, Some(init)) = (format, get(map, "init")) {
-            if !trace.steps.is_empty()
-                || trace.init.is_some()
-                || map.len() != 1 && !self.ignore_unknown
-            {
+            // Other fields: any (unknown ones too, unless they are ignored).
+            let step_fields = ["action", "args", "state"];
+            let other = map.iter().any(|(_, k, _)| {
+                k != "init" && (!self.ignore_unknown || step_fields.contains(&k.as_ref()))
+            });
+            if !trace.steps.is_empty() || trace.init.is_some() || other {
                 return Err(at.error(
                     codes::BAD_SHAPE,
                     "an {\"init\": ...} line must be the first line and have no other field".into(),

@@ -372,3 +372,34 @@ fn formats_are_told_apart_by_content_not_by_the_first_line() {
     let log = "{\"action\": \"Inc\", \"state\": {\"states\": 1}}\n";
     assert_eq!(TraceFormat::detect(log), TraceFormat::EventLog);
 }
+
+#[test]
+fn unknown_fields_are_skipped_only_when_asked_and_actions_never() {
+    let text = concat!(
+        "{\"init\": {\"x\": 0, \"pid\": 7}, \"ts\": 1}\n",
+        "{\"action\": \"Inc\", \"args\": {\"p\": \"a\", \"d\": 1, \"tid\": 3}, \"state\": {\"x\": 1}, \"ts\": 2}\n",
+    );
+    let codes = |r: &TraceReport| -> Vec<String> {
+        r.diagnostics.iter().map(|d| d.code.to_string()).collect()
+    };
+    let strict = checked(text);
+    assert_eq!(strict.verdict, Verdict::Invalid);
+    assert_eq!(codes(&strict), ["E101", "E101"]);
+    let ignoring = Options {
+        ignore_unknown_fields: true,
+        ..Options::default()
+    };
+    let report = check(text, ignoring.clone());
+    assert_eq!((report.verdict, report.steps), (Verdict::Admitted, 1));
+    // `d` is still checked: 2 cannot take x from 0 to 1.
+    let wrong = text.replace("\"d\": 1", "\"d\": 2");
+    assert!(matches!(
+        check(&wrong, ignoring.clone()).verdict,
+        Verdict::Missed(_)
+    ));
+    // An action the model lacks, and a step's field on the init line, are still refused.
+    let unknown = text.replace("\"Inc\"", "\"Flush\"");
+    assert_eq!(codes(&check(&unknown, ignoring.clone())), ["E102"]);
+    let mixed = "{\"init\": {\"x\": 0}, \"action\": \"Inc\"}\n{\"state\": {\"x\": 0}}\n";
+    assert_eq!(codes(&check(mixed, ignoring)), ["E101"]);
+}
