@@ -33,8 +33,7 @@ Exit statuses:
 #[command(
     name = "tlafid",
     version,
-    about = "tlafid: tells whether a TLA+ model is faithful to the system it describes \
-             (parse, check, trace, mutate, grade, tlc, mcp).",
+    about = "tlafid: is a TLA+ model faithful to its system? Seven commands, listed below.",
     long_about = None,
     after_help = EXIT_STATUSES,
     subcommand_help_heading = "Commands"
@@ -55,20 +54,16 @@ enum Command {
     /// Validate traces recorded from the implementation against the model.
     #[command(after_help = EXIT_STATUSES)]
     Trace(commands::trace::TraceArgs),
-    /// Judge whether each property the model checks constrains anything: vacuity,
-    /// tautology, behaviour mutants.
+    /// Judge whether each checked property constrains anything: vacuity, tautology, mutants.
     #[command(after_help = EXIT_STATUSES)]
     Mutate(commands::mutate::MutateArgs),
-    /// Score a model in a benchmark's phases: syntax, runtime, conformance to recorded
-    /// traces, reviewed requirements.
+    /// Score a model in a benchmark's phases: syntax, runtime, conformance, requirements.
     #[command(after_help = EXIT_STATUSES)]
     Grade(commands::grade::GradeArgs),
-    /// Run TLC's command line (`tlafid tlc -config M.cfg -workers 2 M.tla`): TLC's
-    /// transcript, `-tool` message codes and exit statuses, for scripts written for TLC.
+    /// Run TLC's command line, transcript, `-tool` codes and exit statuses (`tlafid tlc -h`).
     #[command(disable_help_flag = true)]
     Tlc(commands::tlc::TlcArgs),
-    /// Serve the commands as tools to agents over the Model Context Protocol (JSON-RPC on
-    /// standard input and output).
+    /// Serve the commands as tools to agents over the Model Context Protocol (stdio).
     #[command(after_help = EXIT_STATUSES)]
     Mcp,
 }

@@ -14,7 +14,7 @@ use tlafid_check::{ProgressCallback, Stats};
 use tlafid_eval::Value;
 use tlafid_model::{Model, TraceAction, Unchecked};
 
-pub use outcome::{budget_name, tlc_location, OutcomeKind, RunOutcome};
+pub use outcome::{budget_name, tlc_location, without_parens, OutcomeKind, RunOutcome};
 
 use crate::codes;
 use crate::counterexample::TraceDump;

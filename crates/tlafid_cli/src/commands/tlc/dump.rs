@@ -53,13 +53,14 @@ fn steps<'a>(sources: &SourceMap, counterexample: &'a Counterexample) -> Vec<Opt
         .iter()
         .map(|state| {
             state.action.as_ref().map(|a| {
-                let file = sources.get(a.body.file);
+                let (name, body) = super::tlc_action(sources, a);
+                let file = sources.get(body.file);
                 let (start, end) = (
-                    file.line_col(a.body.start),
-                    file.line_col(a.body.end.saturating_sub(1)),
+                    file.line_col(body.start),
+                    file.line_col(body.end.saturating_sub(1)),
                 );
                 Step {
-                    name: &a.name,
+                    name,
                     location: [start.line, start.col, end.line, end.col],
                     module: super::module_name(Path::new(&file.name)),
                 }
