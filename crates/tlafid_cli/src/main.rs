@@ -17,9 +17,27 @@ use crate::exit::ExitStatus;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// tlafid: tells whether a TLA+ model is faithful to the system it describes.
+/// What every help page ends with: the exit statuses, TLC's where TLC has one.
+const EXIT_STATUSES: &str = "\
+Exit statuses:
+  0 success            2 usage or unreadable input   3 incomplete (a budget ran out; no verdict)
+  4 weak property (mutate)   5 a phase failed (grade)
+  10 assumption false  11 deadlock   12 invariant or action property violated, trace not admitted
+  13 temporal property violated   14 Assert failed   75 evaluation error or unsupported construct
+  150 spec error       151 configuration error   153 system error   141 output closed early
+`tlafid tlc` exits with TLC's own statuses (see `tlafid tlc -h`).";
+
+/// tlafid: tells whether a TLA+ model is faithful to the system it describes: it checks
+/// models as TLC does, validates recorded traces, mutates properties and grades models.
 #[derive(Parser)]
-#[command(name = "tlafid", version, about, long_about = None)]
+#[command(
+    name = "tlafid",
+    version,
+    about = "tlafid: is a TLA+ model faithful to its system? Seven commands, listed below.",
+    long_about = None,
+    after_help = EXIT_STATUSES,
+    subcommand_help_heading = "Commands"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -28,23 +46,25 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Parse and resolve a TLA+ module and everything it uses; print the diagnostics.
+    #[command(after_help = EXIT_STATUSES)]
     Parse(commands::parse::ParseArgs),
     /// Explore a model's state space as TLC does: invariants, deadlock, safety properties.
+    #[command(after_help = EXIT_STATUSES)]
     Check(commands::check::CheckArgs),
     /// Validate traces recorded from the implementation against the model.
+    #[command(after_help = EXIT_STATUSES)]
     Trace(commands::trace::TraceArgs),
-    /// Judge whether each property the model checks constrains anything: vacuity,
-    /// tautology, behaviour mutants.
+    /// Judge whether each checked property constrains anything: vacuity, tautology, mutants.
+    #[command(after_help = EXIT_STATUSES)]
     Mutate(commands::mutate::MutateArgs),
-    /// Score a model in a benchmark's phases: syntax, runtime, conformance to recorded
-    /// traces, reviewed requirements.
+    /// Score a model in a benchmark's phases: syntax, runtime, conformance, requirements.
+    #[command(after_help = EXIT_STATUSES)]
     Grade(commands::grade::GradeArgs),
-    /// Run TLC's command line (`tlafid tlc -config M.cfg -workers 2 M.tla`): TLC's
-    /// transcript, `-tool` message codes and exit statuses, for scripts written for TLC.
+    /// Run TLC's command line, transcript, `-tool` codes and exit statuses (`tlafid tlc -h`).
     #[command(disable_help_flag = true)]
     Tlc(commands::tlc::TlcArgs),
-    /// Serve the commands as tools to agents over the Model Context Protocol (JSON-RPC on
-    /// standard input and output).
+    /// Serve the commands as tools to agents over the Model Context Protocol (stdio).
+    #[command(after_help = EXIT_STATUSES)]
     Mcp,
 }
 

@@ -63,7 +63,7 @@ mod registers;
 mod shadow;
 mod state;
 
-pub use action::{ActionDecl, ActionInfo};
+pub use action::{ActionDecl, ActionInfo, TlcAction};
 pub use env::{Env, EnvFrame, EnvSlot, OnState};
 pub use error::*;
 pub use evaluator::{ConstBinding, EvalOptions, Evaluator, ExplorationStats, PrintSink, Worker};

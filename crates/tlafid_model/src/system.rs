@@ -347,6 +347,7 @@ impl<'p> Model<'p> {
             params,
             span: decl.span,
             body: decl.body,
+            tlc: decl.tlc.clone(),
         }
     }
 }
@@ -415,6 +416,9 @@ pub struct TraceAction {
     pub span: tlafid_base::Span,
     /// The disjunct of the next-state relation it is (TLC's location in a behaviour).
     pub body: tlafid_base::Span,
+    /// The action TLC sees it as, when that differs (under an `\E` whose domain depends on
+    /// the state, which TLC does not split).
+    pub tlc: Option<tlafid_eval::TlcAction>,
 }
 
 impl TransitionSystem for Model<'_> {

@@ -5,7 +5,8 @@
 //! `{"action": ..., "args": ..., "state": ...}` line per step, where the state holds the
 //! observables (with requirements, the requirements module's variables, evaluated on the
 //! model; otherwise the model's variables). Any other name gets an ITF trace of the model's
-//! states. A lasso's loop has no place in an event log: it lists the states up to the last,
+//! states, with Quint's `mbt::actionTaken` and `mbt::nondetPicks` on each state an action
+//! reached. A lasso's loop has no place in an event log: it lists the states up to the last,
 //! and the ITF trace's `loop` says where the cycle returns.
 
 use std::path::Path;
@@ -23,6 +24,9 @@ pub struct TraceDump {
     pub itf: Json,
     /// An event log of the observables, one JSON line per state.
     pub event_log: String,
+    /// A GraphViz digraph: one node per state (its variables), one edge per step (its
+    /// action), and the edge a lasso returns by.
+    pub dot: String,
 }
 
 impl TraceDump {
@@ -38,20 +42,94 @@ impl TraceDump {
             return None;
         }
         let states: Vec<&[Value]> = steps.iter().map(|(_, s)| s.values()).collect();
+        let mut itf = itf::trace(model.program, &states, message, cycle);
+        mbt_fields(&mut itf, steps);
         Some(TraceDump {
-            itf: itf::trace(model.program, &states, message, cycle),
+            itf,
             event_log: event_log(model, steps),
+            dot: dot(model, steps, cycle),
         })
     }
 
-    /// The text of a file named `path`: an event log for `*.ndjson`, else ITF.
+    /// The text of a file named `path`: an event log for `*.ndjson`, GraphViz for `*.dot`,
+    /// else ITF.
     pub fn text_for(&self, path: &Path) -> String {
-        if path.extension().is_some_and(|e| e == "ndjson") {
-            self.event_log.clone()
-        } else {
-            serde_json::to_string_pretty(&self.itf).unwrap_or_default() + "\n"
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("ndjson") => self.event_log.clone(),
+            Some("dot") => self.dot.clone(),
+            _ => serde_json::to_string_pretty(&self.itf).unwrap_or_default() + "\n",
         }
     }
+}
+
+/// Quint's model-based-testing fields on each state an action reached: `mbt::actionTaken`
+/// (its name) and `mbt::nondetPicks` (its `\E` variables and parameters, each as Quint's
+/// `{"tag": "Some", "value": v}`), so that Quint's tooling and `tlafid trace` see the steps.
+fn mbt_fields(itf: &mut Json, steps: &[(Option<&TraceAction>, &State)]) {
+    let Some(Json::Array(states)) = itf.get_mut("states") else {
+        return;
+    };
+    for (state, (action, _)) in states.iter_mut().zip(steps) {
+        let (Json::Object(fields), Some(action)) = (state, action) else {
+            continue;
+        };
+        let picks: Map<String, Json> = action
+            .params
+            .iter()
+            .map(|(n, v)| (n.clone(), json!({ "tag": "Some", "value": itf::value(v) })))
+            .collect();
+        fields.insert("mbt::actionTaken".into(), json!(action.name));
+        fields.insert("mbt::nondetPicks".into(), Json::Object(picks));
+    }
+}
+
+/// The behaviour as a GraphViz digraph: states numbered from 1 as in the transcript, each
+/// labelled with its variables; steps labelled with their action and its parameters.
+fn dot(
+    model: &Model<'_>,
+    steps: &[(Option<&TraceAction>, &State)],
+    cycle: Option<usize>,
+) -> String {
+    let mut text = String::from("strict digraph Counterexample {\n  node [shape=box];\n");
+    for (i, (_, state)) in steps.iter().enumerate() {
+        let label: String = variables(model, state)
+            .iter()
+            .map(|(n, v)| format!("/\\ {n} = {v}\n"))
+            .collect();
+        text.push_str(&format!(
+            "  {} [label=\"{}\"];\n",
+            i + 1,
+            dot_escape(&label)
+        ));
+    }
+    let edge = |text: &mut String, from: usize, to: usize, action: Option<&TraceAction>| {
+        let label = action.map_or_else(String::new, |a| {
+            let params: Vec<String> = a.params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+            match params.is_empty() {
+                true => a.name.clone(),
+                false => format!("{}({})", a.name, params.join(", ")),
+            }
+        });
+        text.push_str(&format!(
+            "  {from} -> {to} [label=\"{}\"];\n",
+            dot_escape(&label)
+        ));
+    };
+    for (i, (action, _)) in steps.iter().enumerate().skip(1) {
+        edge(&mut text, i, i + 1, *action);
+    }
+    if let Some(back) = cycle {
+        edge(&mut text, steps.len(), back + 1, None);
+    }
+    text.push_str("}\n");
+    text
+}
+
+/// A DOT string's text: quotes and backslashes escaped, each line left-justified (`\l`).
+fn dot_escape(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\l")
 }
 
 fn event_log(model: &Model<'_>, steps: &[(Option<&TraceAction>, &State)]) -> String {

@@ -1,13 +1,14 @@
 //! Action coverage as TLC's `-coverage` reports it: for the initial predicate and each
 //! action of the next-state relation, the distinct states it found first and the states it
-//! generated (in a simulation, the steps it took and the successors it generated), with
-//! TLC's locations.
+//! generated (in a simulation, the steps it took and the successors it generated; for the
+//! initial predicate, the initial states), with TLC's locations.
 
 use serde::Serialize;
 use tlafid_base::{SourceMap, Span};
+use tlafid_eval::TlcAction;
 use tlafid_model::Model;
 
-use crate::run::tlc_location;
+use crate::run::{tlc_location, without_parens};
 
 /// The coverage of one run.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -16,6 +17,10 @@ pub struct Coverage {
     pub init: Option<CoverageLine>,
     /// Each action of the next-state relation, in the relation's order.
     pub actions: Vec<CoverageLine>,
+    /// The actions as TLC splits the relation: those under an `\E` whose domain depends on
+    /// the state are one action, named after the operator holding the `\E` (their figures
+    /// summed), at the place of the first of them.
+    pub tlc_actions: Vec<CoverageLine>,
 }
 
 /// One operator's figures.
@@ -34,6 +39,9 @@ pub struct CoverageLine {
     pub distinct: u64,
     /// States it generated.
     pub generated: u64,
+    /// Where its name is (file, offset): TLC's order.
+    #[serde(skip)]
+    pub at: (u32, u32),
 }
 
 impl CoverageLine {
@@ -69,9 +77,8 @@ pub(crate) fn coverage(
             init,
         )
     });
-    let actions = model
-        .evaluator
-        .actions()
+    let decls = model.evaluator.actions();
+    let actions: Vec<CoverageLine> = decls
         .iter()
         .enumerate()
         .map(|(i, decl)| {
@@ -79,7 +86,34 @@ pub(crate) fn coverage(
             line(sources, &decl.name, decl.span, whole, decl.body, counts(i))
         })
         .collect();
-    Coverage { init, actions }
+    let mut tlc_actions: Vec<(Option<&TlcAction>, CoverageLine)> = Vec::new();
+    for (decl, own) in decls.iter().zip(&actions) {
+        let Some(tlc) = &decl.tlc else {
+            tlc_actions.push((None, own.clone()));
+            continue;
+        };
+        match tlc_actions.iter_mut().find(|(t, _)| *t == Some(tlc)) {
+            Some((_, merged)) => {
+                merged.distinct += own.distinct;
+                merged.generated += own.generated;
+            }
+            None => {
+                let body = without_parens(sources, tlc.body);
+                let whole = operator_body(model, &tlc.name, tlc.span).unwrap_or(body);
+                let figures = (own.distinct, own.generated);
+                let merged = line(sources, &tlc.name, tlc.span, whole, body, figures);
+                tlc_actions.push((Some(tlc), merged));
+            }
+        }
+    }
+    // TLC lists them by where they are defined.
+    let mut tlc_actions: Vec<CoverageLine> = tlc_actions.into_iter().map(|(_, l)| l).collect();
+    tlc_actions.sort_by_key(|l| (l.at, l.part));
+    Coverage {
+        init,
+        actions,
+        tlc_actions,
+    }
 }
 
 /// The body of the operator named `name` defined at `span`.
@@ -108,9 +142,11 @@ fn line(
         );
         [start.line, start.col, end.line, end.col]
     });
+    let named = name_span(sources, def, name);
     CoverageLine {
         name: name.to_string(),
-        location: tlc_location(sources, name_span(sources, def, name)),
+        at: (named.file.0, named.start),
+        location: tlc_location(sources, named),
         part,
         distinct,
         generated,

@@ -122,7 +122,57 @@ pub struct Scorecard {
     pub phases: Vec<Phase>,
 }
 
+impl Phase {
+    /// Its score, from 0 to 1, when it ran and decided: 1 for a pass, 0 for a fail, the
+    /// admitted share of the traces, the share of requirements that hold.
+    pub fn score(&self) -> Option<f64> {
+        let share = |n: usize, of: usize| (of > 0).then(|| n as f64 / of as f64);
+        match (&self.details, self.verdict) {
+            (_, PhaseVerdict::Skipped | PhaseVerdict::Incomplete) => None,
+            (
+                PhaseDetails::Conformance {
+                    admitted, total, ..
+                },
+                _,
+            ) => share(*admitted, *total),
+            (PhaseDetails::Invariants { holds, total, .. }, _) => share(*holds, *total),
+            (_, PhaseVerdict::Pass) => Some(1.0),
+            (_, PhaseVerdict::Fail) => Some(0.0),
+        }
+    }
+
+    /// What failed in it, by name: the traces not admitted, the requirements violated (or
+    /// whose run failed or ran out of budget).
+    pub fn failing(&self) -> Vec<String> {
+        match &self.details {
+            PhaseDetails::Conformance { not_admitted, .. } => not_admitted.clone(),
+            PhaseDetails::Invariants { requirements, .. } => requirements
+                .iter()
+                .filter(|r| r.verdict != Requirement::Holds)
+                .map(|r| format!("{} ({})", r.name, requirement_word(r.verdict)))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+fn requirement_word(verdict: Requirement) -> &'static str {
+    match verdict {
+        Requirement::Holds => "holds",
+        Requirement::Violated => "violated",
+        Requirement::Incomplete => "incomplete",
+        Requirement::Error => "error",
+    }
+}
+
 impl Scorecard {
+    /// The overall score, from 0 to 1: the mean of the scores of the phases that ran and
+    /// decided (none: no score).
+    pub fn score(&self) -> Option<f64> {
+        let scores: Vec<f64> = self.phases.iter().filter_map(Phase::score).collect();
+        (!scores.is_empty()).then(|| scores.iter().sum::<f64>() / scores.len() as f64)
+    }
+
     /// Fail when a phase failed; else incomplete when one is; else pass.
     pub fn verdict(&self) -> PhaseVerdict {
         if self.phases.iter().any(|p| p.verdict == PhaseVerdict::Fail) {

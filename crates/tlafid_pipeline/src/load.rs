@@ -238,9 +238,11 @@ pub fn config(
 ) -> Result<Config, LoadFailure> {
     let parsed = match tlafid_config::config_source(spec, config_option) {
         ConfigSource::File(path) => {
-            let text = session
-                .read(&path, Some("name the configuration with --config"))
-                .ok_or(LoadFailure::Config)?;
+            // The hint is for a user who named no configuration: one who did knows the flag.
+            let hint = config_option
+                .is_none()
+                .then_some("name the configuration with --config");
+            let text = session.read(&path, hint).ok_or(LoadFailure::Config)?;
             let file = session.sources.add(path.display().to_string(), text);
             tlafid_config::parse(file, &session.sources.get(file).text)
         }

@@ -112,14 +112,10 @@ fn analyze(
     inputs: &ModelInputs,
     options: &MutationOptions,
 ) -> Result<Analysis, LoadFailure> {
-    let seconds_valid = options
-        .max_seconds
-        .is_none_or(|seconds| seconds.is_finite() && seconds > 0.0);
-    if options.workers == 0 || !seconds_valid {
-        session.diagnostics.push(Diagnostic::error_nowhere(
-            codes::BAD_FLAG,
-            "--workers must be at least 1 and --max-seconds a positive number",
-        ));
+    if let Some(message) = crate::run::bad_shared_options(options.workers, options.max_seconds) {
+        session
+            .diagnostics
+            .push(Diagnostic::error_nowhere(codes::BAD_FLAG, message));
         return Err(LoadFailure::Usage);
     }
     let loaded = load::load(session, inputs, &[])?;

@@ -20,7 +20,7 @@ use crate::session::Session;
 pub struct TraceOptions {
     /// Trace arguments (files, folders, globs: [`crate::Files::trace_files`] expands them).
     pub traces: Vec<String>,
-    /// The traces' format (default: detected from each file's first line).
+    /// The traces' format (default: detected from each file's content).
     pub format: Option<TraceFormat>,
     /// Check action windows one by one, each from the reachable states showing its
     /// `pre_state`.
@@ -34,6 +34,8 @@ pub struct TraceOptions {
     pub max_silent: usize,
     /// How PGo logs map onto the model: a JSON file (see [`tlafid_trace::PgoMapping`]).
     pub trace_map: Option<PathBuf>,
+    /// Skip log fields, observables and arguments the model does not know.
+    pub ignore_unknown_fields: bool,
 }
 
 impl Default for TraceOptions {
@@ -46,6 +48,7 @@ impl Default for TraceOptions {
             silent: Vec::new(),
             max_silent: 1,
             trace_map: None,
+            ignore_unknown_fields: false,
         }
     }
 }
@@ -119,7 +122,7 @@ pub fn validate(
             .push(Diagnostic::error_nowhere(codes::BAD_FLAG, message));
     };
     if options.max_states == 0 {
-        bad_option(session, "--max-states must be at least 1");
+        bad_option(session, "--max-candidates must be at least 1");
         return Err(TraceFailure::Usage);
     }
     if matches!(
@@ -217,6 +220,7 @@ pub fn validate(
         windows: options.windows,
         silent: options.silent.clone(),
         max_silent: options.max_silent,
+        ignore_unknown_fields: options.ignore_unknown_fields,
     };
     let validator = Validator::new(&model.evaluator, vocabulary, validator_options)
         .with_invariants(TraceInvariant::of_model(&model));

@@ -551,3 +551,50 @@ fn check_pgo(text: &str, mapping: crate::PgoMapping) -> TraceReport {
     };
     validator.check(&input)
 }
+
+#[test]
+fn formats_are_told_apart_by_content_not_by_the_first_line() {
+    // Quint writes an ITF document on one line: it is ITF, not a one-line event log.
+    let one_line =
+        r##"{"#meta":{"format":"ITF"},"vars":["x"],"states":[{"#meta":{"index":0},"x":0}]}"##;
+    assert_eq!(TraceFormat::detect(one_line), TraceFormat::Itf);
+    assert_eq!(TraceFormat::detect(r#"{"states":[]}"#), TraceFormat::Itf);
+    let pretty = "{\n  \"states\": []\n}\n";
+    assert_eq!(TraceFormat::detect(pretty), TraceFormat::Itf);
+    let log = "{\"init\": {\"x\": 0}}\n{\"action\": \"Inc\", \"state\": {\"x\": 1}}\n";
+    assert_eq!(TraceFormat::detect(log), TraceFormat::EventLog);
+    // A log line whose state happens to have a variable named `states` is still a log line.
+    let log = "{\"action\": \"Inc\", \"state\": {\"states\": 1}}\n";
+    assert_eq!(TraceFormat::detect(log), TraceFormat::EventLog);
+}
+
+#[test]
+fn unknown_fields_are_skipped_only_when_asked_and_actions_never() {
+    let text = concat!(
+        "{\"init\": {\"x\": 0, \"pid\": 7}, \"ts\": 1}\n",
+        "{\"action\": \"Inc\", \"args\": {\"p\": \"a\", \"d\": 1, \"tid\": 3}, \"state\": {\"x\": 1}, \"ts\": 2}\n",
+    );
+    let codes = |r: &TraceReport| -> Vec<String> {
+        r.diagnostics.iter().map(|d| d.code.to_string()).collect()
+    };
+    let strict = checked(text);
+    assert_eq!(strict.verdict, Verdict::Invalid);
+    assert_eq!(codes(&strict), ["E101", "E101"]);
+    let ignoring = Options {
+        ignore_unknown_fields: true,
+        ..Options::default()
+    };
+    let report = check(text, ignoring.clone());
+    assert_eq!((report.verdict, report.steps), (Verdict::Admitted, 1));
+    // `d` is still checked: 2 cannot take x from 0 to 1.
+    let wrong = text.replace("\"d\": 1", "\"d\": 2");
+    assert!(matches!(
+        check(&wrong, ignoring.clone()).verdict,
+        Verdict::Missed(_)
+    ));
+    // An action the model lacks, and a step's field on the init line, are still refused.
+    let unknown = text.replace("\"Inc\"", "\"Flush\"");
+    assert_eq!(codes(&check(&unknown, ignoring.clone())), ["E102"]);
+    let mixed = "{\"init\": {\"x\": 0}, \"action\": \"Inc\"}\n{\"state\": {\"x\": 0}}\n";
+    assert_eq!(codes(&check(mixed, ignoring)), ["E101"]);
+}

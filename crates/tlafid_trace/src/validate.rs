@@ -34,6 +34,9 @@ pub struct Options {
     pub silent: Vec<String>,
     /// The most silent steps before one logged step.
     pub max_silent: usize,
+    /// Skip fields, observables and arguments the model does not know instead of refusing
+    /// them (E101, E103, E104); an action it does not have is still refused (E102).
+    pub ignore_unknown_fields: bool,
 }
 
 impl Default for Options {
@@ -43,6 +46,7 @@ impl Default for Options {
             windows: false,
             silent: Vec::new(),
             max_silent: 0,
+            ignore_unknown_fields: false,
         }
     }
 }
@@ -187,7 +191,13 @@ impl<'e, 'p> Validator<'e, 'p> {
         let mut parsed = Vec::new();
         for input in &group.parts {
             let format = format_of(input);
-            match parse::parse(input.text, input.file, format, &self.vocabulary) {
+            match parse::parse(
+                input.text,
+                input.file,
+                format,
+                &self.vocabulary,
+                self.options.ignore_unknown_fields,
+            ) {
                 Ok(trace) => parsed.push((input, format, trace)),
                 Err(problems) => report.diagnostics.extend(problems),
             }

@@ -22,7 +22,9 @@ pub enum Observable {
 /// The names a trace of this model may use.
 #[derive(Clone, Debug)]
 pub struct Vocabulary {
-    /// Action name to its parameter names (of the action operator, captured ones excluded).
+    /// Action name to its parameter names: the action operator's (captured ones excluded),
+    /// then the `\E` variables and parameters bound on the way to it in the next-state
+    /// relation.
     pub actions: BTreeMap<String, Vec<String>>,
     /// Action names in the order of the next-state relation, without repeats.
     pub action_order: Vec<String>,
@@ -59,11 +61,17 @@ impl Vocabulary {
         let mut action_order = Vec::new();
         for decl in evaluator.actions() {
             let name = decl.name.to_string();
-            if actions.contains_key(&name) {
-                continue;
+            let params = actions.entry(name.clone()).or_insert_with(|| {
+                action_order.push(name.clone());
+                action_params(program, &name)
+            });
+            // The `\E` variables bound on the way to it are arguments too (what
+            // `check --dump-trace x.ndjson` logs); a successor fits only with their values.
+            for bound in &decl.params {
+                if !params.iter().any(|p| p == bound.as_str()) {
+                    params.push(bound.to_string());
+                }
             }
-            actions.insert(name.clone(), action_params(program, &name));
-            action_order.push(name);
         }
         let mut observables = BTreeMap::new();
         for (i, var) in program.vars.iter().enumerate() {

@@ -19,6 +19,7 @@
 //! booleans, integers, strings, sets, functions.
 #![warn(missing_docs)]
 
+mod diff;
 mod display;
 mod fingerprint;
 mod func;
@@ -35,6 +36,7 @@ use crate::fingerprint::FpCell;
 
 use num_bigint::BigInt;
 
+pub use diff::{diff, Diff, Difference};
 pub use fingerprint::{fingerprint_values, Fingerprint};
 pub use func::FnBuilder;
 pub use lazy::{LazySet, LazyValue, MAX_ENUMERATION};

@@ -34,9 +34,21 @@ pub struct CheckArgs {
     /// Do not report deadlocks (as TLC's `-deadlock`).
     #[arg(long)]
     pub no_deadlock: bool,
-    /// Write the counterexample, if any, to this file as an ITF trace.
+    /// Write the counterexample, if any, to this file: an event log for `*.ndjson` (what
+    /// `tlafid trace` reads), a GraphViz digraph for `*.dot`, else an ITF trace (with Quint's
+    /// `mbt::actionTaken` and `mbt::nondetPicks`).
     #[arg(long, value_name = "FILE.itf.json")]
     pub dump_trace: Option<PathBuf>,
+    /// Print each action's coverage after the counts: the distinct states it found first and
+    /// the states it generated (TLC's `-coverage`; the JSON report always has them).
+    #[arg(long)]
+    pub coverage: bool,
+    /// In a counterexample, print only the variables each step changes (TLC's `-difftrace`).
+    #[arg(long)]
+    pub diff_trace: bool,
+    /// Print the liveness checker's figures (edges, labels, memory) after the counts.
+    #[arg(long)]
+    pub liveness_stats: bool,
     /// Check the requirements in this module instead of the configuration's invariants and
     /// properties: its `VARIABLE`s are observables that the model defines under the same
     /// names, `R.cfg` beside it lists the requirements (INVARIANT(S), PROPERTY(IES)), and a
@@ -50,11 +62,19 @@ pub struct CheckArgs {
     /// Run random behaviours instead of exploring every state (as TLC's `-simulate`).
     #[arg(long)]
     pub simulate: bool,
-    /// With `--simulate`: the most steps in one behaviour (TLC's `-depth`).
+    /// With `--simulate`: the most steps in one behaviour (TLC's `-depth` and default; `grade`
+    /// uses SysMoBench's 50).
     #[arg(long, value_name = "N", default_value_t = 100, requires = "simulate")]
     pub depth: u32,
-    /// With `--simulate`: how many behaviours to run (TLC's `-simulate num=K`).
-    #[arg(long, value_name = "K", default_value_t = 1000, requires = "simulate")]
+    /// With `--simulate`: how many behaviours to run (TLC's `-simulate num=K`; also
+    /// `--behaviours`, as in `grade`).
+    #[arg(
+        long,
+        visible_alias = "behaviours",
+        value_name = "K",
+        default_value_t = 1000,
+        requires = "simulate"
+    )]
     pub num: u64,
     /// With `--simulate`: the seed of the random choices (TLC's `-seed`).
     #[arg(long, value_name = "S", default_value_t = 0, requires = "simulate")]

@@ -8,6 +8,7 @@ use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_check::{Progress, ProgressCallback};
 use tlafid_eval::Value;
 use tlafid_model::TraceAction;
+use tlafid_pipeline::coverage::Coverage;
 use tlafid_pipeline::report::CheckReport;
 use tlafid_pipeline::run::Exhaustive;
 use tlafid_pipeline::{Explored, ModelInputs, OutcomeKind, Run};
@@ -95,7 +96,7 @@ fn write_transcript(
         } else {
             writeln!(out, "Error: The behavior up to this point is:")?;
         }
-        write_states(out, sources, trace)?;
+        write_states(out, sources, trace, args.diff_trace)?;
         write_loop(out, sources, e)?;
     }
     for u in &e.unchecked {
@@ -120,7 +121,10 @@ fn write_transcript(
         "The depth of the complete state graph search is {}.",
         e.stats.depth
     )?;
-    if let Some(live) = &e.stats.liveness {
+    if args.coverage {
+        write_coverage(out, &e.coverage)?;
+    }
+    if let Some(live) = e.stats.liveness.as_ref().filter(|_| args.liveness_stats) {
         writeln!(
             out,
             "Temporal properties: {} edges, {} labels; the state graph took {} bytes ({:.1} per distinct state), the largest product search {} more.",
@@ -134,19 +138,39 @@ fn write_transcript(
     writeln!(out, "Finished in {:.2}s.", e.elapsed.as_secs_f64())
 }
 
-/// Each state of a behaviour, as TLC prints it: "State N: <action>" and its lines.
+/// Each state of a behaviour, as TLC prints it: "State N: <action>" and its lines (with
+/// `diff`, as TLC's `-difftrace`: after the first state, only the lines a step changes).
 pub(crate) fn write_states(
     out: &mut impl Write,
     sources: &SourceMap,
     trace: &[tlafid_pipeline::run::TraceState],
+    diff: bool,
 ) -> std::io::Result<()> {
+    let mut before: Option<&[(String, Value)]> = None;
     for (i, state) in trace.iter().enumerate() {
         match &state.action {
             None => writeln!(out, "State {}: <Initial predicate>", i + 1)?,
             Some(a) => writeln!(out, "State {}: <{}>", i + 1, describe_action(sources, a))?,
         }
-        write_state(out, &state.lines)?;
+        for (name, value) in &state.lines {
+            let same = before.is_some_and(|b| b.iter().any(|(n, v)| n == name && v == value));
+            if !same {
+                writeln!(out, "/\\ {name} = {value}")?;
+            }
+        }
         writeln!(out)?;
+        before = Some(&state.lines).filter(|_| diff).map(Vec::as_slice);
+    }
+    Ok(())
+}
+
+/// Each action's coverage, as TLC's `-coverage` lists it: the initial predicate, then each
+/// action with the distinct states it found first and the states it generated.
+fn write_coverage(out: &mut impl Write, coverage: &Coverage) -> std::io::Result<()> {
+    writeln!(out, "Coverage (distinct states found : states generated):")?;
+    let lines = coverage.init.iter().chain(&coverage.actions);
+    for line in lines {
+        writeln!(out, "  {}", line.tlc())?;
     }
     Ok(())
 }
@@ -191,25 +215,12 @@ pub(crate) fn describe_action(sources: &SourceMap, a: &TraceAction) -> String {
     )
 }
 
-pub(crate) fn write_state(out: &mut impl Write, lines: &[(String, Value)]) -> std::io::Result<()> {
-    for (name, value) in lines {
-        writeln!(out, "/\\ {name} = {value}")?;
-    }
-    Ok(())
-}
-
-/// A progress printer for long runs (standard error, people only).
+/// A progress printer for long runs (standard error, people only): TLC's line with rates,
+/// thousands separators and, once the level's queue is seen to shrink, an estimate of the
+/// time left in the level.
 pub fn progress_printer(format: Format) -> Option<ProgressCallback> {
     (format == Format::Human).then(|| {
-        Arc::new(|p: &Progress| {
-            eprintln!(
-                "Progress({}) at {:.0}s: {} states generated, {} distinct states found, {} states left on queue.",
-                p.depth,
-                p.elapsed.as_secs_f64(),
-                p.states_generated,
-                p.distinct_states,
-                p.states_on_queue
-            );
-        }) as ProgressCallback
+        let pace = crate::commands::progress::Pace::default();
+        Arc::new(move |p: &Progress| eprintln!("{}", pace.line(p))) as ProgressCallback
     })
 }

@@ -34,10 +34,11 @@ pub struct GradeArgs {
     /// lacks (for traces and requirements).
     #[arg(long, value_name = "Obs.tla")]
     pub observe: Option<PathBuf>,
-    /// Runtime phase: behaviours to simulate.
-    #[arg(long, value_name = "K", default_value_t = 100)]
+    /// Runtime phase: behaviours to simulate (also `--num`, as in `check --simulate`).
+    #[arg(long, visible_alias = "num", value_name = "K", default_value_t = 100)]
     pub behaviours: u64,
-    /// Runtime phase: the most steps in one behaviour.
+    /// Runtime phase: the most steps in one behaviour (SysMoBench's 50; `check --simulate`
+    /// uses TLC's 100).
     #[arg(long, value_name = "N", default_value_t = 50)]
     pub depth: u32,
     /// Runtime phase: the seed of the random choices.
@@ -119,14 +120,31 @@ fn print(args: &GradeArgs, inputs: &ModelInputs, session: &Session<'_>, scorecar
         }
         Format::Human => {
             render::print_human(sources, diagnostics);
+            let score = |s: Option<f64>| s.map_or("-".to_string(), |s| format!("{s:.2}"));
+            println!("{:<12} {:<10} {:<6} summary", "phase", "verdict", "score");
             for phase in &scorecard.phases {
                 println!(
-                    "{:<12} {:<10} {}",
+                    "{:<12} {:<10} {:<6} {}",
                     phase.name,
                     phase.verdict.name(),
+                    score(phase.score()),
                     phase.summary
                 );
+                for failing in phase.failing() {
+                    println!("{:<30} failing: {failing}", "");
+                }
             }
+            let ran = scorecard
+                .phases
+                .iter()
+                .filter(|p| p.score().is_some())
+                .count();
+            println!(
+                "{:<12} {:<10} {:<6} mean of the {ran} phase(s) that decided",
+                "overall",
+                scorecard.verdict().name(),
+                score(scorecard.score())
+            );
         }
     }
 }

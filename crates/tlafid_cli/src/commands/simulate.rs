@@ -50,7 +50,7 @@ fn write_transcript(
     }
     if !s.counterexample.states.is_empty() {
         writeln!(out, "Error: The behavior up to this point is:")?;
-        check_report::write_states(out, sources, &s.counterexample.states)?;
+        check_report::write_states(out, sources, &s.counterexample.states, args.diff_trace)?;
     }
     if success {
         writeln!(out, "{message}")?;

@@ -50,7 +50,8 @@ pub struct TraceArgs {
     /// invariants (as `check --requirements`; `R.cfg` beside it lists them).
     #[arg(long, value_name = "R.tla")]
     pub requirements: Option<PathBuf>,
-    /// The traces' format (default: detected from each file's first line).
+    /// The traces' format (default: detected from each file's content: one JSON object with
+    /// `states` is ITF, however it is laid out).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub trace_format: Option<TraceFormatArg>,
     /// Check action windows one by one (each from the reachable model states that show its
@@ -58,9 +59,20 @@ pub struct TraceArgs {
     #[arg(long)]
     pub windows: bool,
     /// The most candidate model states kept per step (beyond it: no verdict); with
-    /// --windows, the most reachable states explored.
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
-    pub max_states: usize,
+    /// --windows, the most reachable states explored. (`--max-states` is an old name; in
+    /// `check` that flag bounds the distinct states explored.)
+    #[arg(
+        long,
+        alias = "max-states",
+        value_name = "N",
+        default_value_t = 100_000
+    )]
+    pub max_candidates: usize,
+    /// Skip log fields, state fields and action arguments the model does not know
+    /// (timestamps, thread ids) instead of refusing the trace (E101, E103, E104); an action
+    /// the model does not have is still refused (E102).
+    #[arg(long)]
+    pub ignore_unknown_fields: bool,
     /// Actions the implementation does not log: up to --max-silent steps of them may
     /// happen before each logged step.
     #[arg(long, value_name = "A,B", value_delimiter = ',')]
@@ -84,10 +96,11 @@ impl TraceArgs {
             traces: self.traces.clone(),
             format: self.trace_format.map(format_of),
             windows: self.windows,
-            max_states: self.max_states,
+            max_states: self.max_candidates,
             silent: self.silent.clone(),
             max_silent: self.max_silent,
             trace_map: self.trace_map.clone(),
+            ignore_unknown_fields: self.ignore_unknown_fields,
         }
     }
 }

@@ -1,11 +1,12 @@
 //! What `tlafid trace` prints for people: the verdicts, the nearest misses, the totals.
 
 use tlafid_base::SourceMap;
-use tlafid_pipeline::report::{guard_place, pass_rate, windows_per_action};
+use tlafid_pipeline::report::{closest_diff, guard_place, pass_rate, windows_per_action};
 use tlafid_pipeline::trace::Validated;
 use tlafid_trace::{
     FailedWindow, Location, NearestMiss, TraceFormat, TraceReport, Verdict, WindowFailure,
 };
+use tlafid_value::{Diff, Difference, Value};
 
 use crate::commands::trace::TraceArgs;
 
@@ -256,11 +257,52 @@ fn print_miss(miss: &NearestMiss, sources: &SourceMap) {
     println!("  nearest miss: {call}");
     for m in &miss.mismatches {
         let model: Vec<String> = m.model.iter().map(ToString::to_string).collect();
-        println!(
-            "    {}: logged {}, the model gives {}",
-            m.observable,
+        let whole = format!(
+            "logged {}, the model gives {}",
             m.logged,
             model.join(" or ")
         );
+        match closest_diff(&m.logged, &m.model).filter(|_| whole.len() > SHORT_VALUES) {
+            Some(diff) => print_diff(&m.observable, &diff, m.model.len()),
+            None => println!("    {}: {whole}", m.observable),
+        }
+    }
+}
+
+/// Past this length, a mismatch shows only the parts of the values that differ.
+const SHORT_VALUES: usize = 100;
+
+/// The parts of a logged value and the closest of the model's that differ, one a line.
+fn print_diff(observable: &str, diff: &Diff, values: usize) {
+    let closest = if values > 1 {
+        format!(" (the closest of the {values} values the model gives)")
+    } else {
+        String::new()
+    };
+    println!("    {observable}: differs from the model's value{closest} in");
+    for d in &diff.differences {
+        let line = match d {
+            Difference::Changed { path, left, right } => {
+                let logged = left.as_ref().map_or("nothing".into(), ToString::to_string);
+                let model = right.as_ref().map_or("nothing".into(), ToString::to_string);
+                format!("{observable}{path}: logged {logged}, the model gives {model}")
+            }
+            Difference::Sets {
+                path,
+                only_left,
+                only_right,
+            } => {
+                let set = |v: &[Value]| Value::set(v.to_vec()).to_string();
+                format!(
+                    "{observable}{path}: only logged {}, only the model's {}",
+                    set(only_left),
+                    set(only_right)
+                )
+            }
+        };
+        println!("      {line}");
+    }
+    if diff.more > 0 {
+        println!("      ... and {} more", diff.more);
     }
 }

@@ -32,6 +32,24 @@ pub struct ActionDecl {
     /// The disjunct itself: TLC's location of the action in a behaviour
     /// (`<FillBig line 16, col 14 to line 16, col 39 of module DieHard>`).
     pub body: Span,
+    /// The names its successors' [`ActionInfo::params`] carry: the `\E` variables and
+    /// operator parameters bound on the way to it, outermost first.
+    pub params: Vec<SmolStr>,
+    /// The action TLC sees it as, when that differs: TLC does not split an `\E` whose
+    /// domain depends on the state (`\E m \in msgs : Receive(m)`), so every action under it
+    /// is one action, named after the operator holding the `\E`, at the `\E`.
+    pub tlc: Option<TlcAction>,
+}
+
+/// An action as TLC splits the next-state relation (see [`ActionDecl::tlc`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TlcAction {
+    /// The operator holding it.
+    pub name: SmolStr,
+    /// Where that operator is defined.
+    pub span: Span,
+    /// The action's expression.
+    pub body: Span,
 }
 
 /// Which action produced a successor, with the values of its parameters (`\E` variables

@@ -4,10 +4,10 @@
 
 use smol_str::SmolStr;
 use tlafid_base::Span;
-use tlafid_sema::ir::{Expr, ExprKind, OpDef, OpId, Program, Slot};
+use tlafid_sema::ir::{Expr, ExprKind, Level, OpDef, OpId, Program, Slot};
 use tlafid_value::Value;
 
-use super::{ActionDecl, ActionInfo, MAX_SPLIT_DEPTH};
+use super::{ActionDecl, ActionInfo, TlcAction, MAX_SPLIT_DEPTH};
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_UNASSIGNED_AT_END};
 use crate::evaluator::Evaluator;
@@ -28,6 +28,8 @@ pub(crate) fn split_actions(ev: &Evaluator<'_>, next: OpId) -> (Vec<ActionDecl>,
         out: &mut out,
         counts: &mut counts,
         ev,
+        params: Vec::new(),
+        unsplit: None,
     };
     split.walk(&def.body, def, 0);
     (out, counts)
@@ -38,6 +40,10 @@ struct StaticSplit<'s, 'p> {
     out: &'s mut Vec<ActionDecl>,
     counts: &'s mut ExistsCounts,
     ev: &'s Evaluator<'p>,
+    /// The `\E` variables and operator parameters bound on the way to the current node.
+    params: Vec<SmolStr>,
+    /// The outermost `\E` on the way whose domain depends on the state (TLC's one action).
+    unsplit: Option<TlcAction>,
 }
 
 impl StaticSplit<'_, '_> {
@@ -51,17 +57,36 @@ impl StaticSplit<'_, '_> {
             ExprKind::Quant {
                 forall: false,
                 body,
-                ..
+                binders,
             } => {
-                let before = self.out.len();
+                let (before, bound) = (self.out.len(), self.params.len());
+                let outermost = self.unsplit.is_none();
+                let domains = binders.iter().filter_map(|b| b.domain.as_ref());
+                if outermost && domains.into_iter().any(|d| self.depends_on_state(d)) {
+                    self.unsplit = Some(TlcAction {
+                        name: owner.name.clone(),
+                        span: owner.span,
+                        body: expr.span,
+                    });
+                }
+                self.params
+                    .extend(binders.iter().flat_map(|b| b.names.iter().cloned()));
                 self.walk(body, owner, depth + 1);
+                self.params.truncate(bound);
+                if outermost {
+                    self.unsplit = None;
+                }
                 let count = self.out.len() - before;
                 self.counts.insert(&**body as *const Expr as usize, count);
             }
             _ if self.ev.inline_call(expr).is_some() => {
                 let (op, _) = self.ev.inline_call(expr).expect("checked");
                 let def = self.program.op(op);
-                self.walk(&def.body, def, depth + 1)
+                let bound = self.params.len();
+                let own = def.params.iter().skip(def.captured);
+                self.params.extend(own.map(|p| p.name.clone()));
+                self.walk(&def.body, def, depth + 1);
+                self.params.truncate(bound);
             }
             _ => self.leaf(owner, expr),
         }
@@ -72,7 +97,26 @@ impl StaticSplit<'_, '_> {
             name: owner.name.clone(),
             span: owner.span,
             body: expr.span,
+            params: self.params.clone(),
+            tlc: self.unsplit.clone(),
         });
+    }
+
+    /// Whether `expr` reads a state variable (directly or through an operator of state
+    /// level or more): TLC cannot enumerate such an `\E` domain before exploring.
+    fn depends_on_state(&self, expr: &Expr) -> bool {
+        let here = match &expr.kind {
+            ExprKind::Var { .. } | ExprKind::Prime(_) => true,
+            ExprKind::Call(op, _) | ExprKind::OpArg(op, _) => {
+                self.program.op(*op).level > Level::Constant
+            }
+            _ => false,
+        };
+        let mut below = false;
+        tlafid_sema::walk::each_child(expr, &mut |child| {
+            below = below || self.depends_on_state(child)
+        });
+        here || below
     }
 }
 

@@ -69,6 +69,9 @@ pub struct CheckReport {
     /// step from the trace's last state back to `trace.loop`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub loop_action: Option<ActionReport>,
+    /// Coverage, as TLC's `-coverage` reports it: the initial predicate, then each action of
+    /// the next-state relation in its order (empty when nothing was explored).
+    pub coverage: Vec<CoverageReport>,
     /// Problems found.
     pub diagnostics: Vec<JsonDiagnostic>,
 }
@@ -192,6 +195,7 @@ impl CheckReport {
                 .and_then(|e| e.counterexample.cycle.as_ref())
                 .and_then(|c| c.action.as_ref())
                 .map(|a| ActionReport::new(sources, a)),
+            coverage: explored.map(coverage).unwrap_or_default(),
             diagnostics: json_diagnostics(sources, diagnostics),
         }
     }
@@ -218,6 +222,32 @@ fn liveness(e: &Exhaustive) -> Option<LivenessFigures> {
         product_nodes: live.product_nodes,
         search_bytes: live.search_bytes,
     })
+}
+
+/// One operator's coverage in an exhaustive run.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CoverageReport {
+    /// The operator's name (`Init`, an action).
+    pub name: String,
+    /// Where it is defined, as TLC writes it (`line 16, col 1 to line 16, col 7 of module
+    /// DieHard`).
+    pub location: String,
+    /// The distinct states it found first.
+    pub distinct_states: u64,
+    /// The states it generated (for the initial predicate: the initial states).
+    pub states_generated: u64,
+}
+
+fn coverage(e: &Exhaustive) -> Vec<CoverageReport> {
+    let lines = e.coverage.init.iter().chain(&e.coverage.actions);
+    lines
+        .map(|line| CoverageReport {
+            name: line.name.clone(),
+            location: line.location.clone(),
+            distinct_states: line.distinct,
+            states_generated: line.generated,
+        })
+        .collect()
 }
 
 /// What `check --simulate` reports.

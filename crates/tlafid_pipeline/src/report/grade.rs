@@ -20,6 +20,8 @@ pub struct GradeReport {
     pub spec: String,
     /// `fail` when a phase failed; else `incomplete` when one is; else `pass`.
     pub outcome: PhaseVerdict,
+    /// The mean of the phases' scores, from 0 to 1 (null when no phase decided).
+    pub score: Option<f64>,
     /// Syntax, runtime, conformance, invariants.
     pub phases: Vec<PhaseEntry>,
     /// The syntax phase's problems (each later phase lists its own).
@@ -35,6 +37,11 @@ pub struct PhaseEntry {
     pub verdict: PhaseVerdict,
     /// One line for people.
     pub summary: String,
+    /// Its score, from 0 to 1: 1 pass, 0 fail, the admitted share of the traces, the share
+    /// of requirements that hold (null when skipped or incomplete).
+    pub score: Option<f64>,
+    /// What failed, by name: traces not admitted, requirements not holding.
+    pub failing: Vec<String>,
     /// Its figures (null when skipped).
     pub details: PhaseDetails,
 }
@@ -148,6 +155,7 @@ impl GradeReport {
             command: "grade",
             spec: inputs.model.display().to_string(),
             outcome: scorecard.verdict(),
+            score: scorecard.score(),
             phases: scorecard
                 .phases
                 .iter()
@@ -155,6 +163,8 @@ impl GradeReport {
                     phase: p.name,
                     verdict: p.verdict,
                     summary: p.summary.clone(),
+                    score: p.score(),
+                    failing: p.failing(),
                     details: p.details.clone(),
                 })
                 .collect(),

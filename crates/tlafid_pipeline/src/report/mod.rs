@@ -18,7 +18,7 @@ pub use check::{CheckReport, Label, SimulateReport};
 pub use grade::GradeReport;
 pub use mutate::{explain, source_text, MutateReport};
 pub use parse::ParseReport;
-pub use trace::{guard_place, pass_rate, windows_per_action, TraceReport};
+pub use trace::{closest_diff, guard_place, pass_rate, windows_per_action, TraceReport};
 
 /// The version of every report's shape; it changes whenever a field's meaning or a word of
 /// the vocabulary does.

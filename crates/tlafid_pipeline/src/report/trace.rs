@@ -9,6 +9,7 @@ use serde_json::Map;
 use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_model::itf;
 use tlafid_trace::{ActionWindows, FalseGuard, Location, NearestMiss, Verdict, WindowFailure};
+use tlafid_value::{Diff, Difference, Value};
 
 use super::check::itf_params;
 use super::{json_diagnostics, ItfValue, JsonDiagnostic, SCHEMA_VERSION};
@@ -256,6 +257,60 @@ pub struct MismatchEntry {
     pub logged: ItfValue,
     /// What the model gives there instead, as ITF values.
     pub model: Vec<ItfValue>,
+    /// Where the logged value and the closest of the model's differ, part by part (empty
+    /// when they are not both records, functions, sequences or sets).
+    pub differences: Vec<DifferenceEntry>,
+}
+
+/// One part where a logged value and the model's differ.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DifferenceEntry {
+    /// The path into the value (`[4].term`, `["n1"]`; empty for the value itself).
+    pub path: String,
+    /// The logged part (absent: the log has no such field, key or index); for sets, the
+    /// elements only the log has.
+    pub logged: Option<ItfValue>,
+    /// The model's part (absent: the model has none there); for sets, the elements only the
+    /// model has.
+    pub model: Option<ItfValue>,
+}
+
+/// The structural differences between `logged` and the closest of `model` (the one with
+/// the fewest), when the values have parts to compare.
+pub fn closest_diff(logged: &Value, model: &[Value]) -> Option<Diff> {
+    let composite = |v: &Value| {
+        matches!(v, Value::Record(_) | Value::Seq(_) | Value::Fcn(_)) || v.is_finite_set()
+    };
+    model
+        .iter()
+        .filter(|m| composite(logged) && composite(m))
+        .map(|m| tlafid_value::diff(logged, m))
+        .min_by_key(|d| d.differences.len() + d.more)
+}
+
+fn difference_entries(logged: &Value, model: &[Value]) -> Vec<DifferenceEntry> {
+    let Some(diff) = closest_diff(logged, model) else {
+        return Vec::new();
+    };
+    diff.differences
+        .iter()
+        .map(|d| match d {
+            Difference::Changed { path, left, right } => DifferenceEntry {
+                path: path.clone(),
+                logged: left.as_ref().map(itf::value),
+                model: right.as_ref().map(itf::value),
+            },
+            Difference::Sets {
+                path,
+                only_left,
+                only_right,
+            } => DifferenceEntry {
+                path: path.clone(),
+                logged: Some(itf::value(&Value::set(only_left.clone()))),
+                model: Some(itf::value(&Value::set(only_right.clone()))),
+            },
+        })
+        .collect()
 }
 
 impl TraceReport {
@@ -447,6 +502,7 @@ fn miss(miss: &NearestMiss, sources: &SourceMap) -> MissEntry {
                 observable: m.observable.clone(),
                 logged: itf::value(&m.logged),
                 model: m.model.iter().map(itf::value).collect(),
+                differences: difference_entries(&m.logged, &m.model),
             })
             .collect(),
     }

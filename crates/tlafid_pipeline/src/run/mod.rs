@@ -14,7 +14,7 @@ use tlafid_check::{ProgressCallback, Stats};
 use tlafid_eval::Value;
 use tlafid_model::{Model, TraceAction, Unchecked};
 
-pub use outcome::{budget_name, tlc_location, OutcomeKind, RunOutcome};
+pub use outcome::{budget_name, tlc_location, without_parens, OutcomeKind, RunOutcome};
 
 use crate::codes;
 use crate::counterexample::TraceDump;
@@ -307,18 +307,28 @@ pub(crate) fn with_model<R>(
 /// The options every run shares: at least one worker, and a time budget that is a positive
 /// number. False (with the diagnostic pushed) when they are not.
 fn options_valid(options: &RunOptions, session: &mut Session<'_>) -> bool {
-    let seconds_valid = match options.max_seconds {
-        Some(seconds) => seconds.is_finite() && seconds > 0.0,
+    match bad_shared_options(options.workers, options.max_seconds) {
+        Some(message) => {
+            session
+                .diagnostics
+                .push(Diagnostic::error_nowhere(codes::BAD_FLAG, message));
+            false
+        }
         None => true,
-    };
-    let valid = options.workers != 0 && seconds_valid;
-    if !valid {
-        session.diagnostics.push(Diagnostic::error_nowhere(
-            codes::BAD_FLAG,
-            "--workers must be at least 1 and --max-seconds a positive number",
-        ));
     }
-    valid
+}
+
+/// What is wrong with a worker count and a time budget, naming only the flag at fault.
+pub(crate) fn bad_shared_options(workers: usize, max_seconds: Option<f64>) -> Option<String> {
+    if workers == 0 {
+        return Some("--workers must be at least 1".into());
+    }
+    match max_seconds {
+        Some(s) if !(s.is_finite() && s > 0.0) => {
+            Some(format!("--max-seconds must be a positive number, not {s}"))
+        }
+        _ => None,
+    }
 }
 
 /// Whether deadlock is checked: the configuration's `CHECK_DEADLOCK` and `no_deadlock`;

@@ -238,6 +238,38 @@ pub fn tlc_location(sources: &SourceMap, span: tlafid_base::Span) -> String {
     )
 }
 
+/// `span` without the parentheses around its whole text (`(\E m \in S : A(m))`), as TLC
+/// places an expression.
+pub fn without_parens(sources: &SourceMap, span: tlafid_base::Span) -> tlafid_base::Span {
+    let text = &sources.get(span.file).text;
+    let (mut start, mut end) = (span.start as usize, span.end as usize);
+    while let Some(inner) = text.get(start..end).filter(|t| wrapped(t)) {
+        let trimmed = inner[1..inner.len() - 1].trim_start();
+        start = end - 1 - trimmed.len();
+        end = start + trimmed.trim_end().len();
+    }
+    tlafid_base::Span::new(span.file, start as u32, end as u32)
+}
+
+/// Whether the parenthesis opening `text` is the one closing it.
+fn wrapped(text: &str) -> bool {
+    if !(text.starts_with('(') && text.ends_with(')')) {
+        return false;
+    }
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 {
+            return i == text.len() - 1;
+        }
+    }
+    false
+}
+
 /// TLC's words: "Temporal property A was violated.", "Temporal properties A and B were
 /// violated.", "Temporal properties A, B, and C were violated.".
 pub(crate) fn temporal_message(names: &[String]) -> String {

@@ -59,12 +59,13 @@ pub(super) fn simulate(
         .collect();
     let trace = super::trace_states(model, &states);
     let dump = super::dump(model, &trace, &states, &message, None);
-    let mut coverage = crate::coverage::coverage(&session.sources, model, (0, 0), |i| {
+    // What was generated and is no action's successor: the initial states, drawn from.
+    let successors: u64 = report.action_generated.iter().sum();
+    let initial = report.states_generated.saturating_sub(successors);
+    let coverage = crate::coverage::coverage(&session.sources, model, (initial, initial), |i| {
         let at = |counts: &[u64]| counts.get(i).copied().unwrap_or(0);
         (at(&report.action_counts), at(&report.action_generated))
     });
-    // The simulator does not count the initial states it draws from.
-    coverage.init = None;
     Run {
         outcome,
         message: Some(message),

@@ -62,13 +62,18 @@ impl TraceFormat {
         }
     }
 
-    /// Detects the format from the first non-blank line.
+    /// Detects the format by content: an ITF document is one JSON object with `states` (or
+    /// `#meta`), written over many lines or on one (as Quint writes it); an event log or
+    /// action windows have one JSON object a line, windows with `pre_state`/`post_state`.
     pub fn detect(text: &str) -> TraceFormat {
         let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
         if pgo::looks_like_pgo(first) {
             return TraceFormat::Pgo;
         }
         match serde_json::from_str::<Json>(first) {
+            Ok(Json::Object(map)) if map.contains_key("states") || map.contains_key("#meta") => {
+                TraceFormat::Itf
+            }
             Ok(Json::Object(map))
                 if map.contains_key("pre_state") || map.contains_key("post_state") =>
             {
@@ -132,12 +137,22 @@ pub struct ParsedTrace {
     pub steps: Vec<Step>,
 }
 
-/// Parses `text` (the contents of `file`) as a trace in `format`.
+/// ITF state fields Quint writes for model-based testing: the action that reached the
+/// state, and the values its `nondet` bindings picked (`{"tag": "Some", "value": v}`, or
+/// `"None"` for bindings of other actions).
+pub const MBT_ACTION: &str = "mbt::actionTaken";
+/// See [`MBT_ACTION`].
+pub const MBT_PICKS: &str = "mbt::nondetPicks";
+
+/// Parses `text` (the contents of `file`) as a trace in `format`; with `ignore_unknown`,
+/// fields, observables and arguments the model does not know are skipped instead of refused
+/// (implementations log timestamps and the like); an action the model lacks still is.
 pub fn parse(
     text: &str,
     file: FileId,
     format: TraceFormat,
     vocabulary: &Vocabulary,
+    ignore_unknown: bool,
 ) -> Result<ParsedTrace, Vec<Diagnostic>> {
     // A string that names a model value is ambiguous (see `crate::loose`), except in
     // windows, whose pre-states may become whole states of the model.
@@ -147,6 +162,7 @@ pub fn parse(
     };
     let mut reader = Reader {
         file,
+        ignore_unknown,
         vocabulary,
         models,
         memos: (0..vocabulary.observable_names.len())
@@ -174,6 +190,7 @@ pub fn parse(
 
 struct Reader<'v, 't> {
     file: FileId,
+    ignore_unknown: bool,
     vocabulary: &'v Vocabulary,
     /// The model values strings may name (ambiguous ones, see `crate::loose`).
     models: crate::json::ModelValues,
@@ -254,7 +271,12 @@ impl<'t> Reader<'_, 't> {
         trace: &mut ParsedTrace,
     ) -> Result<(), Diagnostic> {
         if let (TraceFormat::EventLog, Some(init)) = (format, get(map, "init")) {
-            if !trace.steps.is_empty() || trace.init.is_some() || map.len() != 1 {
+            // Other fields: any (unknown ones too, unless they are ignored).
+            let step_fields = ["action", "args", "state"];
+            let other = map.iter().any(|(_, k, _)| {
+                k != "init" && (!self.ignore_unknown || step_fields.contains(&k.as_ref()))
+            });
+            if !trace.steps.is_empty() || trace.init.is_some() || other {
                 return Err(at.error(
                     codes::BAD_SHAPE,
                     "an {\"init\": ...} line must be the first line and have no other field".into(),
@@ -277,7 +299,8 @@ impl<'t> Reader<'_, 't> {
                 "state",
             ),
         };
-        if let Some((_, unknown, _)) = map.iter().find(|(_, k, _)| !valid.contains(&k.as_ref())) {
+        let unknown = map.iter().find(|(_, k, _)| !valid.contains(&k.as_ref()));
+        if let Some((_, unknown, _)) = unknown.filter(|_| !self.ignore_unknown) {
             return Err(at.error(
                 codes::BAD_SHAPE,
                 format!("unknown field {unknown} (valid: {})", valid.join(", ")),
@@ -336,6 +359,8 @@ impl<'t> Reader<'_, 't> {
             Some(Json::String(name)) => name,
             Some(_) => return Err(at.error(codes::BAD_SHAPE, "action must be a string".into())),
         };
+        // An action name is no field: one the model lacks is refused even when unknown
+        // fields are ignored (the step would otherwise be checked as any action's).
         let Some(params) = self.vocabulary.actions.get(name) else {
             let valid: Vec<&str> = self
                 .vocabulary
@@ -356,6 +381,9 @@ impl<'t> Reader<'_, 't> {
             None => {}
             Some(Json::Object(fields)) => {
                 for (param, json) in fields {
+                    if !params.contains(param) && self.ignore_unknown {
+                        continue;
+                    }
                     if !params.contains(param) {
                         return Err(at.error(
                             codes::UNKNOWN_ARGUMENT,
@@ -392,10 +420,14 @@ impl<'t> Reader<'_, 't> {
         };
         let mut observed = Observation::new();
         for (_, name, raw) in fields {
-            if name == "#meta" {
+            if name == "#meta" || name.starts_with("mbt::") {
                 continue;
             }
-            let Some(index) = self.vocabulary.observable_index(&name) else {
+            let index = self.vocabulary.observable_index(&name);
+            if index.is_none() && self.ignore_unknown {
+                continue;
+            }
+            let Some(index) = index else {
                 return Err(at.error(
                     codes::UNKNOWN_OBSERVABLE,
                     format!(
@@ -447,22 +479,55 @@ impl<'t> Reader<'_, 't> {
                 span: itf_state_span(text, self.file, index).unwrap_or(whole.span),
                 place: format!("state {index}"),
             };
-            match self.observation(state, "state", &at) {
-                Ok(observed) if index == 0 => trace.init = Some(observed),
-                Ok(observed) => trace.steps.push(Step {
+            let observed = self.observation(state, "state", &at);
+            let action = match index {
+                0 => Ok(None),
+                _ => self.mbt_action(state, &at),
+            };
+            match (observed, action) {
+                (Ok(observed), _) if index == 0 => trace.init = Some(observed),
+                (Ok(observed), Ok(action)) => trace.steps.push(Step {
                     line: None,
                     number: index,
-                    action: None,
+                    action,
                     pre: None,
                     post: observed,
                     reads: Vec::new(),
                     deltas: Vec::new(),
                     origin: None,
                 }),
-                Err(problem) => problems.push(problem),
+                (Err(problem), _) | (_, Err(problem)) => problems.push(problem),
             }
         }
         (trace, problems)
+    }
+}
+
+impl Reader<'_, '_> {
+    /// The action Quint says reached an ITF state (`mbt::actionTaken`), with the values its
+    /// `nondet` bindings picked (`mbt::nondetPicks`) as arguments.
+    fn mbt_action(&self, state: &str, at: &At) -> Result<Option<NamedAction>, Diagnostic> {
+        let fields = shared::fields(state).unwrap_or_default();
+        let Some(taken) = small(get(&fields, MBT_ACTION)) else {
+            return Ok(None);
+        };
+        let picks = match small(get(&fields, MBT_PICKS)) {
+            Some(Json::Object(picks)) => {
+                let picked = picks.into_iter().filter_map(|(name, pick)| match pick {
+                    Json::Object(mut option) if option.contains_key("tag") => {
+                        let some = option.get("tag") == Some(&Json::String("Some".into()));
+                        some.then(|| (name, option.remove("value").unwrap_or(Json::Null)))
+                    }
+                    value => Some((name, value)),
+                });
+                Some(Json::Object(picked.collect()))
+            }
+            Some(_) => {
+                return Err(at.error(codes::BAD_SHAPE, format!("{MBT_PICKS} must be an object")))
+            }
+            None => None,
+        };
+        self.action(Some(&taken), picks.as_ref(), MBT_PICKS, at)
     }
 }
 

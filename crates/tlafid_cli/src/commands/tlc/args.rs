@@ -61,6 +61,8 @@ pub enum DumpFormat {
     Json,
     /// `tla`: a module defining `CounterExample` (TLC's `_TLAPlusCounterExample`).
     Tla,
+    /// `dot`: a GraphViz digraph of the behaviour (TLC's `_DotTrace`).
+    Dot,
 }
 
 /// Why a command line was not accepted: the message TLC prints (with `Error: `), or the
@@ -244,15 +246,16 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
                 let format = match format.to_ascii_lowercase().as_str() {
                     "json" => DumpFormat::Json,
                     "tla" => DumpFormat::Tla,
-                    "tlc" | "tlcplain" | "tlcaction" | "tlctespec" | "dot" => {
+                    "dot" => DumpFormat::Dot,
+                    "tlc" | "tlcplain" | "tlcaction" | "tlctespec" => {
                         return Err(ArgsError::Unsupported {
                             option: format!("-dumpTrace {format}"),
-                            reason: "tlafid writes -dumpTrace json and tla",
+                            reason: "tlafid writes -dumpTrace json, tla and dot",
                         })
                     }
                     _ => {
                         return Err(ArgsError::Invalid(format!(
-                            "unknown -dumpTrace format {format}"
+                            "Unknown format {format} given to -dumpTrace."
                         )))
                     }
                 };

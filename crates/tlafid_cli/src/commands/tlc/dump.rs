@@ -1,4 +1,4 @@
-//! `-dumpTrace json|tla FILE`: the counterexample in the shapes TLC writes, TLC's
+//! `-dumpTrace json|tla|dot FILE`: the counterexample in the shapes TLC writes, TLC's
 //! `_JsonTrace` object and `_TLAPlusCounterExample` module, both over TLC's
 //! `CounterExample` record (`state`: numbered states, `action`: numbered steps with the
 //! action's name and location).
@@ -25,6 +25,10 @@ pub fn write(
     let text = match format {
         DumpFormat::Json => json_trace(sources, counterexample).to_string(),
         DumpFormat::Tla => tla_trace(file, sources, counterexample),
+        DumpFormat::Dot => counterexample
+            .dump
+            .as_ref()
+            .map_or_else(String::new, |d| d.dot.clone()),
     };
     match std::fs::write(file, text) {
         Ok(()) => out.line(&format!("CounterExample written: {}", file.display())),
@@ -49,13 +53,14 @@ fn steps<'a>(sources: &SourceMap, counterexample: &'a Counterexample) -> Vec<Opt
         .iter()
         .map(|state| {
             state.action.as_ref().map(|a| {
-                let file = sources.get(a.body.file);
+                let (name, body) = super::tlc_action(sources, a);
+                let file = sources.get(body.file);
                 let (start, end) = (
-                    file.line_col(a.body.start),
-                    file.line_col(a.body.end.saturating_sub(1)),
+                    file.line_col(body.start),
+                    file.line_col(body.end.saturating_sub(1)),
                 );
                 Step {
-                    name: &a.name,
+                    name,
                     location: [start.line, start.col, end.line, end.col],
                     module: super::module_name(Path::new(&file.name)),
                 }

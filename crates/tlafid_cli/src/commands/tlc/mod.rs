@@ -13,8 +13,9 @@ use std::time::Duration;
 
 use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_check::Progress;
+use tlafid_model::TraceAction;
 use tlafid_pipeline::coverage::Coverage;
-use tlafid_pipeline::run::{tlc_location, Counterexample, TraceState};
+use tlafid_pipeline::run::{tlc_location, without_parens, Counterexample, TraceState};
 use tlafid_pipeline::{
     Explored, Mode, ModelInputs, OutcomeKind, Run, RunOptions, RunOutcome, Session,
     SimulationOptions,
@@ -80,12 +81,18 @@ fn usage() -> String {
     let mut text = String::from(
         "tlafid tlc [options] SPEC: TLC's command line, run by tlafid.\n\
          Honoured: -config FILE, -workers N|auto, -deadlock, -simulate [num=K], -depth N,\n\
-         -seed N, -tool, -coverage N, -difftrace, -dumpTrace json|tla FILE, -nowarning.\n\
+         -seed N, -tool, -coverage N, -difftrace, -dumpTrace json|tla|dot FILE, -nowarning.\n\
          Accepted without effect on the result:",
     );
     for (name, _, reason) in args::NO_EFFECT {
         text.push_str(&format!("\n  {name}: {reason}"));
     }
+    text.push_str(
+        "\nExit statuses (TLC's): 0 success, 1 bad command line, 10 assumption or \
+         postcondition false, 11 deadlock, 12 invariant violated, 13 temporal or action \
+         property violated, 14 Assert failed, 75 evaluation error, 150 parse error, \
+         151 configuration error, 153 no verdict (an unsupported construct, a budget).",
+    );
     text
 }
 
@@ -414,7 +421,7 @@ fn behaviour(
     for (i, state) in states.iter().enumerate() {
         let label = match &state.action {
             None => "<Initial predicate>".to_string(),
-            Some(a) => label(sources, &a.name, a.body),
+            Some(a) => label(sources, a),
         };
         let shown = lines(&state.lines, before.filter(|_| diff));
         out.message(
@@ -433,7 +440,7 @@ fn behaviour(
             );
         } else {
             let to = match &cycle.action {
-                Some(a) => format!(": {}", label(sources, &a.name, a.body)),
+                Some(a) => format!(": {}", label(sources, a)),
                 None => String::new(),
             };
             let text = if out.tool() {
@@ -447,8 +454,18 @@ fn behaviour(
 }
 
 /// TLC's label of a step: `<FillBig line 16, col 14 to line 16, col 39 of module DieHard>`.
-fn label(sources: &SourceMap, name: &str, body: tlafid_base::Span) -> String {
+fn label(sources: &SourceMap, action: &TraceAction) -> String {
+    let (name, body) = tlc_action(sources, action);
     format!("<{name} {}>", tlc_location(sources, body))
+}
+
+/// The name and place TLC gives a step's action: under an `\E` whose domain depends on the
+/// state, which TLC does not split, the operator holding the `\E`, at the `\E`.
+fn tlc_action<'a>(sources: &SourceMap, action: &'a TraceAction) -> (&'a str, tlafid_base::Span) {
+    match &action.tlc {
+        Some(tlc) => (&tlc.name, without_parens(sources, tlc.body)),
+        None => (&action.name, action.body),
+    }
 }
 
 /// A state's lines (`/\ x = 1`), or only those that differ from `before`'s.
@@ -477,7 +494,7 @@ fn coverage(out: &mut Transcript<impl Write>, coverage: &Coverage) {
     if let Some(init) = &coverage.init {
         out.message(code::COVERAGE_INIT, Class::None, &init.tlc());
     }
-    for action in &coverage.actions {
+    for action in &coverage.tlc_actions {
         out.message(code::COVERAGE_NEXT, Class::None, &action.tlc());
     }
     out.message(code::COVERAGE_END, Class::None, "End of statistics.");
