@@ -116,6 +116,17 @@ enum Kind<'p> {
         negate: bool,
     },
     If(Box<Node<'p>>, Box<Node<'p>>, Box<Node<'p>>),
+    /// `CASE g1 -> e1 [] ... [] OTHER -> e`: the guards in order.
+    Case {
+        arms: Vec<(Node<'p>, Node<'p>)>,
+        other: Option<Box<Node<'p>>>,
+    },
+    /// `CHOOSE x \in S : p` with one untupled variable.
+    Choose {
+        slot: Slot,
+        domain: Box<Node<'p>>,
+        pred: Box<Node<'p>>,
+    },
     /// `[f EXCEPT ![a] = v, ...]`.
     Except(Box<Except<'p>>),
     /// `[x \in S |-> e]` with one untupled variable.
@@ -316,6 +327,21 @@ impl<'p> Compiler<'_, 'p> {
                 }
             }
             ExprKind::If(c, a, b) => Kind::If(self.boxed(c), self.boxed(a), self.boxed(b)),
+            ExprKind::Case { arms, other } => Kind::Case {
+                arms: arms
+                    .iter()
+                    .map(|(g, v)| (self.compile(g), self.compile(v)))
+                    .collect(),
+                other: other.as_deref().map(|o| self.boxed(o)),
+            },
+            ExprKind::Choose(binder, pred) => match one_variable(std::slice::from_ref(binder)) {
+                Some((slot, domain)) => Kind::Choose {
+                    slot,
+                    domain: self.boxed(domain),
+                    pred: self.boxed(pred),
+                },
+                None => Kind::Interpret,
+            },
             ExprKind::Quant {
                 forall,
                 binders,

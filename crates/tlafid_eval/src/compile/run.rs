@@ -10,7 +10,7 @@ use tlafid_value::{LazySet, Value};
 use super::{Kind, Member, Node, QuantVar, Step};
 use crate::builtins::values_equal;
 use crate::ctx::Ctx;
-use crate::error::{EvalError, EvalResult, E_TYPE};
+use crate::error::{EvalError, EvalResult, E_CASE, E_CHOOSE, E_TYPE};
 
 impl<'a, 'p> Ctx<'a, 'p> {
     /// Evaluates `expr` as a boolean: its compiled form when it has one.
@@ -143,6 +143,38 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 self.expect_set(&dv, d.expr.span)?;
                 self.expect_set(&rv, r.expr.span)?;
                 Ok(Value::lazy(LazySet::FnSet(dv, rv)))
+            }
+            Kind::Case { arms, other } => {
+                for (guard, value) in arms {
+                    if self.run_bool(guard)? {
+                        return self.run(value);
+                    }
+                }
+                match other {
+                    Some(other) => self.run(other),
+                    None => Err(EvalError::new(
+                        E_CASE,
+                        "no arm of this CASE is true and there is no OTHER arm",
+                        n.expr.span,
+                    )),
+                }
+            }
+            Kind::Choose { slot, domain, pred } => {
+                // As the interpreter: the domain in order, the first element satisfying `pred`.
+                let set = self.run_cow(domain)?;
+                self.expect_set(&set, domain.expr.span)?;
+                for elem in self.value(set.iter_set(), domain.expr.span)? {
+                    let elem = elem.into_owned();
+                    self.bind_value(*slot, elem.clone());
+                    if self.run_bool(pred)? {
+                        return Ok(elem);
+                    }
+                }
+                Err(EvalError::new(
+                    E_CHOOSE,
+                    "CHOOSE found no element satisfying its predicate",
+                    n.expr.span,
+                ))
             }
             Kind::Cross(parts) => {
                 let mut sets = Vec::with_capacity(parts.len());
