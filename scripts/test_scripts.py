@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Unit tests for the pure parts of conformance.py and manifests.py.
+"""Unit tests for the pure parts of conformance.py, manifests.py and bench.py.
 
 Run: python3 scripts/test_scripts.py   (standard library unittest; no tlafid needed)
 """
@@ -11,6 +11,7 @@ import unittest
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench  # noqa: E402
 import conformance  # noqa: E402
 import manifests  # noqa: E402
 
@@ -74,6 +75,56 @@ class ConformanceTests(unittest.TestCase):
         self.assertEqual(conformance.parse_json_report(out)["distinct_states"], 2)
         self.assertIsNone(conformance.parse_json_report("panicked at src/main.rs"))
 
+
+
+
+class BenchTests(unittest.TestCase):
+    def test_run_once_measures_and_reads_the_count(self):
+        cmd = [sys.executable, "-c", "print('Found 1,234 distinct states'); raise SystemExit(3)"]
+        sample = bench.run_once(cmd, Path("."), 60)
+        self.assertEqual(sample.distinct, 1234)
+        self.assertEqual(sample.status, 3)
+        self.assertGreater(sample.wall, 0)
+        self.assertGreater(sample.rss_mb, 0)
+
+    def test_run_once_kills_at_the_timeout(self):
+        sample = bench.run_once([sys.executable, "-c", "import time; time.sleep(30)"],
+                                Path("."), 0.3)
+        self.assertLess(sample.wall, 10)
+        self.assertEqual(sample.status, -9)
+        self.assertIsNone(sample.distinct)
+
+    def test_table_ratios_and_count_check(self):
+        tools = [bench.Tool("tlafid", ["t"], "tlafid"), bench.Tool("TLC", ["j"], "tlc")]
+        b = bench.MODELS[2]
+        mine = bench.Row(b, 1, "tlafid", [bench.Sample(2.0, 2.0, 10, 5, 0),
+                                          bench.Sample(1.0, 1.0, 10, 5, 0),
+                                          bench.Sample(3.0, 3.0, 10, 5, 0)])
+        tlc = bench.Row(b, 1, "TLC", [bench.Sample(8.0, 9.0, 100, 6, 0)])
+        lines = bench.table([mine, tlc], {b.name: 5}, tools)
+        self.assertEqual(lines[0], "| model | workers | tool | wall s | CPU s | peak MiB | "
+                                   "distinct | tlafid vs TLC (wall / CPU) |")
+        self.assertEqual(lines[2], "| btree | 1 | tlafid | 2.00 | 2.00 | 10 | 5 | 4.00x / 4.50x |")
+        self.assertEqual(lines[3], "| btree | 1 | TLC | 8.00 | 9.00 | 100 | 6 (manifest 5) |  |")
+        self.assertEqual(bench.geomeans([mine, tlc], tools),
+                         ["- 1 worker(s), tlafid vs TLC: geometric mean wall 4.00x over 1 "
+                          "models (lowest 4.00x), cpu 4.50x over 1 models (lowest 4.50x)"])
+
+    def test_commands(self):
+        b = bench.MODELS[0]
+        meta = Path("/tmp/m")
+        self.assertEqual(bench.Tool("tlafid", ["tf"], "tlafid").command(b, 2, Path("L"), meta),
+                         ["tf", "check", "Slush.tla", "--config", "SlushSmall.cfg",
+                          "--workers", "2", "--lib", "L"])
+        self.assertEqual(bench.Tool("mc", ["mc"], "tla-mc-compile").command(b, 1, None, meta),
+                         ["mc", "-compile", "-workers", "1", "-config", "SlushSmall.cfg",
+                          "Slush.tla"])
+        self.assertEqual(bench.Tool("mc", ["mc"], "tla-mc").command(b, 1, Path("L"), meta),
+                         ["mc", "-lib", "L", "-workers", "1", "-config", "SlushSmall.cfg",
+                          "Slush.tla"])
+        self.assertEqual(bench.Tool("TLC", ["java", "tlc2.TLC"], "tlc").command(b, 1, None, meta),
+                         ["java", "tlc2.TLC", "-workers", "1", "-config", "SlushSmall.cfg",
+                          "-metadir", "/tmp/m", "-noGenerateSpecTE", "Slush.tla"])
 
 if __name__ == "__main__":
     unittest.main()

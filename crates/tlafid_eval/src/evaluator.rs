@@ -117,6 +117,8 @@ pub struct Evaluator<'p> {
     pub(crate) next: Option<OpId>,
     pub(crate) actions: Vec<ActionDecl>,
     pub(crate) exists_counts: action::ExistsCounts,
+    /// Guards tested once for a whole top-level `\E` (see `action/hoist.rs`).
+    pub(crate) exists_guards: action::ExistsGuards<'p>,
     /// For each operator, the operator an action-level call of it inlines (after
     /// overrides), if it is inlined (see [`Evaluator::inline_call`]).
     pub(crate) inline_targets: Vec<Option<OpId>>,
@@ -225,6 +227,7 @@ impl<'p> Evaluator<'p> {
             next: None,
             actions: Vec::new(),
             exists_counts: Default::default(),
+            exists_guards: Default::default(),
             inline_targets: Vec::new(),
             spare: Mutex::new(Vec::new()),
             id: NEXT_EVALUATOR_ID.fetch_add(1, Ordering::Relaxed),
@@ -288,6 +291,10 @@ impl<'p> Evaluator<'p> {
         self.next = next;
         (self.actions, self.exists_counts) = match next {
             Some(op) => action::split_actions(self, op),
+            None => Default::default(),
+        };
+        self.exists_guards = match next {
+            Some(op) => action::exists_guards(self, op),
             None => Default::default(),
         };
     }

@@ -218,6 +218,13 @@ impl Value {
             (Value::Seq(_) | Value::Record(_) | Value::Fcn(_), Value::Set(s)) => {
                 Ok(keys_equal(&s.elems))
             }
+            // A finite symbolic set (`Nodes \X Keys`) by its enumeration, kept with it.
+            (Value::Seq(_) | Value::Record(_) | Value::Fcn(_), Value::Lazy(l)) => {
+                match l.enumerated() {
+                    Some(Value::Set(s)) => Ok(keys_equal(&s.elems)),
+                    _ => Ok(self.domain()? == *set),
+                }
+            }
             _ => Ok(self.domain()? == *set),
         }
     }

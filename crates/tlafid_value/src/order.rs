@@ -36,7 +36,7 @@ impl PartialEq for Value {
             (Value::Int(a), Value::Int(b)) => a == b,
             (Value::Bool(a), Value::Bool(b)) => a == b,
             (Value::Str(a), Value::Str(b)) => Arc::ptr_eq(a, b) || a == b,
-            (Value::Model(a), Value::Model(b)) => a == b,
+            (Value::Model(a), Value::Model(b)) => Arc::ptr_eq(a, b) || a == b,
             (Value::Interval(a, b), Value::Interval(c, d)) => a == c && b == d,
             (Value::Set(a), Value::Set(b)) if Arc::ptr_eq(a, b) => true,
             (Value::Seq(a), Value::Seq(b)) if Arc::ptr_eq(a, b) => true,
@@ -63,6 +63,7 @@ impl Ord for Value {
             // Interned strings (field names, literals) are one allocation: no byte compare.
             (Value::Str(a), Value::Str(b)) if Arc::ptr_eq(a, b) => Ordering::Equal,
             (Value::Str(a), Value::Str(b)) => a.cmp(b),
+            (Value::Model(a), Value::Model(b)) if Arc::ptr_eq(a, b) => Ordering::Equal,
             (Value::Model(a), Value::Model(b)) => a.cmp(b),
             (Value::Record(a), Value::Record(b)) => cmp_records(a, b),
             (Value::Int(_) | Value::BigInt(_), Value::Int(_) | Value::BigInt(_)) => {

@@ -179,6 +179,29 @@ impl Value {
         Ok(Value::set_sorted(elems))
     }
 
+    /// Whether `self \cap other` is empty, decided without building it when both are
+    /// enumerated sets or intervals (`None` otherwise: ask [`intersect`](Self::intersect),
+    /// whose membership tests may fail). The same error as `intersect` when either is not a
+    /// set.
+    pub fn intersect_is_empty(&self, other: &Value) -> ValueResult<Option<bool>> {
+        expect_sets(self, other, "\\cap")?;
+        let plain = |v: &Value| matches!(v, Value::Set(_) | Value::Interval(..));
+        if !plain(self) || !plain(other) {
+            return Ok(None);
+        }
+        let (small, big) = if self.cardinality()? <= other.cardinality()? {
+            (self, other)
+        } else {
+            (other, self)
+        };
+        for e in small.iter_set()? {
+            if big.contains(&e)? {
+                return Ok(Some(false));
+            }
+        }
+        Ok(Some(true))
+    }
+
     /// `self \ other`.
     pub fn minus(&self, other: &Value) -> ValueResult<Value> {
         expect_sets(self, other, "\\")?;

@@ -441,6 +441,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     Some(_) => Ok(true),
                 }
             }
+            ExprKind::Tuple(items) if items.iter().all(is_plain_var) && self.next.len() <= 64 => {
+                self.gen_unchanged_vars(items, k)
+            }
             ExprKind::Tuple(items) => self.gen_unchanged_all(items, k),
             ExprKind::Substituted { var, value } => match self.shadow_slot(*var) {
                 Some(slot) => {
@@ -478,6 +481,49 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
     }
 
+    /// `UNCHANGED <<x, y, ...>>` over state variables only: what [`gen_unchanged_all`]
+    /// does one variable at a time, in one step (each unassigned variable gets its current
+    /// value, an assigned one must equal it), then `k` once.
+    fn gen_unchanged_vars(
+        &mut self,
+        items: &'p [Expr],
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let mut assigned: u64 = 0;
+        let mut fixed = None;
+        let mut ok = true;
+        for item in items {
+            let ExprKind::Var { var, .. } = item.kind else {
+                unreachable!("checked by is_plain_var")
+            };
+            let i = var.0 as usize;
+            match &self.next[i] {
+                None => {
+                    fixed.get_or_insert_with(|| self.unfix_next());
+                    self.next[i] = Some(self.cur[i].clone());
+                    self.assigned += 1;
+                    assigned |= 1 << i;
+                }
+                Some(v) if *v == self.cur[i] => {}
+                Some(_) => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        let r = if ok { k(self) } else { Ok(true) };
+        for i in 0..self.next.len() {
+            if assigned & (1 << i) != 0 {
+                self.next[i] = None;
+                self.assigned -= 1;
+            }
+        }
+        if let Some(fixed) = fixed {
+            self.next_fixed = fixed;
+        }
+        r
+    }
+
     fn gen_unchanged_all(
         &mut self,
         items: &'p [Expr],
@@ -490,4 +536,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
         }
     }
+}
+
+/// An unprimed state variable.
+fn is_plain_var(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Var { primed: false, .. })
 }

@@ -17,8 +17,10 @@ use crate::evaluator::{ConstBinding, Evaluator};
 
 mod enabled;
 mod generate;
+mod hoist;
 mod split;
 
+pub(crate) use hoist::{exists_guards, ExistsGuards};
 pub(crate) use split::{split_actions, Emit, ExistsCounts};
 
 /// One action of the next-state relation: a top-level disjunct, found through `\/`, `\E`,

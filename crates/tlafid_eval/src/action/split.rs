@@ -240,7 +240,16 @@ impl<'a, 'p> Ctx<'a, 'p> {
             Vec::new()
         };
         let depth_params = walk.params.len();
+        // Every action under this `\E` would stop at its first conjunct: only the domains
+        // are evaluated.
+        let disabled = match self.ev.exists_guards.get(&(body as *const Expr as usize)) {
+            Some(guards) => guards.iter().all(|g| matches!(self.test(g), Ok(false))),
+            None => false,
+        };
         self.for_each_binding(binders, &mut |ctx| {
+            if disabled {
+                return Ok(true);
+            }
             walk.index = start;
             walk.params.truncate(depth_params);
             for (name, slot) in &names {

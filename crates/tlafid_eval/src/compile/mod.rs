@@ -85,6 +85,15 @@ enum Kind<'p> {
     Powerset(Box<Node<'p>>),
     /// `[S -> T]` as a value.
     FnSet(Box<Node<'p>>, Box<Node<'p>>),
+    /// `S \X T \X ...` as a value (kept symbolic, as the interpreter keeps it).
+    Cross(Vec<Node<'p>>),
+    /// `a \cap b = {}` (`# {}` when `negate`): tested without building the intersection
+    /// when one side is finite.
+    Disjoint {
+        a: Box<Node<'p>>,
+        b: Box<Node<'p>>,
+        negate: bool,
+    },
     /// A constant expression (no state, no bound variable, only pure operators), computed
     /// on first success and kept.
     Once(OnceLock<Value>, Box<Node<'p>>),
@@ -107,6 +116,17 @@ enum Kind<'p> {
         negate: bool,
     },
     If(Box<Node<'p>>, Box<Node<'p>>, Box<Node<'p>>),
+    /// `CASE g1 -> e1 [] ... [] OTHER -> e`: the guards in order.
+    Case {
+        arms: Vec<(Node<'p>, Node<'p>)>,
+        other: Option<Box<Node<'p>>>,
+    },
+    /// `CHOOSE x \in S : p` with one untupled variable.
+    Choose {
+        slot: Slot,
+        domain: Box<Node<'p>>,
+        pred: Box<Node<'p>>,
+    },
     /// `[f EXCEPT ![a] = v, ...]`.
     Except(Box<Except<'p>>),
     /// `[x \in S |-> e]` with one untupled variable.
@@ -118,9 +138,18 @@ enum Kind<'p> {
     /// `\A` / `\E` over bounded, untupled binders: one slot and domain per variable.
     Quant {
         forall: bool,
-        vars: Vec<(Slot, Node<'p>)>,
+        vars: Vec<QuantVar<'p>>,
         body: Box<Node<'p>>,
     },
+}
+
+/// One variable of a compiled quantifier: its slot and domain, and whether the domain is
+/// the previous variable's (`\A x, y \in S`: `S` is evaluated once, for `x`; it cannot
+/// mention `x`).
+struct QuantVar<'p> {
+    slot: Slot,
+    domain: Node<'p>,
+    same_as_previous: bool,
 }
 
 /// A compiled `EXCEPT`: its base, each update's path and new value, and the slot of `@`.
@@ -298,6 +327,21 @@ impl<'p> Compiler<'_, 'p> {
                 }
             }
             ExprKind::If(c, a, b) => Kind::If(self.boxed(c), self.boxed(a), self.boxed(b)),
+            ExprKind::Case { arms, other } => Kind::Case {
+                arms: arms
+                    .iter()
+                    .map(|(g, v)| (self.compile(g), self.compile(v)))
+                    .collect(),
+                other: other.as_deref().map(|o| self.boxed(o)),
+            },
+            ExprKind::Choose(binder, pred) => match one_variable(std::slice::from_ref(binder)) {
+                Some((slot, domain)) => Kind::Choose {
+                    slot,
+                    domain: self.boxed(domain),
+                    pred: self.boxed(pred),
+                },
+                None => Kind::Interpret,
+            },
             ExprKind::Quant {
                 forall,
                 binders,
@@ -308,7 +352,11 @@ impl<'p> Compiler<'_, 'p> {
                     let Some(domain) = b.domain.as_ref().filter(|_| !b.tuple) else {
                         return Node::interpreted(e);
                     };
-                    vars.extend(b.slots.iter().map(|s| (*s, self.compile(domain))));
+                    vars.extend(b.slots.iter().enumerate().map(|(i, s)| QuantVar {
+                        slot: *s,
+                        domain: self.compile(domain),
+                        same_as_previous: i > 0,
+                    }));
                 }
                 Kind::Quant {
                     forall: *forall,
@@ -317,6 +365,7 @@ impl<'p> Compiler<'_, 'p> {
                 }
             }
             ExprKind::FnSet(d, r) => Kind::FnSet(self.boxed(d), self.boxed(r)),
+            ExprKind::Cross(parts) => Kind::Cross(self.compile_all(parts)),
             ExprKind::FnCons(binders, body) => match binders.as_slice() {
                 [tlafid_sema::ir::Binder {
                     slots,
@@ -419,6 +468,13 @@ impl<'p> Compiler<'_, 'p> {
             (Builtin::Implies, [a, b]) => return Kind::Implies(self.boxed(a), self.boxed(b)),
             (Builtin::Equiv, [a, b]) => return Kind::Equiv(self.boxed(a), self.boxed(b)),
             (Builtin::Eq | Builtin::Neq, [a, lit]) => {
+                if let Some((x, y)) = intersection_with_empty(a, lit) {
+                    return Kind::Disjoint {
+                        a: self.boxed(x),
+                        b: self.boxed(y),
+                        negate: b == Builtin::Neq,
+                    };
+                }
                 return Kind::Eq {
                     a: self.boxed(a),
                     b: self.boxed(lit),
@@ -427,7 +483,7 @@ impl<'p> Compiler<'_, 'p> {
                         _ => None,
                     },
                     negate: b == Builtin::Neq,
-                }
+                };
             }
             (Builtin::In | Builtin::NotIn, [x, s]) => {
                 return Kind::In {
@@ -454,6 +510,22 @@ impl<'p> Compiler<'_, 'p> {
 /// `a \subseteq b` as a value operation.
 fn subset_eq(a: &Value, b: &Value) -> ValueResult<Value> {
     a.subset_eq(b).map(Value::Bool)
+}
+
+/// The operands of `a \cap b` when `lhs = rhs` compares it with `{}` (on either side).
+fn intersection_with_empty<'p>(lhs: &'p Expr, rhs: &'p Expr) -> Option<(&'p Expr, &'p Expr)> {
+    let is_empty = |e: &Expr| matches!(&e.kind, ExprKind::SetEnum(items) if items.is_empty());
+    let (cap, empty) = match (&lhs.kind, &rhs.kind) {
+        (ExprKind::Builtin(Builtin::Intersect, _), _) => (lhs, rhs),
+        (_, ExprKind::Builtin(Builtin::Intersect, _)) => (rhs, lhs),
+        _ => return None,
+    };
+    match &cap.kind {
+        ExprKind::Builtin(Builtin::Intersect, args) if is_empty(empty) && args.len() == 2 => {
+            Some((&args[0], &args[1]))
+        }
+        _ => None,
+    }
 }
 
 /// The slot and domain of a single bounded, untupled variable (`x \in S`).
@@ -490,7 +562,9 @@ impl<'p> Node<'p> {
             Kind::Native2(_, a, b) | Kind::SetOp(_, a, b) | Kind::FnSet(a, b) => {
                 a.is_constant() && b.is_constant()
             }
-            Kind::SetEnum(items) | Kind::Tuple(items) => items.iter().all(Node::is_constant),
+            Kind::SetEnum(items) | Kind::Tuple(items) | Kind::Cross(items) => {
+                items.iter().all(Node::is_constant)
+            }
             Kind::Record(fields) => fields.iter().all(|(_, f)| f.is_constant()),
             _ => false,
         }
@@ -505,6 +579,7 @@ impl<'p> Node<'p> {
                 | Kind::SetOp(..)
                 | Kind::Powerset(_)
                 | Kind::FnSet(..)
+                | Kind::Cross(_)
                 | Kind::SetEnum(_)
                 | Kind::Tuple(_)
                 | Kind::Record(_)

@@ -7,10 +7,10 @@ use tlafid_base::Span;
 use tlafid_sema::ir::{Expr, Slot};
 use tlafid_value::{LazySet, Value};
 
-use super::{Kind, Member, Node, Step};
+use super::{Kind, Member, Node, QuantVar, Step};
 use crate::builtins::values_equal;
 use crate::ctx::Ctx;
-use crate::error::{EvalError, EvalResult, E_TYPE};
+use crate::error::{EvalError, EvalResult, E_CASE, E_CHOOSE, E_TYPE};
 
 impl<'a, 'p> Ctx<'a, 'p> {
     /// Evaluates `expr` as a boolean: its compiled form when it has one.
@@ -144,6 +144,47 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 self.expect_set(&rv, r.expr.span)?;
                 Ok(Value::lazy(LazySet::FnSet(dv, rv)))
             }
+            Kind::Case { arms, other } => {
+                for (guard, value) in arms {
+                    if self.run_bool(guard)? {
+                        return self.run(value);
+                    }
+                }
+                match other {
+                    Some(other) => self.run(other),
+                    None => Err(EvalError::new(
+                        E_CASE,
+                        "no arm of this CASE is true and there is no OTHER arm",
+                        n.expr.span,
+                    )),
+                }
+            }
+            Kind::Choose { slot, domain, pred } => {
+                // As the interpreter: the domain in order, the first element satisfying `pred`.
+                let set = self.run_cow(domain)?;
+                self.expect_set(&set, domain.expr.span)?;
+                for elem in self.value(set.iter_set(), domain.expr.span)? {
+                    let elem = elem.into_owned();
+                    self.bind_value(*slot, elem.clone());
+                    if self.run_bool(pred)? {
+                        return Ok(elem);
+                    }
+                }
+                Err(EvalError::new(
+                    E_CHOOSE,
+                    "CHOOSE found no element satisfying its predicate",
+                    n.expr.span,
+                ))
+            }
+            Kind::Cross(parts) => {
+                let mut sets = Vec::with_capacity(parts.len());
+                for p in parts {
+                    let s = self.run(p)?;
+                    self.expect_set(&s, p.expr.span)?;
+                    sets.push(s);
+                }
+                Ok(Value::lazy(LazySet::Product(sets)))
+            }
             Kind::If(c, a, b) => {
                 if self.run_bool(c)? {
                     self.run(a)
@@ -174,6 +215,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             | Kind::Equiv(..)
             | Kind::Eq { .. }
             | Kind::In { .. }
+            | Kind::Disjoint { .. }
             | Kind::Quant { .. } => self.run_bool(n).map(Value::Bool),
             _ => self.run(n),
         }
@@ -249,8 +291,20 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Ok(self.run_member(&x, set, n.expr.span)? != *negate)
             }
             Kind::Quant { forall, vars, body } => {
-                let finished = self.quant_from(vars, body, *forall)?;
+                let finished = self.quant_from(vars, body, *forall, None)?;
                 Ok(if finished { *forall } else { !*forall })
+            }
+            Kind::Disjoint { a, b, negate } => {
+                let x = self.run_cow(a)?;
+                let y = self.run_cow(b)?;
+                let empty = match self.value(x.intersect_is_empty(&y), n.expr.span)? {
+                    Some(empty) => empty,
+                    None => {
+                        let cap = self.value(x.intersect(&y), n.expr.span)?;
+                        values_equal(&cap, &Value::empty_set(), n.expr.span)?
+                    }
+                };
+                Ok(empty != *negate)
             }
             _ => match self.run(n)? {
                 Value::Bool(b) => Ok(b),
@@ -325,21 +379,30 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// Binds `vars` (each domain evaluated where its variable is bound, as the interpreter
-    /// does) and tests `body` for each binding; `false` when a body differed from `forall`.
+    /// does, except a domain shared with the previous variable, `previous`, which is not
+    /// evaluated again) and tests `body` for each binding; `false` when a body differed from
+    /// `forall`.
     fn quant_from(
         &mut self,
-        vars: &'a [(Slot, Node<'p>)],
+        vars: &'a [QuantVar<'p>],
         body: &'a Node<'p>,
         forall: bool,
+        previous: Option<&Value>,
     ) -> EvalResult<bool> {
-        let Some(((slot, domain), rest)) = vars.split_first() else {
+        let Some((var, rest)) = vars.split_first() else {
             return Ok(self.run_bool(body)? == forall);
         };
-        let set = self.run_cow(domain)?;
-        self.expect_set(&set, domain.expr.span)?;
-        for elem in self.value(set.iter_set(), domain.expr.span)? {
-            self.bind_value(*slot, elem.into_owned());
-            if !self.quant_from(rest, body, forall)? {
+        let set = match previous {
+            Some(set) if var.same_as_previous => Cow::Borrowed(set),
+            _ => {
+                let set = self.run_cow(&var.domain)?;
+                self.expect_set(&set, var.domain.expr.span)?;
+                set
+            }
+        };
+        for elem in self.value(set.iter_set(), var.domain.expr.span)? {
+            self.bind_value(var.slot, elem.into_owned());
+            if !self.quant_from(rest, body, forall, Some(&set))? {
                 return Ok(false);
             }
         }
