@@ -44,12 +44,15 @@ impl TraceDump {
         })
     }
 
-    /// The text of a file named `path`: an event log for `*.ndjson`, else ITF.
-    pub fn text_for(&self, path: &Path) -> String {
+    /// The text of a file named `path`: an event log for `*.ndjson`, else ITF (at most
+    /// [`crate::output::MAX_OUTPUT_BYTES`]); and what was cut to fit, if anything.
+    pub fn text_for(&self, path: &Path) -> (String, Option<String>) {
         if path.extension().is_some_and(|e| e == "ndjson") {
-            self.event_log.clone()
+            (self.event_log.clone(), None)
         } else {
-            serde_json::to_string_pretty(&self.itf).unwrap_or_default() + "\n"
+            let (text, cut) =
+                crate::output::capped(&self.itf, "states", crate::output::MAX_OUTPUT_BYTES);
+            (text + "\n", cut)
         }
     }
 }

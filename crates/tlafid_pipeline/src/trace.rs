@@ -31,6 +31,8 @@ pub struct TraceOptions {
     pub silent: Vec<String>,
     /// The most unlogged steps before one logged step.
     pub max_silent: usize,
+    /// Stop after about this many seconds: traces without a verdict by then get none.
+    pub max_seconds: Option<f64>,
 }
 
 impl Default for TraceOptions {
@@ -42,12 +44,15 @@ impl Default for TraceOptions {
             max_states: 100_000,
             silent: Vec::new(),
             max_silent: 1,
+            max_seconds: None,
         }
     }
 }
 
-/// What the verdicts add up to, in order of precedence: bad input, then a trace not
-/// admitted, then one violating an invariant, then one without a verdict.
+/// What the verdicts add up to, in order of precedence: a trace not admitted, then one
+/// violating an invariant, then bad input (a trace that could not be read or evaluated),
+/// then one without a verdict. A definite finding about the model is never hidden behind
+/// another trace's bad input; every trace's own verdict is in its report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TraceOutcome {
     /// Every trace is admitted and violates nothing.
@@ -118,6 +123,10 @@ pub fn validate(
         bad_option(session, "--max-states must be at least 1");
         return Err(TraceFailure::Usage);
     }
+    if let Some(problem) = crate::budget::flags_problem(1, options.max_seconds) {
+        session.diagnostics.push(problem);
+        return Err(TraceFailure::Usage);
+    }
     if matches!(
         tlafid_config::config_source(&inputs.model, inputs.config.as_deref()),
         ConfigSource::Embedded { .. }
@@ -163,8 +172,8 @@ pub fn validate(
         ).with_hint("validate against a configuration without constraints"));
         return Err(TraceFailure::Config);
     }
-    let texts = read_traces(session, &options.traces);
-    if texts.is_empty() {
+    let all = read_traces(session, &options.traces);
+    if all.is_empty() {
         session.diagnostics.push(Diagnostic::error_nowhere(
             codes::UNREADABLE,
             "no trace to check",
@@ -172,6 +181,10 @@ pub fn validate(
         return Err(TraceFailure::Usage);
     }
     let unreadable = session.has_errors();
+    let texts: Vec<(String, String)> = all
+        .iter()
+        .filter_map(|(name, text)| Some((name.clone(), text.clone()?)))
+        .collect();
     let ids: Vec<_> = texts
         .iter()
         .map(|(name, text)| session.sources.add(name.clone(), text.clone()))
@@ -195,6 +208,10 @@ pub fn validate(
         silent: options.silent.clone(),
         max_silent: options.max_silent,
     };
+    model.evaluator.set_interrupt(crate::budget::run_interrupt(
+        &session.interrupt,
+        options.max_seconds,
+    ));
     let validator = Validator::new(&model.evaluator, vocabulary, validator_options)
         .with_invariants(TraceInvariant::of_model(&model));
     let actions = &validator.vocabulary().action_order;
@@ -209,19 +226,27 @@ pub fn validate(
         return Err(TraceFailure::Usage);
     }
     let started = Instant::now();
-    let reports = validator.check_all(&trace_inputs);
+    let mut checked = validator.check_all(&trace_inputs).into_iter();
+    // A trace that could not be read (too large, missing) keeps its place, without a verdict.
+    let reports: Vec<TraceReport> = all
+        .into_iter()
+        .filter_map(|(name, text)| match text {
+            Some(_) => checked.next(),
+            None => Some(unread(name, options.format)),
+        })
+        .collect();
     let summary = Summary::of(&reports, validator.vocabulary());
     for report in &reports {
         session
             .diagnostics
             .extend(report.diagnostics.iter().cloned());
     }
-    let outcome = if unreadable || summary.invalid > 0 {
-        TraceOutcome::InvalidInput
-    } else if summary.missed > 0 {
+    let outcome = if summary.missed > 0 {
         TraceOutcome::MissedCodeBehavior
     } else if summary.violating > 0 {
         TraceOutcome::PropertyViolated
+    } else if unreadable || summary.invalid > 0 {
+        TraceOutcome::InvalidInput
     } else if summary.out_of_budget > 0 {
         TraceOutcome::Incomplete
     } else {
@@ -237,8 +262,23 @@ pub fn validate(
     })
 }
 
-/// The names and texts of the traces the arguments name; what cannot be read is reported.
-fn read_traces(session: &mut Session<'_>, arguments: &[String]) -> Vec<(String, String)> {
+/// The report of a trace file that could not be read (its diagnostic is the session's).
+fn unread(name: String, format: Option<TraceFormat>) -> TraceReport {
+    TraceReport {
+        name,
+        format: format.unwrap_or(TraceFormat::EventLog),
+        steps: 0,
+        verdict: tlafid_trace::Verdict::Invalid,
+        diagnostics: Vec::new(),
+        action_counts: Default::default(),
+        windows: None,
+        violations: Vec::new(),
+    }
+}
+
+/// The names and texts of the traces the arguments name, in order; a file that cannot be
+/// read has no text (and its diagnostic is reported).
+fn read_traces(session: &mut Session<'_>, arguments: &[String]) -> Vec<(String, Option<String>)> {
     let mut paths: Vec<PathBuf> = Vec::new();
     for argument in arguments {
         paths.extend(
@@ -249,9 +289,6 @@ fn read_traces(session: &mut Session<'_>, arguments: &[String]) -> Vec<(String, 
     }
     paths
         .iter()
-        .filter_map(|path| {
-            let text = session.read(path, None)?;
-            Some((path.display().to_string(), text))
-        })
+        .map(|path| (path.display().to_string(), session.read(path, None)))
         .collect()
 }

@@ -11,6 +11,7 @@ use crate::codes;
 use crate::json::to_value;
 use crate::shared::{self, Field, Memo};
 use crate::vocabulary::Vocabulary;
+use crate::wellformed::well_formed;
 
 /// How a trace is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,11 +123,6 @@ struct Reader<'v, 't> {
     memos: Vec<Option<Memo<'t>>>,
 }
 
-/// Is `text` well-formed JSON? (Checked without building anything.)
-fn well_formed(text: &str) -> Result<(), serde_json::Error> {
-    serde_json::from_str::<serde::de::IgnoredAny>(text).map(|_| ())
-}
-
 /// The raw text of field `key` of a line's fields.
 fn get<'t>(fields: &[Field<'t>], key: &str) -> Option<&'t str> {
     fields
@@ -137,8 +133,15 @@ fn get<'t>(fields: &[Field<'t>], key: &str) -> Option<&'t str> {
 }
 
 /// Small fields (`action`, `args`, `data`) as JSON values.
-fn small(raw: Option<&str>) -> Option<Json> {
-    raw.map(|raw| serde_json::from_str(raw).expect("the line is well-formed JSON"))
+fn small(raw: Option<&str>, at: &At) -> Result<Option<Json>, Diagnostic> {
+    raw.map(|raw| serde_json::from_str(raw).map_err(|e| malformed(at, e)))
+        .transpose()
+}
+
+/// A part of a line that serde_json refuses (the line was checked whole, so this is a
+/// defect of the checks; reported, never a panic).
+fn malformed(at: &At, e: serde_json::Error) -> Diagnostic {
+    at.error(codes::MALFORMED_JSON, format!("malformed JSON: {e}"))
 }
 
 /// Where a problem is: the span of the line and a description ("line 4", "state 3").
@@ -215,7 +218,10 @@ impl<'t> Reader<'_, 't> {
                 format!("unknown field {unknown} (valid: {})", valid.join(", ")),
             ));
         }
-        let (name, args) = (small(get(map, "action")), small(get(map, args_key)));
+        let (name, args) = (
+            small(get(map, "action"), at)?,
+            small(get(map, args_key), at)?,
+        );
         let action = self.action(name.as_ref(), args.as_ref(), args_key, at)?;
         let pre = match get(map, "pre_state") {
             Some(state) => Some(self.observation(state, "pre_state", at)?),
@@ -332,7 +338,7 @@ impl<'t> Reader<'_, 't> {
                     value
                 }
                 None => {
-                    let json: Json = serde_json::from_str(raw).expect("well-formed JSON");
+                    let json: Json = serde_json::from_str(raw).map_err(|e| malformed(at, e))?;
                     to_value(&json, &format!("{field}.{name}"), models)
                         .map_err(|m| at.error(codes::BAD_VALUE, m))?
                 }

@@ -65,6 +65,9 @@ pub struct TraceArgs {
     /// The most unlogged (--silent) steps before one logged step.
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub max_silent: usize,
+    /// Stop after this many seconds: traces without a verdict by then get none (incomplete).
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<f64>,
     /// What the spec may read: `--allow-read`, `--env`.
     #[command(flatten)]
     pub reads: InputArgs,
@@ -80,6 +83,7 @@ impl TraceArgs {
             max_states: self.max_states,
             silent: self.silent.clone(),
             max_silent: self.max_silent,
+            max_seconds: self.max_seconds,
         }
     }
 }
@@ -88,6 +92,7 @@ impl TraceArgs {
 pub fn run(args: &TraceArgs) -> ExitStatus {
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
+    let _watchdog = args.model.watch_memory(&session);
     let inputs = tlafid_pipeline::ModelInputs {
         reads: args.reads.reads(),
         ..args

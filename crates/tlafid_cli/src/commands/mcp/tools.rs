@@ -139,6 +139,7 @@ pub fn catalogue() -> Vec<(&'static str, &'static str, Vec<Arg>, Vec<&'static st
                 arg("max_states", "integer", Place::Flag("--max-states"), "the most candidate states kept per step (with windows: reachable states explored)"),
                 arg("silent", "array", Place::Flag("--silent"), "actions the implementation does not log"),
                 arg("max_silent", "integer", Place::Flag("--max-silent"), "the most unlogged steps before one logged step"),
+                MAX_SECONDS,
                 TIMEOUT,
             ],
             vec!["trace.json"],
