@@ -56,9 +56,50 @@ def rows():
             doc = []
 
 
+FOOTER = """
+## Exit statuses
+
+Every run ends with one of these statuses (TLC's numbers where TLC has one). Any other
+status (101, a panic; death by a signal) is a defect of tlafid's, which `scripts/fuzz.py`
+hunts for.
+
+| status | meaning |
+|---|---|
+| 0 | every requested check was made and passed |
+| 2 | bad usage (`E004`), or an input file that cannot be read (`E001`); `trace`: a trace is unreadable or malformed (`E10x`) and none is rejected |
+| 3 | incomplete: a budget ran out (see below), or a check could not be made; never a pass |
+| 4 | `mutate`: some property is vacuous, a tautology or not load-bearing |
+| 5 | `grade`: some phase failed |
+| 10 | an `ASSUME` (or `POSTCONDITION`) is false |
+| 11 | deadlock |
+| 12 | an invariant, action property or requirement is violated; `trace`: a trace is not admitted or violates an invariant |
+| 13 | a temporal property is violated |
+| 14 | an `Assert` failed |
+| 75 | evaluation failed (`E07x`-`E08x`), or an unsupported construct |
+| 141 | standard output was closed early (SIGPIPE) |
+| 150 | the spec does not parse or resolve |
+| 151 | the configuration is malformed or does not fit the spec |
+| 153 | internal error (`E09x`: worker threads unavailable) |
+
+`trace` with several traces: a rejection (12) takes precedence over bad input (2), which takes
+precedence over a trace without a verdict (3); each trace has its own verdict in the report.
+
+## Budgets
+
+A budget that runs out ends the run with exit 3 and names itself in the report's `budget`:
+`max_states` (`--max-states`), `max_depth` (`--max-depth`), `max_seconds` (`--max-seconds`,
+checked between blocks of states and every 4,096 steps of evaluation inside one state's work:
+evaluation stops with `E084` and the run is incomplete, not failed), `max_memory`
+(`--max-memory`, default `TLAFID_MAX_MEMORY` or 3/4 of the memory available at the start: the
+resident set, sampled every 10 ms, raises the same stop as the time budget) and `cancelled`
+(an MCP client's cancellation). `mutate` and `grade` apply `--max-seconds` to each
+exploration. A value too large to build at all is `E079` (exit 75) whatever the budget.
+"""
+
+
 def main():
     lines = [f"| E{code:03d} | {crate} | {meaning} |" for code, crate, meaning in sorted(rows())]
-    Path("docs/diagnostics.md").write_text(HEADER + "\n".join(lines) + "\n")
+    Path("docs/diagnostics.md").write_text(HEADER + "\n".join(lines) + "\n" + FOOTER)
 
 
 if __name__ == "__main__":

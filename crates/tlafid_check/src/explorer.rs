@@ -85,6 +85,7 @@ impl<T: TransitionSystem> Explorer<T> {
         }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.options.workers)
+            .stack_size(crate::WORKER_STACK_BYTES)
             .build()
             .map_err(threads_unavailable)?;
         pool.install(|| Search::new(&self.system, &self.options).run())

@@ -95,6 +95,11 @@ mod system;
 mod trace;
 mod watch;
 
+/// The stack of each worker thread: 256 MiB of address space (pages are used only as deep
+/// as a value or a recursion goes). Values nested thousands deep (`x' = <<x>>`) are legal
+/// TLA+, and packing, hashing, comparing and dropping them recurses once per level.
+pub const WORKER_STACK_BYTES: usize = 256 << 20;
+
 pub use explorer::Explorer;
 pub use liveness::{AtomId, AtomKind, AtomValues, LivenessSpec, Ltl, Obligation};
 pub use options::{Options, Progress, ProgressCallback};

@@ -4,6 +4,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+use tlafid_base::Interrupt;
+
 /// A snapshot of a run in progress, handed to the progress callback.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
@@ -37,6 +39,9 @@ pub struct Options {
     pub max_duration: Option<Duration>,
     /// Set to `true` from elsewhere to stop the run (reported as incomplete, `Cancelled`).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// A stop signal from outside (deadline, memory, cancellation), checked with the time
+    /// budget; the evaluator polls the same signal inside one state's work.
+    pub interrupt: Option<Interrupt>,
     /// Called with progress snapshots; the CLI prints them.
     pub progress: Option<ProgressCallback>,
     /// How often `progress` is called.
@@ -56,6 +61,7 @@ impl Default for Options {
             max_depth: None,
             max_duration: None,
             cancel: None,
+            interrupt: None,
             progress: None,
             progress_interval: Duration::from_secs(5),
             block_size: 256,

@@ -13,8 +13,22 @@ pub enum Budget {
     MaxDepth,
     /// [`Options::max_duration`](crate::Options::max_duration).
     MaxDuration,
-    /// [`Options::cancel`](crate::Options::cancel) was set.
+    /// [`Options::cancel`](crate::Options::cancel) was set, or the
+    /// [`Options::interrupt`](crate::Options::interrupt) raised as cancelled.
     Cancelled,
+    /// The memory budget: [`Options::interrupt`](crate::Options::interrupt) raised for it.
+    MaxMemory,
+}
+
+impl Budget {
+    /// The budget a stop signal stands for.
+    pub fn of_stop(reason: tlafid_base::StopReason) -> Budget {
+        match reason {
+            tlafid_base::StopReason::Deadline => Budget::MaxDuration,
+            tlafid_base::StopReason::Memory => Budget::MaxMemory,
+            tlafid_base::StopReason::Cancelled => Budget::Cancelled,
+        }
+    }
 }
 
 /// How a run ended.

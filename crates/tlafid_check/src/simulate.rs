@@ -44,6 +44,8 @@ pub struct SimulationOptions {
     pub max_duration: Option<Duration>,
     /// Set to `true` from elsewhere to stop.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// A stop signal from outside (deadline, memory, cancellation).
+    pub interrupt: Option<tlafid_base::Interrupt>,
 }
 
 impl Default for SimulationOptions {
@@ -56,6 +58,7 @@ impl Default for SimulationOptions {
             check_deadlock: true,
             max_duration: None,
             cancel: None,
+            interrupt: None,
         }
     }
 }
@@ -159,6 +162,7 @@ impl<T: TransitionSystem> Simulator<T> {
         }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(options.workers)
+            .stack_size(crate::WORKER_STACK_BYTES)
             .build()
             .map_err(threads_unavailable)?;
         pool.install(|| self.run_batches())
@@ -223,6 +227,9 @@ impl<T: TransitionSystem> Simulator<T> {
             if cancel.load(Ordering::Relaxed) {
                 return Some(Budget::Cancelled);
             }
+        }
+        if let Some(reason) = self.options.interrupt.as_ref().and_then(|i| i.check()) {
+            return Some(Budget::of_stop(reason));
         }
         match self.options.max_duration {
             Some(limit) if started.elapsed() >= limit => Some(Budget::MaxDuration),

@@ -36,6 +36,9 @@ impl Watch {
                 return Some(Budget::Cancelled);
             }
         }
+        if let Some(reason) = self.options.interrupt.as_ref().and_then(|i| i.check()) {
+            return Some(Budget::of_stop(reason));
+        }
         match self.options.max_duration {
             Some(limit) if self.elapsed() >= limit => Some(Budget::MaxDuration),
             _ => None,

@@ -16,9 +16,18 @@ pub struct ModelArgs {
     /// A folder to search for modules (after the spec's own folder); may be repeated.
     #[arg(long = "lib", value_name = "DIR")]
     pub libs: Vec<PathBuf>,
+    /// Stop (incomplete) when the process uses more memory than this (bytes, or with K, M,
+    /// G, T). Default: TLAFID_MAX_MEMORY, else 3/4 of the memory available at the start.
+    #[arg(long, value_name = "SIZE", value_parser = crate::memory::parse_size)]
+    pub max_memory: Option<u64>,
 }
 
 impl ModelArgs {
+    /// Starts the memory budget's watchdog on `session`'s interrupt (stopped when dropped).
+    pub fn watch_memory(&self, session: &tlafid_pipeline::Session<'_>) -> crate::memory::Watchdog {
+        crate::memory::watch(&session.interrupt, self.max_memory)
+    }
+
     /// The pipeline's inputs: these files, with an observation module and requirements.
     pub fn inputs(&self, observe: Option<&PathBuf>, requirements: Option<&PathBuf>) -> ModelInputs {
         ModelInputs {

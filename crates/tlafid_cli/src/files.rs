@@ -15,8 +15,8 @@ pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// E003: a file is not valid UTF-8 (it is read with replacement characters).
 pub const CODE_NOT_UTF8: Code = Code(3);
 
-/// Reads a text file, refusing files over [`MAX_FILE_BYTES`]. Invalid UTF-8 is replaced
-/// and reported as a warning in `warnings`.
+/// Reads a text file, refusing files over [`MAX_FILE_BYTES`]. A leading byte-order mark
+/// is dropped; invalid UTF-8 is replaced and reported as a warning in `warnings`.
 pub fn read_text(path: &Path, warnings: &mut Vec<Diagnostic>) -> Result<String, Diagnostic> {
     let unreadable = |why: String| {
         Diagnostic::error_nowhere(
@@ -34,7 +34,11 @@ pub fn read_text(path: &Path, warnings: &mut Vec<Diagnostic>) -> Result<String, 
             meta.len()
         )));
     }
-    let bytes = std::fs::read(path).map_err(|e| unreadable(e.to_string()))?;
+    let mut bytes = std::fs::read(path).map_err(|e| unreadable(e.to_string()))?;
+    // A UTF-8 byte-order mark (as some editors on Windows write) is not part of the text.
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
     match String::from_utf8(bytes) {
         Ok(text) => Ok(text),
         Err(err) => {
@@ -55,8 +59,15 @@ pub fn read_text(path: &Path, warnings: &mut Vec<Diagnostic>) -> Result<String, 
     }
 }
 
+/// Whether `path`, with every link followed, is still inside `folder` (links followed too).
+fn stays_inside(path: &Path, folder: &Path) -> bool {
+    match (path.canonicalize(), folder.canonicalize()) {
+        (Ok(path), Ok(folder)) => path.starts_with(folder),
+        _ => false,
+    }
+}
+
 /// E004, for flags the command line checks itself (the pipeline checks its own options).
-#[allow(unused_imports)]
 pub use tlafid_pipeline::codes::BAD_FLAG as CODE_BAD_FLAG;
 pub use tlafid_pipeline::codes::UNREADABLE as CODE_UNREADABLE;
 
@@ -85,6 +96,18 @@ impl Files for DiskFiles {
             return FileText::Missing(Diagnostic::error_nowhere(
                 CODE_UNREADABLE,
                 format!("cannot read {}: not a regular file", path.display()),
+            ));
+        }
+        if !stays_inside(&path, folder) {
+            // A module is found by name in the folders the user gave; a link out of them
+            // would let a spec read (and diagnostics print) any file on the machine.
+            return FileText::Unreadable(Diagnostic::error_nowhere(
+                CODE_UNREADABLE,
+                format!(
+                    "refused {}: it is a link to a file outside {}",
+                    path.display(),
+                    folder.display()
+                ),
             ));
         }
         self.read(&path, warnings)

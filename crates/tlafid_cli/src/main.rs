@@ -5,6 +5,7 @@ mod commands;
 mod exit;
 mod files;
 mod inputs;
+mod memory;
 mod render;
 mod traces;
 
@@ -83,16 +84,37 @@ fn main() {
             std::process::exit(status.code());
         }
     };
-    let status = match cli.command {
-        Command::Parse(args) => commands::parse::run(&args),
-        Command::Check(args) => commands::check::run(&args),
-        Command::Trace(args) => commands::trace::run(&args),
-        Command::Mutate(args) => commands::mutate::run(&args),
-        Command::Grade(args) => commands::grade::run(&args),
-        Command::Mcp => commands::mcp::run(),
-        Command::Tlc(args) => std::process::exit(commands::tlc::run(&args)),
-    };
-    std::process::exit(status.code());
+    let code = on_big_stack(move || match cli.command {
+        Command::Parse(args) => commands::parse::run(&args).code(),
+        Command::Check(args) => commands::check::run(&args).code(),
+        Command::Trace(args) => commands::trace::run(&args).code(),
+        Command::Mutate(args) => commands::mutate::run(&args).code(),
+        Command::Grade(args) => commands::grade::run(&args).code(),
+        Command::Mcp => commands::mcp::run().code(),
+        Command::Tlc(args) => commands::tlc::run(&args),
+    });
+    std::process::exit(code);
+}
+
+/// Runs the command on a thread with a stack as large as the explorer's workers'
+/// ([`tlafid_check::WORKER_STACK_BYTES`]), and gives rayon's global pool (trace
+/// validation) the same: values nested thousands deep are legal TLA+, and printing,
+/// comparing or dropping one recurses once per level. Address space only: pages are
+/// used as deep as the recursion goes.
+fn on_big_stack(command: impl FnOnce() -> i32 + Send + 'static) -> i32 {
+    let _ = rayon::ThreadPoolBuilder::new()
+        .stack_size(tlafid_check::WORKER_STACK_BYTES)
+        .build_global();
+    let spawned = std::thread::Builder::new()
+        .name("tlafid".into())
+        .stack_size(tlafid_check::WORKER_STACK_BYTES)
+        .spawn(command);
+    // A panic keeps Rust's status, 101, so that it is never mistaken for a verdict.
+    const PANICKED: i32 = 101;
+    match spawned {
+        Ok(handle) => handle.join().unwrap_or(PANICKED),
+        Err(_) => ExitStatus::SystemError.code(),
+    }
 }
 
 /// A reader that stops early (`tlafid ... | head`) closes the pipe, and `println!` then

@@ -17,12 +17,42 @@ pub enum Format {
     Json,
 }
 
-/// Prints diagnostics to standard error, for people.
+/// The most diagnostics printed for people; the rest are counted in one line (a malformed
+/// file can yield thousands, and each drawing costs a scan of its file).
+pub const MAX_SHOWN_DIAGNOSTICS: usize = 100;
+
+/// Source lines longer than this (in bytes) are not drawn: the diagnostic names the place
+/// (`file:line:col`) instead. miette cannot draw columns past 65,535, and nobody reads a
+/// caret under a line that long.
+const MAX_DRAWN_LINE: usize = 1000;
+
+/// Prints diagnostics to standard error, for people: at most [`MAX_SHOWN_DIAGNOSTICS`].
 pub fn print_human(sources: &SourceMap, diagnostics: &[Diagnostic]) {
-    for diagnostic in diagnostics {
+    for diagnostic in diagnostics.iter().take(MAX_SHOWN_DIAGNOSTICS) {
         let report = miette::Report::new(Rendered::new(sources, diagnostic));
         eprintln!("{report:?}");
     }
+    if diagnostics.len() > MAX_SHOWN_DIAGNOSTICS {
+        eprintln!(
+            "... and {} more diagnostics not shown (the first {MAX_SHOWN_DIAGNOSTICS} are)",
+            diagnostics.len() - MAX_SHOWN_DIAGNOSTICS
+        );
+    }
+}
+
+/// Is the text around `span` (its lines) too long to draw, or the span outside the text?
+fn undrawable(text: &str, span: Span) -> bool {
+    let (start, end) = (span.start as usize, span.end as usize);
+    if start > end
+        || end > text.len()
+        || !text.is_char_boundary(start)
+        || !text.is_char_boundary(end)
+    {
+        return true;
+    }
+    let line_start = text[..start].rfind('\n').map_or(0, |n| n + 1);
+    let line_end = text[end..].find('\n').map_or(text.len(), |n| end + n);
+    line_end - line_start > MAX_DRAWN_LINE
 }
 
 /// A diagnostic with its source text attached, as miette wants it.
@@ -43,6 +73,19 @@ impl Rendered {
             };
         };
         let file = sources.get(primary.file);
+        if undrawable(&file.text, primary) {
+            let at = file.line_col(primary.start);
+            let mut diagnostic = diagnostic.clone();
+            diagnostic.message = format!(
+                "{}\n  at {}:{}:{} (the line is too long to show)",
+                diagnostic.message, file.name, at.line, at.col
+            );
+            return Rendered {
+                diagnostic,
+                source: None,
+                labels: Vec::new(),
+            };
+        }
         let mut labels = vec![LabeledSpan::new_primary_with_span(
             None,
             source_span(primary),
@@ -51,7 +94,7 @@ impl Rendered {
         for label in diagnostic
             .labels
             .iter()
-            .filter(|l| l.span.file == primary.file)
+            .filter(|l| l.span.file == primary.file && !undrawable(&file.text, l.span))
         {
             labels.push(LabeledSpan::new_with_span(
                 Some(label.message.clone()),
@@ -113,10 +156,27 @@ impl miette::Diagnostic for Rendered {
     }
 }
 
-/// Prints one JSON object on standard output.
+/// Prints one JSON object on standard output, at most
+/// [`tlafid_pipeline::output::MAX_OUTPUT_BYTES`]: past that, without indentation, and then
+/// with its `trace` shortened and an `E009` warning in its `diagnostics` saying what was cut.
 pub fn print_json(value: &impl Serialize) {
-    match serde_json::to_string_pretty(value) {
-        Ok(text) => println!("{text}"),
-        Err(err) => eprintln!("error: cannot serialise the report: {err}"),
+    use tlafid_pipeline::output::{capped, MAX_OUTPUT_BYTES};
+    let mut json = match serde_json::to_value(value) {
+        Ok(json) => json,
+        Err(err) => return eprintln!("error: cannot serialise the report: {err}"),
+    };
+    let (text, cut) = capped(&json, "trace", MAX_OUTPUT_BYTES);
+    let Some(note) = cut else {
+        return println!("{text}");
+    };
+    eprintln!("warning[E009]: {note}");
+    if let Some(diagnostics) = json.get_mut("diagnostics").and_then(|d| d.as_array_mut()) {
+        diagnostics.push(serde_json::json!({
+            "code": tlafid_pipeline::codes::OUTPUT_CUT.to_string(),
+            "severity": "warning",
+            "message": note,
+            "labels": [],
+        }));
     }
+    println!("{}", capped(&json, "trace", MAX_OUTPUT_BYTES).0);
 }

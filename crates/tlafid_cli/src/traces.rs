@@ -1,6 +1,7 @@
 //! Trace arguments: a file, a folder (its `.ndjson`/`.json`/`.log` files, sorted; for a
-//! folder with none, those of each of its folders) or a glob (`*` and `?` in the last path
-//! component).
+//! folder with none, those of each of its folders) or a glob (`*`, `?` and `[...]` in the last
+//! path component, matched by the `glob` crate's `Pattern`, whose matcher gives up on a whole
+//! pattern early instead of backtracking exponentially).
 
 use std::path::{Path, PathBuf};
 
@@ -12,14 +13,22 @@ use crate::files;
 pub fn expand(argument: &str, diagnostics: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
     let path = Path::new(argument);
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    if name.contains(['*', '?']) {
+    if name.contains(['*', '?', '[']) {
         let dir = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
-        let found = list_dir(dir, &|file: &str| {
-            glob_match(name.as_bytes(), file.as_bytes())
-        });
+        let pattern = match glob::Pattern::new(name) {
+            Ok(pattern) => pattern,
+            Err(e) => {
+                diagnostics.push(Diagnostic::error_nowhere(
+                    files::CODE_BAD_FLAG,
+                    format!("{argument} is not a valid glob: {e}"),
+                ));
+                return Vec::new();
+            }
+        };
+        let found = list_dir(dir, &|file: &str| pattern.matches(file));
         if found.is_empty() {
             diagnostics.push(Diagnostic::error_nowhere(
                 files::CODE_UNREADABLE,
@@ -74,15 +83,21 @@ fn list_dir(dir: &Path, keep: &dyn Fn(&str) -> bool) -> Vec<PathBuf> {
     found
 }
 
-/// `*` matches any run of characters, `?` one character.
-fn glob_match(pattern: &[u8], name: &[u8]) -> bool {
-    match (pattern.first(), name.first()) {
-        (None, None) => true,
-        (Some(b'*'), _) => {
-            glob_match(&pattern[1..], name) || (!name.is_empty() && glob_match(pattern, &name[1..]))
-        }
-        (Some(b'?'), Some(_)) => glob_match(&pattern[1..], &name[1..]),
-        (Some(p), Some(n)) if p == n => glob_match(&pattern[1..], &name[1..]),
-        _ => false,
+#[cfg(test)]
+mod tests {
+    use super::expand;
+
+    #[test]
+    fn many_stars_against_a_long_name_end_at_once() {
+        let dir = std::env::temp_dir().join(format!("tlafid-glob-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a".repeat(200)), "").unwrap();
+        let pattern = dir.join("*a*a*a*a*a*a*b").display().to_string();
+        let mut diagnostics = Vec::new();
+        assert!(expand(&pattern, &mut diagnostics).is_empty());
+        assert_eq!(diagnostics.len(), 1);
+        let pattern = dir.join("*a*a*a*a*a*a").display().to_string();
+        assert_eq!(expand(&pattern, &mut Vec::new()).len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -136,6 +136,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
 
     fn open_frame(&mut self, op_id: OpId, span: Span) -> EvalResult<usize> {
         let op = self.ev.program.op(op_id);
+        self.tick(span)?;
         if self.depth >= self.ev.options.max_depth {
             return Err(EvalError::new(
                 E_DEPTH,
@@ -355,7 +356,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
             .bind_fn_arg(&info.binders, arg, span)
             .and_then(|inside| {
                 if inside {
-                    self.eval(&op.body)
+                    // Recursive function definitions recurse here, not through `call_op`.
+                    grow_stack(|| self.eval(&op.body))
                 } else {
                     Err(EvalError::new(
                         crate::error::E_DOMAIN,

@@ -59,7 +59,13 @@ pub(crate) struct Ctx<'a, 'p> {
     /// composition checks that TLC's reading of the test, between its middle and end
     /// states, agrees with the test between the current and end states).
     pub changed_test: Option<(&'p Expr, usize)>,
+    /// Steps of work left before the interrupt is polled again (see [`Ctx::tick`]).
+    pub ticks: u32,
 }
+
+/// Steps of evaluation between two polls of [`crate::EvalOptions::interrupt`]: a poll is a
+/// relaxed atomic load (and a clock read when there is a deadline), a step a decrement.
+pub(crate) const TICKS_PER_POLL: u32 = 4096;
 
 impl<'a, 'p> Ctx<'a, 'p> {
     pub fn new(
@@ -88,6 +94,28 @@ impl<'a, 'p> Ctx<'a, 'p> {
             shadowed: Vec::new(),
             pending_conjuncts: 0,
             changed_test: None,
+            ticks: TICKS_PER_POLL,
+        }
+    }
+
+    /// Counts one step of work (an operator call, a binding, a branch); every
+    /// [`TICKS_PER_POLL`] steps, fails with `E084` if the run was told to stop.
+    #[inline]
+    pub fn tick(&mut self, span: Span) -> EvalResult<()> {
+        self.ticks -= 1;
+        if self.ticks == 0 {
+            return self.poll_interrupt(span);
+        }
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn poll_interrupt(&mut self, span: Span) -> EvalResult<()> {
+        self.ticks = TICKS_PER_POLL;
+        match self.ev.options.interrupt.check() {
+            None => Ok(()),
+            Some(reason) => Err(crate::error::interrupted(reason, span)),
         }
     }
 

@@ -31,6 +31,9 @@ pub const E_TYPE: Code = Code(81);
 pub const E_DEPTH: Code = Code(82);
 /// `E083`: the model has no initial predicate or next-state relation to run.
 pub const E_NO_SPEC: Code = Code(83);
+/// `E084`: evaluation was stopped from outside (a time or memory budget ran out, or the run
+/// was cancelled) in the middle of one state's work; the run is incomplete, not failed.
+pub const E_INTERRUPTED: Code = Code(84);
 /// `E111`: a spec reads a file (`ndJsonDeserialize`, `JsonDeserialize`) that no
 /// `--allow-read` on the command line names.
 pub const E_FILE_NOT_ALLOWED: Code = Code(111);
@@ -44,6 +47,18 @@ pub const E_FILE_CONTENT: Code = Code(113);
 /// would depend on the order in which states are explored (see the README's "TLC trace
 /// harnesses" for the uses that do not).
 pub const E_ORDER_DEPENDENT: Code = Code(114);
+
+/// The `E084` error for a run stopped from outside.
+#[cold]
+pub fn interrupted(reason: tlafid_base::StopReason, span: Span) -> EvalError {
+    use tlafid_base::StopReason;
+    let why = match reason {
+        StopReason::Deadline => "the time budget (--max-seconds) ran out",
+        StopReason::Memory => "the memory budget (--max-memory) ran out",
+        StopReason::Cancelled => "the run was cancelled",
+    };
+    EvalError::new(E_INTERRUPTED, format!("evaluation stopped: {why}"), span)
+}
 
 /// An error raised while evaluating: boxed, so that every [`EvalResult`] on the evaluator's
 /// hot paths stays one word wider than its value (its fields are read through `Deref`).

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use smol_str::SmolStr;
-use tlafid_base::Span;
+use tlafid_base::{Interrupt, Span};
 use tlafid_sema::ir::{Expr, ExprKind, Level, OpId, Program};
 use tlafid_value::Value;
 
@@ -79,6 +79,10 @@ pub struct EvalOptions {
     pub tlc_config: Option<Value>,
     /// What `IOEnv` shows and the files the deserializers may read.
     pub inputs: SpecInputs,
+    /// Polled every [`crate::ctx::TICKS_PER_POLL`] steps of evaluation (operator calls,
+    /// bindings of a quantifier, `CHOOSE`, set filter or map, function construction, branches
+    /// of the initial predicate): once raised, evaluation stops with `E084`.
+    pub interrupt: Interrupt,
 }
 
 impl Default for EvalOptions {
@@ -88,6 +92,7 @@ impl Default for EvalOptions {
             print: None,
             tlc_config: None,
             inputs: SpecInputs::default(),
+            interrupt: Interrupt::new(),
         }
     }
 }
@@ -247,6 +252,17 @@ impl<'p> Evaluator<'p> {
     pub fn with_options(mut self, options: EvalOptions) -> Evaluator<'p> {
         self.options = options;
         self
+    }
+
+    /// Sets the signal that stops evaluation (`E084`) from outside: a deadline, a memory
+    /// budget, a cancellation.
+    pub fn set_interrupt(&mut self, interrupt: Interrupt) {
+        self.options.interrupt = interrupt;
+    }
+
+    /// The signal evaluation obeys.
+    pub fn interrupt(&self) -> &Interrupt {
+        &self.options.interrupt
     }
 
     /// Sets the value of `TLCGet("config")` (the record TLC builds from its options).

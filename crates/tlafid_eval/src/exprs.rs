@@ -229,6 +229,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let set = self.eval(domain)?;
                 self.expect_set(&set, domain.span)?;
                 for elem in self.value(set.iter_set(), domain.span)? {
+                    self.tick(domain.span)?;
                     self.bind_value(*slot, elem.into_owned());
                     if !body(self)? {
                         return Ok(false);
@@ -254,6 +255,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         self.expect_set(&domain, c.domain.span)?;
         let elems = self.value(domain.iter_set(), c.domain.span)?;
         for elem in elems {
+            self.tick(c.domain.span)?;
             self.bind_component(c, elem, c.domain.span)?;
             if !self.bind_from(comps, i + 1, body)? {
                 return Ok(false);

@@ -452,6 +452,7 @@ fn bind_restricted<'p>(
         return Ok(());
     }
     for elem in ctx.value(set.iter_set(), domain.span)? {
+        ctx.tick(domain.span)?;
         ctx.bind_value(*slot, elem.into_owned());
         bind_restricted(ctx, rest, restrict, walk, body)?;
     }

@@ -65,10 +65,12 @@ impl Judged {
                 let kills = mutants.iter().filter(|m| m.killed_by.contains(&t)).count();
                 let tautology = self.tautology.0[t];
                 let vacuous_in = self.vacuous[t].clone();
-                let verdict = if matches!(tautology, TautologyFinding::HoldsIn(_)) {
-                    Verdict::Tautology
-                } else if !self.complete {
+                // An incomplete exploration never yields a definite verdict (the sampled
+                // domain of the tautology question comes from the states it reached).
+                let verdict = if !self.complete {
                     Verdict::Inconclusive
+                } else if matches!(tautology, TautologyFinding::HoldsIn(_)) {
+                    Verdict::Tautology
                 } else if !vacuous_in.is_empty() {
                     Verdict::Vacuous
                 } else if kills > 0 {

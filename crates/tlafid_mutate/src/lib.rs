@@ -63,6 +63,9 @@ pub struct MutateOptions {
     pub budget: RunBudget,
     /// Worker threads.
     pub workers: usize,
+    /// Stops every exploration from outside (memory, cancellation); each adds the deadline
+    /// of its time budget. An exploration stopped so is incomplete.
+    pub interrupt: tlafid_base::Interrupt,
 }
 
 /// How the analysis ended.
@@ -132,12 +135,17 @@ pub fn analyze(
         .map(|&(t, _, op)| (targets[t].action, targets[t].index, &extended.op(op).body))
         .collect();
     let check_deadlock = model.check_deadlock;
+    let mut model = model;
+    let interrupt = options.budget.interrupt(&options.interrupt);
+    model.evaluator.set_interrupt(interrupt.clone());
     let run = ObservedRun::new(model, &variants);
-    let explorer = Explorer::new(run, explore_options(options, check_deadlock));
+    let explorer = Explorer::new(run, explore_options(options, check_deadlock, interrupt));
     let report = explorer.run().map_err(|d| vec![d])?;
     let complete = match report.outcome {
         Outcome::Success => true,
         Outcome::Incomplete { .. } => false,
+        // Stopped from outside inside one state's work: incomplete, not a failing model.
+        Outcome::EvalError { ref error } if error.code == tlafid_eval::E_INTERRUPTED => false,
         _ => return Ok(Analysis::ModelFails),
     };
     let run = explorer.system();
@@ -190,12 +198,17 @@ pub fn analyze(
     )))
 }
 
-fn explore_options(options: &MutateOptions, check_deadlock: bool) -> Options {
+fn explore_options(
+    options: &MutateOptions,
+    check_deadlock: bool,
+    interrupt: tlafid_base::Interrupt,
+) -> Options {
     Options {
         workers: options.workers.max(1),
         check_deadlock,
         max_states: options.budget.max_states,
         max_duration: options.budget.max_duration,
+        interrupt: Some(interrupt),
         ..Options::default()
     }
 }
@@ -392,6 +405,7 @@ fn run_mutants(
     use rayon::prelude::*;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.workers.max(1))
+        .stack_size(tlafid_check::WORKER_STACK_BYTES)
         .build()
         .map_err(|e| {
             vec![Diagnostic::error_nowhere(
@@ -402,7 +416,10 @@ fn run_mutants(
     Ok(pool.install(|| {
         chosen
             .par_iter()
-            .map(|m| mutant_run::run_mutant(base, config, spec, m, type_invariant, budget))
+            .map(|m| {
+                let interrupt = budget.interrupt(&options.interrupt);
+                mutant_run::run_mutant(base, config, spec, m, type_invariant, budget, interrupt)
+            })
             .collect()
     }))
 }

@@ -142,6 +142,13 @@ pub struct RunBudget {
     pub max_duration: Option<std::time::Duration>,
 }
 
+impl RunBudget {
+    /// The signal one exploration's evaluation obeys: `outer`, and the time budget from now.
+    pub fn interrupt(&self, outer: &tlafid_base::Interrupt) -> tlafid_base::Interrupt {
+        outer.with_deadline(self.max_duration.map(|d| std::time::Instant::now() + d))
+    }
+}
+
 /// Applies `mutation` to `program` and explores the result with one worker.
 pub fn run_mutant(
     program: &Program,
@@ -150,6 +157,7 @@ pub fn run_mutant(
     mutation: &Mutation,
     type_invariant: Option<OpId>,
     budget: RunBudget,
+    interrupt: tlafid_base::Interrupt,
 ) -> MutantResult {
     let failed = |why: String| MutantResult {
         kills: Vec::new(),
@@ -162,7 +170,7 @@ pub fn run_mutant(
     let Some(mutated) = apply(program, mutation) else {
         return failed("the change could not be applied".into());
     };
-    let model = match tlafid_model::bind(&mutated, config, Some(spec)) {
+    let mut model = match tlafid_model::bind(&mutated, config, Some(spec)) {
         Ok(model) => model,
         Err(problems) => {
             let why = problems
@@ -171,6 +179,7 @@ pub fn run_mutant(
             return failed(why);
         }
     };
+    model.evaluator.set_interrupt(interrupt.clone());
     let checks = model.invariants.len() + model.action_properties.len();
     let cancel = Arc::new(AtomicBool::new(false));
     let run = MutantRun {
@@ -189,6 +198,7 @@ pub fn run_mutant(
         max_states: budget.max_states,
         max_duration: budget.max_duration,
         cancel: Some(cancel),
+        interrupt: Some(interrupt),
         ..Options::default()
     };
     let explorer = Explorer::new(run, options);
@@ -198,6 +208,9 @@ pub fn run_mutant(
             Outcome::Incomplete {
                 budget: Budget::Cancelled,
             } => (false, None),
+            Outcome::EvalError { error } if error.code == tlafid_eval::E_INTERRUPTED => {
+                (false, None)
+            }
             Outcome::EvalError { error } => (false, Some(error.message.clone())),
             Outcome::Incomplete { .. } => (false, None),
             _ => (false, None),

@@ -52,12 +52,17 @@ impl TraceDump {
     }
 
     /// The text of a file named `path`: an event log for `*.ndjson`, GraphViz for `*.dot`,
-    /// else ITF.
-    pub fn text_for(&self, path: &Path) -> String {
+    /// else ITF (at most [`crate::output::MAX_OUTPUT_BYTES`]); and what was cut to fit, if
+    /// anything.
+    pub fn text_for(&self, path: &Path) -> (String, Option<String>) {
         match path.extension().and_then(|e| e.to_str()) {
-            Some("ndjson") => self.event_log.clone(),
-            Some("dot") => self.dot.clone(),
-            _ => serde_json::to_string_pretty(&self.itf).unwrap_or_default() + "\n",
+            Some("ndjson") => (self.event_log.clone(), None),
+            Some("dot") => (self.dot.clone(), None),
+            _ => {
+                let (text, cut) =
+                    crate::output::capped(&self.itf, "states", crate::output::MAX_OUTPUT_BYTES);
+                (text + "\n", cut)
+            }
         }
     }
 }

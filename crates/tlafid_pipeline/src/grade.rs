@@ -386,6 +386,7 @@ fn conformance(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeO
     let trace_options = TraceOptions {
         traces: options.traces.clone(),
         trace_map: options.trace_map.clone(),
+        max_seconds: options.max_seconds,
         ..TraceOptions::default()
     };
     match trace::validate(session, &trace_inputs, &trace_options) {

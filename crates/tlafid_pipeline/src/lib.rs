@@ -16,6 +16,7 @@
 //! inputs, renders the results and maps them to exit statuses, nothing else.
 #![warn(missing_docs)]
 
+pub mod budget;
 pub mod codes;
 pub mod counterexample;
 pub mod coverage;
@@ -23,6 +24,7 @@ pub mod files;
 pub mod grade;
 pub mod load;
 pub mod mutate;
+pub mod output;
 pub mod report;
 pub mod run;
 pub mod session;

@@ -1,13 +1,10 @@
 //! Judging whether each property a model checks constrains anything ([`tlafid_mutate`]):
 //! vacuity, tautology, behaviour mutants; with requirements, the requirements are judged.
 
-use std::time::Duration;
-
-use tlafid_base::{Diagnostic, SourceMap};
+use tlafid_base::SourceMap;
 use tlafid_model::requirements::{exported_name, original_name};
 use tlafid_mutate::{Analysis, MutateOptions, MutationReport, RunBudget, Verdict};
 
-use crate::codes;
 use crate::load::{self, LoadFailure, ModelInputs};
 use crate::run::{self, Run, RunOptions};
 use crate::session::Session;
@@ -112,10 +109,8 @@ fn analyze(
     inputs: &ModelInputs,
     options: &MutationOptions,
 ) -> Result<Analysis, LoadFailure> {
-    if let Some(message) = crate::run::bad_shared_options(options.workers, options.max_seconds) {
-        session
-            .diagnostics
-            .push(Diagnostic::error_nowhere(codes::BAD_FLAG, message));
+    if let Some(problem) = crate::budget::flags_problem(options.workers, options.max_seconds) {
+        session.diagnostics.push(problem);
         return Err(LoadFailure::Usage);
     }
     let loaded = load::load(session, inputs, &[])?;
@@ -138,9 +133,10 @@ fn analyze(
         max_mutants: options.max_mutants,
         budget: RunBudget {
             max_states: options.max_states,
-            max_duration: options.max_seconds.map(Duration::from_secs_f64),
+            max_duration: crate::budget::duration(options.max_seconds),
         },
         workers: options.workers,
+        interrupt: session.interrupt.clone(),
     };
     let analysis = tlafid_mutate::analyze(loaded.program, &loaded.config, &analysis_options)
         .map_err(|problems| {

@@ -1,7 +1,7 @@
 //! One run of the pipeline: where its files come from, the sources it read (for rendering
 //! spans) and the diagnostics it found.
 
-use tlafid_base::{Diagnostic, SourceMap};
+use tlafid_base::{Diagnostic, Interrupt, SourceMap};
 
 use crate::files::{FileText, Files};
 
@@ -14,6 +14,9 @@ pub struct Session<'f> {
     pub sources: SourceMap,
     /// Problems found, in order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Stops every run of the session from outside (a memory budget, a cancellation);
+    /// each run adds its own deadline ([`crate::budget::run_interrupt`]).
+    pub interrupt: Interrupt,
 }
 
 impl<'f> Session<'f> {
@@ -23,12 +26,17 @@ impl<'f> Session<'f> {
             files,
             sources: SourceMap::new(),
             diagnostics: Vec::new(),
+            interrupt: Interrupt::new(),
         }
     }
 
     /// A fresh run through the same files (for a phase reported on its own, as `grade`'s).
     pub fn fork(&mut self) -> Session<'_> {
-        Session::new(&mut *self.files)
+        let interrupt = self.interrupt.clone();
+        Session {
+            interrupt,
+            ..Session::new(&mut *self.files)
+        }
     }
 
     /// The text of a file the user named; `None` (with the diagnostic, after `hint` is

@@ -36,6 +36,8 @@ pub struct TraceOptions {
     pub trace_map: Option<PathBuf>,
     /// Skip log fields, observables and arguments the model does not know.
     pub ignore_unknown_fields: bool,
+    /// Stop after about this many seconds: traces without a verdict by then get none.
+    pub max_seconds: Option<f64>,
 }
 
 impl Default for TraceOptions {
@@ -49,12 +51,15 @@ impl Default for TraceOptions {
             max_silent: 1,
             trace_map: None,
             ignore_unknown_fields: false,
+            max_seconds: None,
         }
     }
 }
 
-/// What the verdicts add up to, in order of precedence: bad input, then a trace not
-/// admitted, then one violating an invariant, then one without a verdict.
+/// What the verdicts add up to, in order of precedence: a trace not admitted, then one
+/// violating an invariant, then bad input (a trace that could not be read or evaluated),
+/// then one without a verdict. A definite finding about the model is never hidden behind
+/// another trace's bad input; every trace's own verdict is in its report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TraceOutcome {
     /// Every trace is admitted and violates nothing.
@@ -125,6 +130,10 @@ pub fn validate(
         bad_option(session, "--max-candidates must be at least 1");
         return Err(TraceFailure::Usage);
     }
+    if let Some(problem) = crate::budget::flags_problem(1, options.max_seconds) {
+        session.diagnostics.push(problem);
+        return Err(TraceFailure::Usage);
+    }
     if matches!(
         tlafid_config::config_source(&inputs.model, inputs.config.as_deref()),
         ConfigSource::Embedded { .. }
@@ -170,8 +179,8 @@ pub fn validate(
         ).with_hint("validate against a configuration without constraints"));
         return Err(TraceFailure::Config);
     }
-    let texts = read_traces(session, &options.traces);
-    if texts.is_empty() {
+    let all = read_traces(session, &options.traces);
+    if all.is_empty() {
         session.diagnostics.push(Diagnostic::error_nowhere(
             codes::UNREADABLE,
             "no trace to check",
@@ -179,6 +188,10 @@ pub fn validate(
         return Err(TraceFailure::Usage);
     }
     let unreadable = session.has_errors();
+    let texts: Vec<(String, String)> = all
+        .iter()
+        .filter_map(|(name, text)| Some((name.clone(), text.clone()?)))
+        .collect();
     let ids: Vec<_> = texts
         .iter()
         .map(|(name, text)| session.sources.add(name.clone(), text.clone()))
@@ -222,6 +235,10 @@ pub fn validate(
         max_silent: options.max_silent,
         ignore_unknown_fields: options.ignore_unknown_fields,
     };
+    model.evaluator.set_interrupt(crate::budget::run_interrupt(
+        &session.interrupt,
+        options.max_seconds,
+    ));
     let validator = Validator::new(&model.evaluator, vocabulary, validator_options)
         .with_invariants(TraceInvariant::of_model(&model));
     let actions = &validator.vocabulary().action_order;
@@ -236,19 +253,31 @@ pub fn validate(
         return Err(TraceFailure::Usage);
     }
     let started = Instant::now();
-    let reports = validator.check_all_groups(&groups);
+    let mut checked = validator.check_all_groups(&groups).into_iter();
+    // A trace that could not be read (too large, missing) keeps its place, without a verdict;
+    // a multi-process trace stands where its first file does.
+    let mut next_group = groups.iter().map(|g| g.parts[0].name).peekable();
+    let mut reports: Vec<TraceReport> = Vec::new();
+    for (name, text) in all {
+        if text.is_none() {
+            reports.push(unread(name, options.format));
+        } else if next_group.peek() == Some(&name.as_str()) {
+            next_group.next();
+            reports.extend(checked.next());
+        }
+    }
     let summary = Summary::of(&reports, validator.vocabulary());
     for report in &reports {
         session
             .diagnostics
             .extend(report.diagnostics.iter().cloned());
     }
-    let outcome = if unreadable || summary.invalid > 0 {
-        TraceOutcome::InvalidInput
-    } else if summary.missed > 0 {
+    let outcome = if summary.missed > 0 {
         TraceOutcome::MissedCodeBehavior
     } else if summary.violating > 0 {
         TraceOutcome::PropertyViolated
+    } else if unreadable || summary.invalid > 0 {
+        TraceOutcome::InvalidInput
     } else if summary.out_of_budget > 0 {
         TraceOutcome::Incomplete
     } else {
@@ -298,8 +327,23 @@ fn group_traces<'t>(inputs: &[TraceInput<'t>], folders: &'t [String]) -> Vec<Tra
     groups
 }
 
-/// The names and texts of the traces the arguments name; what cannot be read is reported.
-fn read_traces(session: &mut Session<'_>, arguments: &[String]) -> Vec<(String, String)> {
+/// The report of a trace file that could not be read (its diagnostic is the session's).
+fn unread(name: String, format: Option<TraceFormat>) -> TraceReport {
+    TraceReport {
+        name,
+        format: format.unwrap_or(TraceFormat::EventLog),
+        steps: 0,
+        verdict: tlafid_trace::Verdict::Invalid,
+        diagnostics: Vec::new(),
+        action_counts: Default::default(),
+        windows: None,
+        violations: Vec::new(),
+    }
+}
+
+/// The names and texts of the traces the arguments name, in order; a file that cannot be
+/// read has no text (and its diagnostic is reported).
+fn read_traces(session: &mut Session<'_>, arguments: &[String]) -> Vec<(String, Option<String>)> {
     let mut paths: Vec<PathBuf> = Vec::new();
     for argument in arguments {
         paths.extend(
@@ -310,9 +354,6 @@ fn read_traces(session: &mut Session<'_>, arguments: &[String]) -> Vec<(String, 
     }
     paths
         .iter()
-        .filter_map(|path| {
-            let text = session.read(path, None)?;
-            Some((path.display().to_string(), text))
-        })
+        .map(|path| (path.display().to_string(), session.read(path, None)))
         .collect()
 }

@@ -33,6 +33,7 @@ mod shared;
 mod validate;
 mod verdict;
 mod vocabulary;
+mod wellformed;
 mod windows;
 
 #[cfg(test)]
@@ -103,7 +104,7 @@ pub struct Summary {
     pub admitted: usize,
     /// Traces the model cannot produce.
     pub missed: usize,
-    /// Traces without a verdict (state budget).
+    /// Traces without a verdict (state, time or memory budget).
     pub out_of_budget: usize,
     /// Traces that could not be read or evaluated.
     pub invalid: usize,
@@ -128,7 +129,7 @@ impl Summary {
             match report.verdict {
                 Verdict::Admitted => summary.admitted += 1,
                 Verdict::Missed(_) => summary.missed += 1,
-                Verdict::OutOfBudget { .. } => summary.out_of_budget += 1,
+                Verdict::OutOfBudget { .. } | Verdict::Stopped(_) => summary.out_of_budget += 1,
                 Verdict::Invalid => summary.invalid += 1,
             }
             summary.violating += usize::from(!report.violations.is_empty());

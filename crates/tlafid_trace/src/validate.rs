@@ -246,6 +246,12 @@ impl<'e, 'p> Validator<'e, 'p> {
             }
         };
         if let Err(error) = result {
+            if error.code == tlafid_eval::E_INTERRUPTED {
+                let reason = self.evaluator.interrupt().check();
+                report.verdict =
+                    Verdict::Stopped(reason.unwrap_or(tlafid_base::StopReason::Cancelled));
+                return report;
+            }
             report.verdict = Verdict::Invalid;
             report.diagnostics.push(
                 Diagnostic::error(

@@ -90,6 +90,9 @@ pub enum Verdict {
         /// How many candidates there were.
         candidates: usize,
     },
+    /// Evaluation was stopped from outside (a time or memory budget, a cancellation) before
+    /// the trace had a verdict: no verdict.
+    Stopped(tlafid_base::StopReason),
     /// The trace could not be read, or the model failed to evaluate on it.
     Invalid,
 }

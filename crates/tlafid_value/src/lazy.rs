@@ -78,6 +78,15 @@ impl LazyValue {
             .as_ref()
     }
 
+    /// Why [`LazyValue::enumerated`] is `None`: infinite, or too large (computed again,
+    /// on the error path only).
+    pub fn not_enumerable(&self) -> String {
+        match self.kind.enumerate() {
+            Err(e) => e.0,
+            Ok(_) => format!("cannot enumerate the set {}", self.kind),
+        }
+    }
+
     /// Is `elem` a member?
     pub fn contains(&self, elem: &Value) -> ValueResult<bool> {
         self.kind.contains(elem)
@@ -221,6 +230,13 @@ impl LazySet {
             }
             LazySet::Subset(s) => enumerate_subsets(s),
             LazySet::FnSet(d, r) => {
+                // `[1..2147483647 -> {0}]` has one element, but that one is too large to build.
+                let width = d.cardinality()?;
+                if width > MAX_ENUMERATION {
+                    return fail(format!(
+                        "the functions of {self} have {width} arguments each, too many to enumerate"
+                    ));
+                }
                 let keys: Vec<Value> = d.iter_set()?.map(Cow::into_owned).collect();
                 let choices = vec![r.clone(); keys.len()];
                 let tuples = odometer(&choices)?;

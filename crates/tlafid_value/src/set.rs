@@ -102,7 +102,7 @@ impl Value {
             ));
         }
         match self.set_view() {
-            SetView::Infinite(l) => fail(format!("cannot enumerate the infinite set {}", l.kind())),
+            SetView::Infinite(l) => fail(l.not_enumerable()),
             view => Ok(match view {
                 SetView::Finite(e) => SetIter::Slice(e.iter()),
                 SetView::Interval(lo, hi) => SetIter::Range(lo..=hi),
@@ -118,7 +118,7 @@ impl Value {
             Value::Lazy(l) => match l.enumerated() {
                 Some(Value::Set(s)) => Ok(s.clone()),
                 Some(v) => v.to_enumerated(),
-                None => fail(format!("cannot enumerate the infinite set {}", l.kind())),
+                None => fail(l.not_enumerable()),
             },
             _ => {
                 let elems = self.iter_set()?.map(Cow::into_owned).collect();

@@ -111,6 +111,7 @@ impl CheckArgs {
 pub fn run(args: &CheckArgs) -> ExitStatus {
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
+    let _watchdog = args.model.watch_memory(&session);
     let inputs = tlafid_pipeline::ModelInputs {
         reads: args.reads.reads(),
         ..args

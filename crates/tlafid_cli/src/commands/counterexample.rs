@@ -10,7 +10,11 @@ pub(crate) fn write(path: Option<&Path>, dump: Option<&TraceDump>) {
     let (Some(path), Some(dump)) = (path, dump) else {
         return;
     };
-    if let Err(err) = std::fs::write(path, dump.text_for(path)) {
+    let (text, cut) = dump.text_for(path);
+    if let Some(cut) = cut {
+        eprintln!("warning[E009]: {}: {cut}", path.display());
+    }
+    if let Err(err) = std::fs::write(path, text) {
         eprintln!("error[E001]: cannot write {}: {err}", path.display());
     }
 }

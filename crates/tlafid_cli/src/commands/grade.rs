@@ -80,6 +80,7 @@ pub enum ProfileArg {
 pub fn run(args: &GradeArgs) -> ExitStatus {
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
+    let _watchdog = args.model.watch_memory(&session);
     let inputs = tlafid_pipeline::ModelInputs {
         reads: args.reads.reads(),
         ..args

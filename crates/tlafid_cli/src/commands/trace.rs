@@ -84,6 +84,9 @@ pub struct TraceArgs {
     /// channels, unobserved variables): a JSON file written once per system.
     #[arg(long, value_name = "MAP.json")]
     pub trace_map: Option<PathBuf>,
+    /// Stop after this many seconds: traces without a verdict by then get none (incomplete).
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<f64>,
     /// What the spec may read: `--allow-read`, `--env`.
     #[command(flatten)]
     pub reads: InputArgs,
@@ -101,6 +104,7 @@ impl TraceArgs {
             max_silent: self.max_silent,
             trace_map: self.trace_map.clone(),
             ignore_unknown_fields: self.ignore_unknown_fields,
+            max_seconds: self.max_seconds,
         }
     }
 }
@@ -109,6 +113,7 @@ impl TraceArgs {
 pub fn run(args: &TraceArgs) -> ExitStatus {
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
+    let _watchdog = args.model.watch_memory(&session);
     let inputs = tlafid_pipeline::ModelInputs {
         reads: args.reads.reads(),
         ..args

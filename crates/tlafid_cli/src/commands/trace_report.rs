@@ -61,7 +61,10 @@ pub(crate) fn print_human(args: &TraceArgs, sources: &SourceMap, validated: &Val
         "Admitted {} of {} trace(s){}{}{}.",
         summary.admitted,
         summary.total,
-        plural_part(summary.out_of_budget, "without a verdict (state budget)"),
+        plural_part(
+            summary.out_of_budget,
+            "without a verdict (a budget ran out)"
+        ),
         plural_part(summary.invalid, "unreadable"),
         plural_part(summary.violating, "violating a configured invariant"),
     );
@@ -176,10 +179,19 @@ fn plural_part(count: usize, what: &str) -> String {
     }
 }
 
+fn stop_words(reason: tlafid_base::StopReason) -> &'static str {
+    match reason {
+        tlafid_base::StopReason::Deadline => "the time budget (--max-seconds) ran out",
+        tlafid_base::StopReason::Memory => "the memory budget (--max-memory) ran out",
+        tlafid_base::StopReason::Cancelled => "the run was cancelled",
+    }
+}
+
 fn verdict_line(report: &TraceReport) -> String {
     match &report.verdict {
         Verdict::Admitted => format!("admitted ({} steps)", report.steps),
         Verdict::Invalid => "not checked (bad input, see the errors above)".into(),
+        Verdict::Stopped(reason) => format!("no verdict: {}", stop_words(*reason)),
         Verdict::OutOfBudget { candidates, .. } if report.windows.is_some() => {
             let stats = report.windows.as_ref().expect("windows mode");
             format!(

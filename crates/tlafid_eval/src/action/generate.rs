@@ -140,6 +140,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                         let subsets = Value::lazy(tlafid_value::LazySet::Subset(set));
                         let elems = self.value(subsets.iter_set(), rhs.span)?;
                         for e in elems {
+                            self.tick(rhs.span)?;
                             if !self.assign(var, e.into_owned(), k)? {
                                 return Ok(false);
                             }
@@ -172,6 +173,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     self.expect_set(&set, rhs.span)?;
                     let elems = self.value(set.iter_set(), rhs.span)?;
                     for e in elems {
+                        self.tick(rhs.span)?;
                         if !self.assign(var, e.into_owned(), k)? {
                             return Ok(false);
                         }

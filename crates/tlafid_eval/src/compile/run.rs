@@ -231,6 +231,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let set = self.run_cow(domain)?;
         self.expect_set(&set, domain.expr.span)?;
         for elem in self.value(set.iter_set(), domain.expr.span)? {
+            self.tick(domain.expr.span)?;
             let elem = elem.into_owned();
             self.bind_value(slot, elem.clone());
             each(self, elem)?;
@@ -401,6 +402,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
         };
         for elem in self.value(set.iter_set(), var.domain.expr.span)? {
+            self.tick(var.domain.expr.span)?;
             self.bind_value(var.slot, elem.into_owned());
             if !self.quant_from(rest, body, forall, Some(&set))? {
                 return Ok(false);

@@ -409,7 +409,7 @@ fn entry(report: &tlafid_trace::TraceReport, sources: &SourceMap) -> TraceEntry 
         verdict: match report.verdict {
             Verdict::Admitted => TraceVerdict::Admitted,
             Verdict::Missed(_) => TraceVerdict::MissedCodeBehavior,
-            Verdict::OutOfBudget { .. } => TraceVerdict::Incomplete,
+            Verdict::OutOfBudget { .. } | Verdict::Stopped(_) => TraceVerdict::Incomplete,
             Verdict::Invalid => TraceVerdict::InvalidInput,
         },
         action_counts: report.action_counts.clone(),

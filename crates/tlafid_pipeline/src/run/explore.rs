@@ -1,13 +1,11 @@
 //! The exhaustive run: [`tlafid_check::Explorer`] on the bound model, its report turned into
 //! a [`Run`] (outcome, TLC's message, the counterexample rebuilt with its actions).
 
-use std::time::Duration;
-
 use tlafid_check::{Explorer, Options, Outcome, Report};
 use tlafid_eval::{EvalError, State};
 use tlafid_model::{Model, PostconditionFailure, TraceAction};
 
-use super::outcome::{self, budget_name};
+use super::outcome;
 use super::{Counterexample, Cycle, Exhaustive, Explored, Run, RunOptions, RunOutcome};
 use crate::session::Session;
 
@@ -17,14 +15,16 @@ pub(super) fn explore(
     options: &RunOptions,
     check_deadlock: bool,
 ) -> Run {
+    let interrupt = model.evaluator.interrupt().clone();
     let defaults = Options::default();
     let explorer_options = Options {
         workers: options.workers,
         check_deadlock,
         max_states: options.max_states,
         max_depth: options.max_depth,
-        max_duration: options.max_seconds.map(Duration::from_secs_f64),
+        max_duration: crate::budget::duration(options.max_seconds),
         cancel: options.cancel.clone(),
+        interrupt: Some(interrupt),
         progress: options.progress.clone(),
         progress_interval: options
             .progress_interval
@@ -176,6 +176,9 @@ fn classify(
         }
         Outcome::Deadlock => (RunOutcome::Deadlock, "Deadlock reached.".into()),
         Outcome::EvalError { error } => {
+            if let Some(budget) = crate::budget::stopped_by(error, model.evaluator.interrupt()) {
+                return outcome::incomplete(budget);
+            }
             session.diagnostics.push(error.to_diagnostic());
             outcome::evaluation_failed(error)
         }
@@ -187,15 +190,7 @@ fn classify(
             let message = format!("Temporal property {name} was violated.");
             (RunOutcome::LivenessViolation { names: vec![name] }, message)
         }
-        Outcome::Incomplete { budget } => (
-            RunOutcome::Incomplete {
-                budget: Some(*budget),
-            },
-            format!(
-                "Incomplete: the {} budget ran out; no verdict.",
-                budget_name(*budget)
-            ),
-        ),
+        Outcome::Incomplete { budget } => outcome::incomplete(*budget),
     }
 }
 

@@ -9,14 +9,12 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tlafid_base::Diagnostic;
 use tlafid_check::{ProgressCallback, Stats};
 use tlafid_eval::Value;
 use tlafid_model::{Model, TraceAction, Unchecked};
 
 pub use outcome::{budget_name, tlc_location, without_parens, OutcomeKind, RunOutcome};
 
-use crate::codes;
 use crate::counterexample::TraceDump;
 use crate::coverage::Coverage;
 use crate::load::{self, LoadFailure, ModelInputs};
@@ -226,7 +224,9 @@ pub(crate) fn run_skipping(
         inputs,
         options,
         skip,
-        |session, model, deadlock| {
+        |session, mut model, deadlock| {
+            let interrupt = crate::budget::run_interrupt(&session.interrupt, options.max_seconds);
+            model.evaluator.set_interrupt(interrupt);
             let mut run = match options.mode {
                 Mode::Exhaustive => explore::explore(session, model, options, deadlock),
                 Mode::Simulate(simulation) => {
@@ -304,30 +304,15 @@ pub(crate) fn with_model<R>(
     Ok(then(session, model, deadlock))
 }
 
-/// The options every run shares: at least one worker, and a time budget that is a positive
-/// number. False (with the diagnostic pushed) when they are not.
+/// The options every run shares: between 1 and [`crate::budget::MAX_WORKERS`] workers, and
+/// a time budget that is a positive number. False (with the diagnostic pushed) when they are not.
 fn options_valid(options: &RunOptions, session: &mut Session<'_>) -> bool {
-    match bad_shared_options(options.workers, options.max_seconds) {
-        Some(message) => {
-            session
-                .diagnostics
-                .push(Diagnostic::error_nowhere(codes::BAD_FLAG, message));
+    match crate::budget::flags_problem(options.workers, options.max_seconds) {
+        Some(problem) => {
+            session.diagnostics.push(problem);
             false
         }
         None => true,
-    }
-}
-
-/// What is wrong with a worker count and a time budget, naming only the flag at fault.
-pub(crate) fn bad_shared_options(workers: usize, max_seconds: Option<f64>) -> Option<String> {
-    if workers == 0 {
-        return Some("--workers must be at least 1".into());
-    }
-    match max_seconds {
-        Some(s) if !(s.is_finite() && s > 0.0) => {
-            Some(format!("--max-seconds must be a positive number, not {s}"))
-        }
-        _ => None,
     }
 }
 

@@ -170,6 +170,19 @@ impl RunOutcome {
     }
 }
 
+/// The outcome and message of a run a budget cut short.
+pub(crate) fn incomplete(budget: Budget) -> (RunOutcome, String) {
+    (
+        RunOutcome::Incomplete {
+            budget: Some(budget),
+        },
+        format!(
+            "Incomplete: the {} budget ran out; no verdict.",
+            budget_name(budget)
+        ),
+    )
+}
+
 /// A budget's name, as reports spell it.
 pub fn budget_name(budget: Budget) -> &'static str {
     match budget {
@@ -177,6 +190,7 @@ pub fn budget_name(budget: Budget) -> &'static str {
         Budget::MaxDepth => "max_depth",
         Budget::MaxDuration => "max_seconds",
         Budget::Cancelled => "cancelled",
+        Budget::MaxMemory => "max_memory",
     }
 }
 

@@ -1,8 +1,6 @@
 //! The simulated run: [`tlafid_check::Simulator`] on the bound model (deterministic for a
 //! seed, whatever the worker count), its report turned into a [`Run`].
 
-use std::time::Duration;
-
 use tlafid_check::{
     ActionId, SimulationOutcome, SimulationReport, Simulator, TransitionSystem, ViolationId,
 };
@@ -29,8 +27,9 @@ pub(super) fn simulate(
         behaviours: Some(simulation.behaviours),
         seed: simulation.seed,
         check_deadlock,
-        max_duration: options.max_seconds.map(Duration::from_secs_f64),
+        max_duration: crate::budget::duration(options.max_seconds),
         cancel: options.cancel.clone(),
+        interrupt: Some(model.evaluator.interrupt().clone()),
     };
     let report = match Simulator::new(Borrowed(model), simulator_options).run() {
         Ok(report) => report,
@@ -105,7 +104,8 @@ fn classify(
                 budget: Some(*budget),
             },
             format!(
-                "Stopped by the time budget after {} behaviours; no error has been found.",
+                "Stopped by the {} budget after {} behaviours; no error has been found.",
+                outcome::budget_name(*budget),
                 report.behaviours
             ),
         ),
@@ -119,6 +119,18 @@ fn classify(
         }
         SimulationOutcome::Deadlock => (RunOutcome::Deadlock, "Deadlock reached.".into()),
         SimulationOutcome::EvalError { error } => {
+            if let Some(budget) = crate::budget::stopped_by(error, model.evaluator.interrupt()) {
+                return (
+                    RunOutcome::Incomplete {
+                        budget: Some(budget),
+                    },
+                    format!(
+                        "Stopped by the {} budget after {} behaviours; no error has been found.",
+                        outcome::budget_name(budget),
+                        report.behaviours
+                    ),
+                );
+            }
             session.diagnostics.push(error.to_diagnostic());
             outcome::evaluation_failed(error)
         }

@@ -17,6 +17,7 @@ mod pgo;
 mod tla_text;
 
 use crate::vocabulary::Vocabulary;
+use crate::wellformed::well_formed;
 pub use pgo::{Channel, PgoMapping, PgoVariable};
 
 /// How a trace is written.
@@ -198,11 +199,6 @@ struct Reader<'v, 't> {
     memos: Vec<Option<Memo<'t>>>,
 }
 
-/// Is `text` well-formed JSON? (Checked without building anything.)
-fn well_formed(text: &str) -> Result<(), serde_json::Error> {
-    serde_json::from_str::<serde::de::IgnoredAny>(text).map(|_| ())
-}
-
 /// The raw text of field `key` of a line's fields.
 fn get<'t>(fields: &[Field<'t>], key: &str) -> Option<&'t str> {
     fields
@@ -213,8 +209,15 @@ fn get<'t>(fields: &[Field<'t>], key: &str) -> Option<&'t str> {
 }
 
 /// Small fields (`action`, `args`, `data`) as JSON values.
-fn small(raw: Option<&str>) -> Option<Json> {
-    raw.map(|raw| serde_json::from_str(raw).expect("the line is well-formed JSON"))
+fn small(raw: Option<&str>, at: &At) -> Result<Option<Json>, Diagnostic> {
+    raw.map(|raw| serde_json::from_str(raw).map_err(|e| malformed(at, e)))
+        .transpose()
+}
+
+/// A part of a line that serde_json refuses (the line was checked whole, so this is a
+/// defect of the checks; reported, never a panic).
+fn malformed(at: &At, e: serde_json::Error) -> Diagnostic {
+    at.error(codes::MALFORMED_JSON, format!("malformed JSON: {e}"))
 }
 
 /// Where a problem is: the span of the line and a description ("line 4", "state 3").
@@ -306,7 +309,10 @@ impl<'t> Reader<'_, 't> {
                 format!("unknown field {unknown} (valid: {})", valid.join(", ")),
             ));
         }
-        let (name, args) = (small(get(map, "action")), small(get(map, args_key)));
+        let (name, args) = (
+            small(get(map, "action"), at)?,
+            small(get(map, args_key), at)?,
+        );
         let action = self.action(name.as_ref(), args.as_ref(), args_key, at)?;
         let pre = match get(map, "pre_state") {
             Some(state) => Some(self.observation(state, "pre_state", at)?),
@@ -330,7 +336,11 @@ impl<'t> Reader<'_, 't> {
             Some(raw) => self.deltas(raw, at)?,
             None => Vec::new(),
         };
-        let origin = self.origin(small(get(map, "process")), small(get(map, "clock")), at)?;
+        let origin = self.origin(
+            small(get(map, "process"), at)?,
+            small(get(map, "clock"), at)?,
+            at,
+        )?;
         trace.steps.push(Step {
             line: Some(line),
             number: trace.steps.len() + 1,
@@ -444,7 +454,7 @@ impl<'t> Reader<'_, 't> {
                     value
                 }
                 None => {
-                    let json: Json = serde_json::from_str(raw).expect("well-formed JSON");
+                    let json: Json = serde_json::from_str(raw).map_err(|e| malformed(at, e))?;
                     to_value(&json, &format!("{field}.{name}"), models)
                         .map_err(|m| at.error(codes::BAD_VALUE, m))?
                 }
@@ -508,10 +518,10 @@ impl Reader<'_, '_> {
     /// `nondet` bindings picked (`mbt::nondetPicks`) as arguments.
     fn mbt_action(&self, state: &str, at: &At) -> Result<Option<NamedAction>, Diagnostic> {
         let fields = shared::fields(state).unwrap_or_default();
-        let Some(taken) = small(get(&fields, MBT_ACTION)) else {
+        let Some(taken) = small(get(&fields, MBT_ACTION), at)? else {
             return Ok(None);
         };
-        let picks = match small(get(&fields, MBT_PICKS)) {
+        let picks = match small(get(&fields, MBT_PICKS), at)? {
             Some(Json::Object(picks)) => {
                 let picked = picks.into_iter().filter_map(|(name, pick)| match pick {
                     Json::Object(mut option) if option.contains_key("tag") => {

@@ -1,0 +1,3 @@
+---- MODULE Outside ----
+SECRET_LINE_THAT_MUST_NOT_BE_PRINTED == 1
+====
