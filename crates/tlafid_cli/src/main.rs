@@ -60,7 +60,7 @@ enum Command {
     Mutate(commands::mutate::MutateArgs),
     /// Score a model in a benchmark's phases: syntax, runtime, conformance, requirements.
     #[command(after_help = EXIT_STATUSES)]
-    Grade(commands::grade::GradeArgs),
+    Grade(Box<commands::grade::GradeArgs>),
     /// Run TLC's command line, transcript, `-tool` codes and exit statuses (`tlafid tlc -h`).
     #[command(disable_help_flag = true)]
     Tlc(commands::tlc::TlcArgs),

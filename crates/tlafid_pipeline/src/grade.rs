@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::load::{self, ModelInputs};
 use crate::report::grade::{PhaseDetails, RequirementEntry, RequirementVerdict as Requirement};
@@ -77,7 +77,7 @@ impl Default for GradeOptions {
 }
 
 /// How a phase (or the scorecard) ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PhaseVerdict {
     /// It passed.

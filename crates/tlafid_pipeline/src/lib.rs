@@ -16,6 +16,7 @@
 //! inputs, renders the results and maps them to exit statuses, nothing else.
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod budget;
 pub mod codes;
 pub mod counterexample;

@@ -15,9 +15,11 @@ use crate::render::{self, Format};
 
 /// Arguments of `tlafid grade`.
 #[derive(clap::Args)]
+#[command(mut_arg("file", |file| file.required(false).required_unless_present_any(["batch", "merge", "leaderboard"])))]
 pub struct GradeArgs {
+    /// The model (absent with --batch, --merge and --leaderboard).
     #[command(flatten)]
-    pub model: ModelArgs,
+    pub model: Option<ModelArgs>,
     /// Recorded traces for the conformance phase (files, folders or globs); may be repeated.
     #[arg(long = "traces", value_name = "TRACE")]
     pub traces: Vec<String>,
@@ -64,6 +66,9 @@ pub struct GradeArgs {
     /// What the spec may read: `--allow-read`, `--env`.
     #[command(flatten)]
     pub reads: InputArgs,
+    /// Many models at once: `--batch`, `--shard`, `--merge`, `--leaderboard`.
+    #[command(flatten)]
+    pub batch: super::batch::BatchArgs,
 }
 
 /// Grading profiles as named on the command line.
@@ -78,14 +83,19 @@ pub enum ProfileArg {
 
 /// Runs `tlafid grade`.
 pub fn run(args: &GradeArgs) -> ExitStatus {
+    if let Some(status) = super::batch::run(args) {
+        return status;
+    }
+    let Some(model) = &args.model else {
+        eprintln!("error: grade needs a model (FILE), or --batch, --merge or --leaderboard");
+        return ExitStatus::Usage;
+    };
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
-    let _watchdog = args.model.watch_memory(&session);
+    let _watchdog = model.watch_memory(&session);
     let inputs = tlafid_pipeline::ModelInputs {
         reads: args.reads.reads(),
-        ..args
-            .model
-            .inputs(args.observe.as_ref(), args.requirements.as_ref())
+        ..model.inputs(args.observe.as_ref(), args.requirements.as_ref())
     };
     let options = GradeOptions {
         traces: args.traces.clone(),

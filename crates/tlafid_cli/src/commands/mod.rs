@@ -1,5 +1,6 @@
 //! One file per subcommand.
 
+mod batch;
 pub mod check;
 mod check_report;
 mod counterexample;

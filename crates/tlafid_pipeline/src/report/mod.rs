@@ -4,6 +4,7 @@
 //! are [`Location`]s, and TLA+ values (states, parameters, logged and model values) are
 //! written in the Informal Trace Format (ITF), as `tlafid_model::itf::value` writes them.
 
+pub mod batch;
 pub mod check;
 pub mod grade;
 pub mod mutate;
@@ -129,5 +130,9 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
         ("mutate.json", schemars::schema_for!(MutateReport)),
         ("grade.json", schemars::schema_for!(GradeReport)),
         ("parse.json", schemars::schema_for!(ParseReport)),
+        (
+            "grade_batch_result.json",
+            schemars::schema_for!(batch::JobResult),
+        ),
     ]
 }

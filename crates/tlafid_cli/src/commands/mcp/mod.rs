@@ -21,7 +21,7 @@
 
 mod call;
 mod frame;
-mod tools;
+pub(crate) mod tools;
 
 use std::borrow::Cow;
 use std::time::Duration;
