@@ -4,7 +4,7 @@
     scripts/bench.py EXAMPLES_DIR [--runs 3] [--workers 1 2] [--only REGEX]
                      [--out docs/bench/speed.md] [--tlafid PATH] [--tla-mc PATH]
                      [--tlc "java -cp CLASSES tlc2.TLC"] [--lib DIR] [--timeout S]
-                     [--startup N]
+                     [--startup N] [--note TEXT]
 
 For each model (the Examples' own models, read from EXAMPLES_DIR, never modified) and each
 worker count, every installed tool is run `--runs` times, the tools alternating (tlafid, TLC,
@@ -281,8 +281,10 @@ def report(args, rows: list[Row], tools: list[Tool], skipped: list[str], partial
            f" ({platform.machine()}, {os.cpu_count()} cores, load before "
            f"{args.load_before}, after {' '.join(f'{x:.2f}' for x in os.getloadavg())}).",
            f"Medians of {args.runs} alternating runs; wall and CPU seconds (user + system) and "
-           "peak RSS from wait4(2). `tlafid vs X` is X's median wall time over tlafid's "
-           "(> 1: tlafid faster). `tla-mc -compile` excludes its cached build.", ""]
+           "peak RSS from wait4(2). `tlafid vs X (wall / CPU)` is X's median wall time over "
+           "tlafid's, then the same for CPU time (> 1: tlafid faster). `tla-mc -compile` "
+           "excludes its cached build.", ""]
+    out += [args.note, ""] if args.note else []
     out += [f"Skipped: {note}" for note in skipped] + ([""] if skipped else [])
     if partial:
         out += ["**Partial: the run was still measuring the remaining models.**", ""]
@@ -305,6 +307,7 @@ def main(argv: list[str] | None = None) -> int:
                         "modules beside EXAMPLES_DIR, when present)")
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--startup", type=int, default=20, help="runs on DieHard (0: none)")
+    parser.add_argument("--note", help="a paragraph for the report (the machine's state...)")
     args = parser.parse_args(argv)
     args.examples = args.examples.resolve()
     if not (args.examples / "specifications").is_dir():

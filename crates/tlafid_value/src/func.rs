@@ -167,6 +167,30 @@ impl Value {
         }
     }
 
+    /// `f[a, b]` found without building the tuple `<<a, b>>`, when `f` is a function whose
+    /// keys met by the search are all pairs; `None` otherwise (then ask [`apply`](Self::apply)
+    /// with the tuple, which also gives its error).
+    pub fn apply_pair(&self, a: &Value, b: &Value) -> Option<&Value> {
+        let Value::Fcn(f) = self else {
+            return None;
+        };
+        let mut other_key = false;
+        let found = f.pairs.binary_search_by(|(key, _)| match key {
+            Value::Seq(k) if k.elems.len() == 2 => {
+                k.elems[0].cmp(a).then_with(|| k.elems[1].cmp(b))
+            }
+            Value::Seq(k) => k.elems.len().cmp(&2),
+            _ => {
+                other_key = true;
+                std::cmp::Ordering::Less
+            }
+        });
+        match found {
+            Ok(i) if !other_key => Some(&f.pairs[i].1),
+            _ => None,
+        }
+    }
+
     /// `r.field`.
     pub fn field(&self, name: &str) -> ValueResult<&Value> {
         match self {

@@ -66,6 +66,14 @@ impl Ord for Value {
             (Value::Model(a), Value::Model(b)) if Arc::ptr_eq(a, b) => Ordering::Equal,
             (Value::Model(a), Value::Model(b)) => a.cmp(b),
             (Value::Record(a), Value::Record(b)) => cmp_records(a, b),
+            // Tuples (keys of functions of several arguments, `f[n, k]`): as `cmp_fns` orders
+            // two sequences, without the generic view.
+            (Value::Seq(a), Value::Seq(b)) if Arc::ptr_eq(a, b) => Ordering::Equal,
+            (Value::Seq(a), Value::Seq(b)) => a
+                .elems
+                .len()
+                .cmp(&b.elems.len())
+                .then_with(|| a.elems.iter().cmp(b.elems.iter())),
             (Value::Int(_) | Value::BigInt(_), Value::Int(_) | Value::BigInt(_)) => {
                 self.to_bigint().cmp(&other.to_bigint())
             }

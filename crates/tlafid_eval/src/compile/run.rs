@@ -460,9 +460,19 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let Some(fv) = self.run_place(f)? else {
                     return Ok(None);
                 };
-                let applied = match self.peek_local(a) {
-                    Some(a) => fv.apply(a),
-                    None => fv.apply(&*self.run_cow(a)?),
+                let applied = match (self.peek_local(a), &a.kind) {
+                    (Some(a), _) => fv.apply(a),
+                    (None, Kind::Tuple(items)) if items.len() == 2 => {
+                        // `f[x, y]`: the pair's items, then the function searched without
+                        // building the pair (built only when the search cannot answer).
+                        let x = self.run_cow(&items[0])?;
+                        let y = self.run_cow(&items[1])?;
+                        match fv.apply_pair(&x, &y) {
+                            Some(v) => Ok(v),
+                            None => fv.apply(&Value::seq(vec![x.into_owned(), y.into_owned()])),
+                        }
+                    }
+                    (None, _) => fv.apply(&*self.run_cow(a)?),
                 };
                 self.value(applied, n.expr.span).map(Some)
             }
