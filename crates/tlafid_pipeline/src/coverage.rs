@@ -86,8 +86,23 @@ pub(crate) fn coverage(
             line(sources, &decl.name, decl.span, whole, decl.body, counts(i))
         })
         .collect();
+    let tlc_actions = tlc_split(sources, model, &actions);
+    Coverage {
+        init,
+        actions,
+        tlc_actions,
+    }
+}
+
+/// `actions` as TLC splits the relation (see [`Coverage::tlc_actions`]), in TLC's order.
+fn tlc_split(
+    sources: &SourceMap,
+    model: &Model<'_>,
+    actions: &[CoverageLine],
+) -> Vec<CoverageLine> {
+    let decls = model.evaluator.actions();
     let mut tlc_actions: Vec<(Option<&TlcAction>, CoverageLine)> = Vec::new();
-    for (decl, own) in decls.iter().zip(&actions) {
+    for (decl, own) in decls.iter().zip(actions) {
         let Some(tlc) = &decl.tlc else {
             tlc_actions.push((None, own.clone()));
             continue;
@@ -109,11 +124,7 @@ pub(crate) fn coverage(
     // TLC lists them by where they are defined.
     let mut tlc_actions: Vec<CoverageLine> = tlc_actions.into_iter().map(|(_, l)| l).collect();
     tlc_actions.sort_by_key(|l| (l.at, l.part));
-    Coverage {
-        init,
-        actions,
-        tlc_actions,
-    }
+    tlc_actions
 }
 
 /// The body of the operator named `name` defined at `span`.
