@@ -4,7 +4,8 @@
 //! A job's phase scores: syntax and runtime 1 when they pass, else 0; conformance the
 //! fraction of traces admitted; invariants the fraction of requirements that hold. A phase
 //! skipped because the model does not load scores 0; one skipped for want of input (no
-//! traces, no requirements) has no score. A job that was not graded (crashed, timed out)
+//! traces, no requirements) has no score; so has conformance or invariants skipped because
+//! the model does not load when the job gave no traces or requirements. A job that was not graded (crashed, timed out)
 //! scores 0 in every phase. A job's overall score is the mean of its phase scores; a row's
 //! phase score is the mean over its jobs that have one, its overall the mean of its jobs'.
 //! Incomplete phases score what they showed (an incomplete runtime phase 0). Invalid job
@@ -165,7 +166,8 @@ fn scores(result: &JobResult) -> JobScores {
         .any(|p| p.phase == PHASES[0] && p.verdict == PhaseVerdict::Pass);
     let phases: [Option<f64>; 4] = std::array::from_fn(|index| {
         let phase = phases.iter().find(|p| p.phase == PHASES[index]);
-        phase.map_or(Some(0.0), |p| phase_score(p, loads))
+        let requested = requested(result, PHASES[index]);
+        phase.map_or(Some(0.0), |p| phase_score(p, loads || !requested))
     });
     JobScores {
         phases,
@@ -173,14 +175,29 @@ fn scores(result: &JobResult) -> JobScores {
     }
 }
 
-fn phase_score(phase: &ReportPhase, loads: bool) -> Option<f64> {
+/// Whether the job gave the phase its input: traces for conformance, requirements for
+/// invariants (syntax and runtime need none). A result without its arguments gave it.
+fn requested(result: &JobResult, phase: &str) -> bool {
+    let Some(arguments) = &result.arguments else {
+        return true;
+    };
+    let given = |name: &str| arguments.get(name).is_some_and(|v| !v.is_null());
+    match phase {
+        "conformance" => given("traces") && arguments["traces"] != Json::Array(Vec::new()),
+        "invariants" => given("requirements"),
+        _ => true,
+    }
+}
+
+/// A phase's score; `no_score_if_skipped`: a skipped phase has none (else it scores 0).
+fn phase_score(phase: &ReportPhase, no_score_if_skipped: bool) -> Option<f64> {
     let fraction = |part: &str, whole: &str| {
         let part = phase.details.get(part).and_then(Json::as_f64)?;
         let whole = phase.details.get(whole).and_then(Json::as_f64)?;
         Some(if whole > 0.0 { part / whole } else { 0.0 })
     };
     match phase.verdict {
-        PhaseVerdict::Skipped if loads => None,
+        PhaseVerdict::Skipped if no_score_if_skipped => None,
         PhaseVerdict::Skipped => Some(0.0),
         PhaseVerdict::Pass if matches!(phase.phase.as_str(), "syntax" | "runtime") => Some(1.0),
         _ => match phase.phase.as_str() {
@@ -188,5 +205,110 @@ fn phase_score(phase: &ReportPhase, loads: bool) -> Option<f64> {
             "invariants" => Some(fraction("holds", "total").unwrap_or(0.0)),
             _ => Some(0.0),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A graded job of `model` with the given arguments and phases (name, verdict, details).
+    fn job(model: &str, arguments: Json, phases: &[(&str, &str, Json)]) -> JobResult {
+        let phases: Vec<Json> = phases
+            .iter()
+            .map(|(phase, verdict, details)| {
+                json!({"phase": phase, "verdict": verdict, "details": details})
+            })
+            .collect();
+        let Json::Object(arguments) = arguments else {
+            panic!("an object")
+        };
+        JobResult {
+            system: Some("sys".into()),
+            model: Some(model.into()),
+            arguments: Some(arguments),
+            outcome: JobOutcome::Fail,
+            report: Some(json!({ "phases": phases })),
+            ..JobResult::invalid(1, Some(model.into()), String::new())
+        }
+    }
+
+    #[test]
+    fn each_rule_of_the_scores() {
+        let loads = [
+            ("syntax", "pass", json!({"errors": 0})),
+            ("runtime", "pass", Json::Null),
+        ];
+        let skipped = ("conformance", "skipped", Json::Null);
+        let graded = job(
+            "A",
+            json!({"traces": ["t"], "requirements": "R.tla"}),
+            &[
+                loads[0].clone(),
+                loads[1].clone(),
+                ("conformance", "fail", json!({"admitted": 1, "total": 4})),
+                ("invariants", "incomplete", json!({"holds": 2, "total": 3})),
+            ],
+        );
+        let untraced = job(
+            "B",
+            json!({}),
+            &[
+                loads[0].clone(),
+                loads[1].clone(),
+                skipped.clone(),
+                ("invariants", "skipped", Json::Null),
+            ],
+        );
+        let broken = |model: &str, arguments: Json| {
+            let fail = ("syntax", "fail", json!({"errors": 1}));
+            let later = |phase: &'static str| (phase, "skipped", Json::Null);
+            job(
+                model,
+                arguments,
+                &[
+                    fail,
+                    later("runtime"),
+                    later("conformance"),
+                    later("invariants"),
+                ],
+            )
+        };
+        let crashed = JobResult {
+            outcome: JobOutcome::Crashed,
+            report: None,
+            ..job("E", json!({}), &[])
+        };
+        let results = [
+            graded,
+            untraced,
+            broken("C", json!({"traces": ["t"]})),
+            broken("D", json!({})),
+            crashed,
+        ];
+        let board = leaderboard(&results);
+        let scores: Vec<(&str, [Option<f64>; 4], f64)> = board
+            .models
+            .iter()
+            .map(|r| (r.model.as_deref().unwrap_or(""), r.phases, r.overall))
+            .collect();
+        assert_eq!(
+            scores,
+            [
+                ("B", [Some(1.0), Some(1.0), None, None], 1.0),
+                (
+                    "A",
+                    [Some(1.0), Some(1.0), Some(0.25), Some(2.0 / 3.0)],
+                    35.0 / 48.0
+                ),
+                ("C", [Some(0.0), Some(0.0), Some(0.0), None], 0.0),
+                ("D", [Some(0.0), Some(0.0), None, None], 0.0),
+                ("E", [Some(0.0); 4], 0.0),
+            ]
+        );
+        let system = &board.systems[0];
+        assert_eq!((system.models, system.jobs, system.errors), (5, 5, 1));
+        assert_eq!(system.phases[2], Some(0.25 / 3.0));
     }
 }

@@ -15,8 +15,9 @@ pub struct BadLine {
     pub message: String,
 }
 
-/// Reads a result file's text: the results, and the lines that are not results.
-pub fn parse_results(text: &str) -> (Vec<JobResult>, Vec<BadLine>) {
+/// Reads a result file's text: the results (each with its line in the file, from 1), and
+/// the lines that are not results.
+pub fn parse_results(text: &str) -> (Vec<(usize, JobResult)>, Vec<BadLine>) {
     let mut results = Vec::new();
     let mut bad = Vec::new();
     for (index, line) in text.lines().enumerate() {
@@ -24,7 +25,7 @@ pub fn parse_results(text: &str) -> (Vec<JobResult>, Vec<BadLine>) {
             continue;
         }
         match serde_json::from_str::<JobResult>(line) {
-            Ok(result) => results.push(result),
+            Ok(result) => results.push((index + 1, result)),
             Err(e) => bad.push(BadLine {
                 line: index + 1,
                 message: e.to_string(),
@@ -126,7 +127,8 @@ mod tests {
         let text = format!("{whole}{}", &whole[..20]);
         let (results, bad) = parse_results(&text);
         assert_eq!(results.len(), 1);
-        assert_eq!(results[0].outcome, JobOutcome::Crashed);
+        assert_eq!(results[0].0, 1);
+        assert_eq!(results[0].1.outcome, JobOutcome::Crashed);
         assert_eq!(bad.len(), 1);
         assert_eq!(bad[0].line, 2);
     }

@@ -58,6 +58,9 @@ pub struct JobResult {
     pub system: Option<String>,
     /// The job's `model`, else its `spec` (null for an invalid line).
     pub model: Option<String>,
+    /// The job's `grade` arguments as it gave them (null for an invalid line).
+    #[serde(default)]
+    pub arguments: Option<serde_json::Map<String, serde_json::Value>>,
     /// How the job ended.
     pub outcome: JobOutcome,
     /// The grader's exit status; minus the signal that ended it; null when it was stopped
@@ -80,6 +83,7 @@ impl JobResult {
             line,
             system: None,
             model: None,
+            arguments: None,
             outcome: JobOutcome::Invalid,
             exit_status: None,
             error: Some(error),

@@ -88,6 +88,7 @@ pub fn run(prepared: &Prepared, place: &Place) -> JobResult {
         line: prepared.job.line,
         system: prepared.job.system.clone(),
         model: Some(prepared.job.model.clone()),
+        arguments: Some(prepared.job.arguments.clone()),
         outcome: JobOutcome::Crashed,
         exit_status: None,
         error: None,
@@ -132,13 +133,19 @@ enum Ended {
 
 fn spawn_and_wait(prepared: &Prepared, place: &Place) -> Result<Ended, String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find tlafid itself: {e}"))?;
+    // A child ends when the batch does (it watches its parent), unless a wrapper may stand
+    // between them: then it ends by its own budgets.
     let mut command = match place.wrapper.split_first() {
         Some((program, args)) => {
             let mut command = Command::new(program);
             command.args(args).arg(exe);
             command
         }
-        None => Command::new(exe),
+        None => {
+            let mut command = Command::new(exe);
+            command.env(mcp::PARENT_ENV, std::process::id().to_string());
+            command
+        }
     };
     let mut child = command
         .args(&prepared.command_line)
@@ -146,7 +153,6 @@ fn spawn_and_wait(prepared: &Prepared, place: &Place) -> Result<Ended, String> {
         .env("NO_COLOR", "1")
         .env("RUST_BACKTRACE", "0")
         .env_remove(mcp::PROGRESS_ENV)
-        .env(mcp::PARENT_ENV, std::process::id().to_string())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -231,5 +237,88 @@ fn crash_text(status: i32, stderr: &[u8]) -> String {
     match &text[start..] {
         "" => format!("tlafid grade {how} with no report, and wrote nothing on standard error"),
         said => format!("tlafid grade {how} with no report; it wrote: {said}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(arguments: Json) -> Job {
+        let Json::Object(arguments) = arguments else {
+            panic!("an object")
+        };
+        Job {
+            line: 3,
+            id: "j".into(),
+            system: None,
+            model: "M.tla".into(),
+            arguments,
+        }
+    }
+
+    const DEFAULTS: Defaults = Defaults {
+        workers: 1,
+        max_states: 1000,
+        max_seconds: 9.5,
+        timeout_seconds: 60.0,
+    };
+
+    #[test]
+    fn a_job_gets_the_batch_budgets_it_does_not_name() {
+        let given = job(serde_json::json!({"spec": "M.tla", "max_states": 7, "seed": 2}));
+        let prepared = prepare(&given, &DEFAULTS).expect("a job");
+        assert_eq!(
+            prepared.command_line,
+            [
+                "grade",
+                "--format=json",
+                "--seed=2",
+                "--workers=1",
+                "--max-states=7",
+                "--max-seconds=9.5",
+                "--",
+                "M.tla"
+            ]
+        );
+        assert_eq!(prepared.timeout, Duration::from_secs(60));
+        let timed = job(serde_json::json!({"spec": "M.tla", "timeout_seconds": 0.5}));
+        let prepared = prepare(&timed, &DEFAULTS).expect("a job");
+        assert_eq!(prepared.timeout, Duration::from_millis(500));
+    }
+
+    #[test]
+    fn a_job_with_a_bad_argument_is_refused_with_its_line() {
+        for (arguments, message) in [
+            (
+                serde_json::json!({"spec": "M.tla", "seed": "x"}),
+                "line 3: argument seed must be of type integer",
+            ),
+            (
+                serde_json::json!({"spec": "M.tla", "timeout_seconds": 0}),
+                "line 3: timeout_seconds must be a number above 0",
+            ),
+        ] {
+            assert_eq!(
+                prepare(&job(arguments), &DEFAULTS).err().as_deref(),
+                Some(message)
+            );
+        }
+    }
+
+    #[test]
+    fn only_a_scorecard_is_a_grade() {
+        let report = br#"{"outcome": "incomplete", "phases": []}"#;
+        let (outcome, _) = graded(3, report).expect("graded");
+        assert_eq!(outcome, JobOutcome::Incomplete);
+        // A panic (101), a signal (-6), a usage error (2), or a status without a report.
+        assert!(graded(101, report).is_none());
+        assert!(graded(-6, report).is_none());
+        assert!(graded(2, b"").is_none());
+        assert!(graded(0, b"thread 'main' panicked").is_none());
+        assert_eq!(
+            crash_text(-6, b"thread 'main' has overflowed its stack\n"),
+            "tlafid grade was ended by signal 6 with no report; it wrote: thread 'main' has overflowed its stack"
+        );
     }
 }

@@ -48,8 +48,8 @@ pub struct BatchArgs {
     /// The leaderboard's format.
     #[arg(long, value_enum, value_name = "FORMAT", default_value = "md")]
     pub leaderboard_format: BoardFormatArg,
-    /// Where --batch and --merge write the results (required), and --leaderboard the
-    /// leaderboard (default: standard output).
+    /// Where --batch writes the results (required), --merge the joined results and
+    /// --leaderboard the leaderboard (default: standard output).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 }
@@ -75,15 +75,17 @@ pub fn run(args: &GradeArgs) -> Option<ExitStatus> {
     if !batch.merge.is_empty() {
         return Some(merge(batch));
     }
-    let results = batch.leaderboard.as_ref()?;
-    Some(board(batch, results))
+    match &batch.leaderboard {
+        Some(results) => Some(board(batch, results)),
+        None if batch.out.is_some() => Some(output::usage(
+            "--out goes with --batch, --merge or --leaderboard",
+        )),
+        None => None,
+    }
 }
 
-/// `--merge A B ... --out ALL`.
+/// `--merge A B ... [--out ALL]`.
 fn merge(batch: &BatchArgs) -> ExitStatus {
-    let Some(out) = &batch.out else {
-        return output::usage("--merge needs --out ALL.jsonl");
-    };
     let mut all = Vec::new();
     let mut damaged = false;
     for (index, path) in batch.merge.iter().enumerate() {
@@ -92,7 +94,7 @@ fn merge(batch: &BatchArgs) -> ExitStatus {
         };
         let (found, bad) = results::parse_results(&text);
         damaged |= output::report_bad_lines(path, &bad);
-        all.extend(found.into_iter().map(|r| ((index, r.line), r)));
+        all.extend(found.into_iter().map(|(line, r)| ((index, line), r)));
     }
     let joined = results::join(all);
     let name = |(file, line): (usize, usize)| format!("{}:{line}", batch.merge[file].display());
@@ -110,8 +112,14 @@ fn merge(batch: &BatchArgs) -> ExitStatus {
             name(*dropped)
         );
     }
-    if !output::write_atomically(out, &results::render(&joined.results)) {
-        return ExitStatus::Usage;
+    let merged = results::render(&joined.results);
+    match &batch.out {
+        Some(out) => {
+            if !output::write_atomically(out, &merged) {
+                return ExitStatus::Usage;
+            }
+        }
+        None => print!("{merged}"),
     }
     eprintln!(
         "merged {} result(s) from {} file(s): {} duplicate(s), {} conflict(s)",
@@ -139,6 +147,7 @@ fn board(batch: &BatchArgs, path: &Path) -> ExitStatus {
         BoardFormatArg::Csv => BoardFormat::Csv,
         BoardFormatArg::Html => BoardFormat::Html,
     };
+    let found: Vec<_> = found.into_iter().map(|(_, result)| result).collect();
     let page = leaderboard::render(&leaderboard::leaderboard(&found), format);
     match &batch.out {
         Some(out) => {

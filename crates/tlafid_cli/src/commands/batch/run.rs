@@ -141,6 +141,7 @@ fn previous_results(out: &Path) -> Vec<JobResult> {
     output::report_bad_lines(out, &bad);
     found
         .into_iter()
+        .map(|(_, result)| result)
         .filter(|r| r.outcome != JobOutcome::Invalid)
         .collect()
 }
