@@ -58,6 +58,9 @@ TRACE_SEEDS = {
 MCP_SEED = "tests/fuzz/mcp.jsonl"
 FLAGS_SEED = "tests/fuzz/flags.txt"
 
+# Every run has a time budget of 2 s (mutate and grade: per exploration, a few of them), so a
+# run still going after 10 s is a hang.
+
 # Tokens that broke readers before (issue 14), and TLA+/JSON syntax to splice in.
 TOKENS = [
     b"[" * 300, b"]" * 300, b"{" * 200, b"<<" * 500, b"(" * 2000,
@@ -126,7 +129,7 @@ BUDGET = ["--max-seconds", "2", "--workers", "1"]
 
 
 def make_case(rng: random.Random, reader: str) -> Case:
-    hang = 20.0
+    hang = 10.0
     if reader == "tla":
         seed = rng.choice(TLA_SEEDS)
         text = mutate(read(seed), rng, [read(s) for s in TLA_SEEDS])
@@ -158,7 +161,7 @@ def make_case(rng: random.Random, reader: str) -> Case:
         if rng.random() < 0.2:
             chosen.append(b"[" + b",".join(chosen[2:]) + b"]")
         return Case(reader, ["mcp"], {}, b"\n".join(chosen) + b"\n", 40.0)
-    # CLI flags: a seed command line with tokens replaced, inserted or removed; a budget last.
+    # CLI flags: a seed command line with tokens replaced or inserted; a time budget last.
     line = rng.choice(read(FLAGS_SEED).decode().splitlines()).split()
     for _ in range(rng.randint(1, 3)):
         at = rng.randrange(len(line) + 1)
@@ -166,11 +169,14 @@ def make_case(rng: random.Random, reader: str) -> Case:
             line.insert(at, rng.choice(FLAG_TOKENS))
         elif at < len(line) and at > 0:
             line[at] = rng.choice(FLAG_TOKENS)
+    if line[0] in ("check", "trace", "mutate", "grade"):
+        line += ["--max-seconds", "2"]
     return Case("flags", line, {}, None, hang)
 
 
-def run_case(binary: str, case: Case, keep: Path | None, index: int) -> str | None:
-    """Runs one case in a fresh folder; a description of the failure, or None."""
+def run_case(binary: str, case: Case, keep: Path | None, index: int) -> tuple[str, str | None]:
+    """Runs one case in a fresh folder: its exit status, and a description of the failure
+    (or None)."""
     with tempfile.TemporaryDirectory(prefix="tlafid-fuzz-") as folder:
         for name, data in case.files.items():
             Path(folder, name).write_bytes(data)
@@ -195,7 +201,7 @@ def run_case(binary: str, case: Case, keep: Path | None, index: int) -> str | No
         elif status in FAILED_STATUS:
             failure = FAILED_STATUS[status]
         else:
-            return None
+            return str(status), None
         if keep:
             target = keep / f"{index:06d}-{case.reader}"
             shutil.copytree(folder, target, dirs_exist_ok=True)
@@ -203,7 +209,7 @@ def run_case(binary: str, case: Case, keep: Path | None, index: int) -> str | No
             if case.stdin is not None:
                 (target / "stdin").write_bytes(case.stdin)
             (target / "stderr").write_bytes(stderr[-20000:])
-        return f"{case.reader} #{index}: {failure} after {elapsed:.1f} s: {' '.join(case.argv)[:200]}"
+        return failure, f"{case.reader} #{index}: {failure} after {elapsed:.1f} s: {' '.join(case.argv)[:200]}"
 
 
 READERS = ["tla", "cfg", "event", "windows", "itf", "mcp", "flags"]
@@ -227,6 +233,14 @@ def main() -> int:
     deadline = time.monotonic() + args.seconds if args.seconds else None
     failures: list[str] = []
     counts = {r: 0 for r in readers}
+    statuses: dict[str, int] = {}
+
+    def record(outcome: tuple[str, str | None]) -> None:
+        status, failure = outcome
+        statuses[status] = statuses.get(status, 0) + 1
+        if failure:
+            failures.append(failure)
+            print("FAIL", failure, flush=True)
     started = time.monotonic()
 
     def cases():
@@ -242,19 +256,14 @@ def main() -> int:
             counts[case.reader] += 1
             pending.append(pool.submit(run_case, binary, case, args.keep, index))
             if len(pending) >= args.jobs * 4:
-                result = pending.pop(0).result()
-                if result:
-                    failures.append(result)
-                    print("FAIL", result, flush=True)
+                record(pending.pop(0).result())
         for future in pending:
-            result = future.result()
-            if result:
-                failures.append(result)
-                print("FAIL", result, flush=True)
+            record(future.result())
     total = sum(counts.values())
     per_reader = ", ".join(f"{r} {n}" for r, n in counts.items())
     print(f"{total} runs in {time.monotonic() - started:.0f} s ({per_reader}): "
           f"{len(failures)} panics, aborts or hangs")
+    print("exit statuses: " + ", ".join(f"{s}: {n}" for s, n in sorted(statuses.items())))
     return 1 if failures else 0
 
 

@@ -214,6 +214,17 @@ impl<T: TransitionSystem> Simulator<T> {
                 }
             }
         }
+        // The last batch may have been cut by the stop signal: never a pass then.
+        if let Some(reason) = self.options.interrupt.as_ref().and_then(|i| i.check()) {
+            return Ok(finish(
+                report,
+                SimulationOutcome::Stopped {
+                    budget: Budget::of_stop(reason),
+                },
+                None,
+                started,
+            ));
+        }
         Ok(finish(
             report,
             SimulationOutcome::NoViolation,
@@ -278,7 +289,13 @@ impl<T: TransitionSystem> Simulator<T> {
             action_generated: Vec::new(),
             ending: None,
         };
-        for _ in 0..self.options.depth {
+        for step in 0..self.options.depth {
+            // A long behaviour of short steps: the stop signal is polled here too (the run
+            // then ends as stopped, after this batch).
+            let interrupt = self.options.interrupt.as_ref();
+            if step % 1024 == 1023 && interrupt.is_some_and(|i| i.check().is_some()) {
+                return behaviour;
+            }
             let current = &trace[trace.len() - 1].state;
             let successors = match self.checked_successors(
                 current,

@@ -59,8 +59,14 @@ pub fn read_text(path: &Path, warnings: &mut Vec<Diagnostic>) -> Result<String, 
     }
 }
 
-/// Whether `path`, with every link followed, is still inside `folder` (links followed too).
+/// Whether `path`, with every link followed, is still inside `folder` (links followed too;
+/// an empty folder is the current one).
 fn stays_inside(path: &Path, folder: &Path) -> bool {
+    let folder = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
     match (path.canonicalize(), folder.canonicalize()) {
         (Ok(path), Ok(folder)) => path.starts_with(folder),
         _ => false,

@@ -160,7 +160,11 @@ impl miette::Diagnostic for Rendered {
 /// [`tlafid_pipeline::output::MAX_OUTPUT_BYTES`]: past that, without indentation, and then
 /// with its `trace` shortened and an `E009` warning in its `diagnostics` saying what was cut.
 pub fn print_json(value: &impl Serialize) {
-    use tlafid_pipeline::output::{capped, MAX_OUTPUT_BYTES};
+    use tlafid_pipeline::output::{capped, within, MAX_OUTPUT_BYTES};
+    // Straight from the report first: its fields in their order.
+    if let Some(text) = within(value, true, MAX_OUTPUT_BYTES) {
+        return println!("{text}");
+    }
     let mut json = match serde_json::to_value(value) {
         Ok(json) => json,
         Err(err) => return eprintln!("error: cannot serialise the report: {err}"),

@@ -82,3 +82,29 @@ fn a_trace_over_the_size_limit_is_counted_and_the_others_still_judged() {
     );
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
+
+#[test]
+fn a_module_beside_a_spec_named_without_a_folder_is_read() {
+    // The spec's folder is then the empty path: the current folder, not outside it.
+    let dir = scratch("beside");
+    std::fs::write(
+        dir.join("Base.tla"),
+        "---- MODULE Base ----\nEXTENDS Naturals\nVARIABLE x\n====\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("Top.tla"),
+        "---- MODULE Top ----\nEXTENDS Base\nInit == x = 0\nNext == x' = 1 - x\n====\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("Top.cfg"), "INIT Init\nNEXT Next\n").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_tlafid"))
+        .args(["check", "Top.tla", "--workers", "1"])
+        .current_dir(&dir)
+        .output()
+        .expect("run tlafid");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).expect("utf-8");
+    assert!(stdout.contains("2 distinct states found"), "{stdout}");
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}

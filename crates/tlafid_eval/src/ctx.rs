@@ -59,8 +59,13 @@ pub(crate) struct Ctx<'a, 'p> {
     /// composition checks that TLC's reading of the test, between its middle and end
     /// states, agrees with the test between the current and end states).
     pub changed_test: Option<(&'p Expr, usize)>,
-    /// Steps of work left before the interrupt is polled again (see [`Ctx::tick`]).
-    pub ticks: u32,
+}
+
+thread_local! {
+    /// Steps of work left on this thread before the interrupt is polled again (see
+    /// [`Ctx::tick`]). Per thread rather than per call: a behaviour or a trace of many short
+    /// steps, each its own call, still polls every [`TICKS_PER_POLL`] steps.
+    static TICKS: std::cell::Cell<u32> = const { std::cell::Cell::new(TICKS_PER_POLL) };
 }
 
 /// Steps of evaluation between two polls of [`crate::EvalOptions::interrupt`]: a poll is a
@@ -94,7 +99,6 @@ impl<'a, 'p> Ctx<'a, 'p> {
             shadowed: Vec::new(),
             pending_conjuncts: 0,
             changed_test: None,
-            ticks: TICKS_PER_POLL,
         }
     }
 
@@ -102,8 +106,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// [`TICKS_PER_POLL`] steps, fails with `E084` if the run was told to stop.
     #[inline]
     pub fn tick(&mut self, span: Span) -> EvalResult<()> {
-        self.ticks -= 1;
-        if self.ticks == 0 {
+        let left = TICKS.with(|ticks| {
+            let left = ticks.get() - 1;
+            ticks.set(left);
+            left
+        });
+        if left == 0 {
             return self.poll_interrupt(span);
         }
         Ok(())
@@ -112,7 +120,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     #[cold]
     #[inline(never)]
     fn poll_interrupt(&mut self, span: Span) -> EvalResult<()> {
-        self.ticks = TICKS_PER_POLL;
+        TICKS.with(|ticks| ticks.set(TICKS_PER_POLL));
         match self.ev.options.interrupt.check() {
             None => Ok(()),
             Some(reason) => Err(crate::error::interrupted(reason, span)),

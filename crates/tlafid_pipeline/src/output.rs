@@ -57,8 +57,9 @@ pub fn capped(json: &Json, field: &str, cap: usize) -> (String, Option<String>) 
     (text, Some(note))
 }
 
-/// `json` as text if it takes at most `cap` bytes (serialization stops at the cap).
-fn within(json: &impl Serialize, pretty: bool, cap: usize) -> Option<String> {
+/// `json` as text if it takes at most `cap` bytes (serialization stops at the cap); fields
+/// in the order the value serializes them.
+pub fn within(json: &impl Serialize, pretty: bool, cap: usize) -> Option<String> {
     let mut out = Capped {
         bytes: Vec::new(),
         cap,

@@ -299,6 +299,14 @@ impl<'e, 'p> Validator<'e, 'p> {
         self.check_invariants(&mut stepper, &candidates, &initial, report)?;
         let may_stutter = format == TraceFormat::EventLog;
         for (done, step) in trace.steps.iter().enumerate() {
+            // Steps too short to poll the stop signal themselves (it is polled every few
+            // thousand steps of evaluation) are many in a long trace.
+            if let Some(reason) = self.evaluator.interrupt().check() {
+                return Err(tlafid_eval::interrupted(
+                    reason,
+                    tlafid_base::Span::default(),
+                ));
+            }
             let location = Location {
                 line: step.line,
                 file: None,

@@ -58,8 +58,11 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
     } else {
         (outcome, message)
     };
+    // A run stopped inside a state's work (E084) is incomplete: no behaviour to show.
+    let stopped = matches!(outcome, RunOutcome::Incomplete { .. });
     let states: Vec<State> = report
         .trace
+        .filter(|_| !stopped)
         .unwrap_or_default()
         .into_iter()
         .map(|step| step.state)

@@ -50,8 +50,11 @@ pub(super) fn simulate(
             count: report.action_counts.get(i).copied().unwrap_or(0),
         })
         .collect();
+    // A run stopped inside a state's work (E084) is incomplete: no behaviour to show.
+    let stopped = matches!(outcome, RunOutcome::Incomplete { .. });
     let states: Vec<State> = report
         .trace
+        .filter(|_| !stopped)
         .unwrap_or_default()
         .into_iter()
         .map(|s| s.state)
