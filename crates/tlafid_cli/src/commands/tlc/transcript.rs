@@ -151,18 +151,8 @@ pub fn elapsed(took: Duration, tool: bool) -> String {
     }
 }
 
-/// A number with TLC's thousands separators (`1,039`).
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+/// A number with TLC's thousands separators (`1,039`): the progress display's.
+pub use crate::commands::progress::thousands;
 
 #[cfg(test)]
 mod tests {
