@@ -216,7 +216,7 @@ fn verdict_line(report: &TraceReport) -> String {
             location,
             candidates,
         } => format!(
-            "no verdict: {candidates} candidate states at {} exceed --max-states",
+            "no verdict: {candidates} candidate states at {} exceed --max-candidates",
             place(location, report.format)
         ),
         Verdict::Missed(missed) => format!(
