@@ -5,18 +5,9 @@
 
 mod common;
 
-use common::workspace_root;
+use common::tlafid;
 
-use std::process::{Command, Output};
-
-fn tlafid(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tlafid"))
-        .args(args)
-        .current_dir(workspace_root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run tlafid")
-}
+use std::process::Command;
 
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tlafid-hardening-{}-{name}", std::process::id()));

@@ -6,21 +6,10 @@
 
 mod common;
 
-use common::workspace_root;
-
-use std::process::{Command, Output};
+use common::tlafid;
 
 use tlafid_systems::catalog::{kv_config, lock_config};
 use tlafid_systems::Replay;
-
-fn tlafid(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tlafid"))
-        .args(args)
-        .current_dir(workspace_root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run tlafid")
-}
 
 const EXPECTED_LOG: &str = r##"{"init":{"holders":{"#set":[]},"pc":{"c1":"idle","c2":"idle","c3":"idle"}}}
 {"action":"SendAcquire","args":{"c":"c1"},"state":{"holders":{"#set":[]},"pc":{"c1":"waiting","c2":"idle","c3":"idle"}}}

@@ -34,7 +34,7 @@ struct TextReader<'t, 'm> {
 /// Nesting deeper than this is refused (no recursion without bound).
 const MAX_DEPTH: usize = 200;
 
-impl TextReader<'_, '_> {
+impl<'t> TextReader<'t, '_> {
     fn skip_space(&mut self) {
         while self.text.get(self.at).is_some_and(u8::is_ascii_whitespace) {
             self.at += 1;
@@ -133,15 +133,7 @@ impl TextReader<'_, '_> {
         let mut fields = Vec::new();
         loop {
             self.skip_space();
-            let start = self.at;
-            while self
-                .text
-                .get(self.at)
-                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
-            {
-                self.at += 1;
-            }
-            let name = std::str::from_utf8(&self.text[start..self.at]).expect("ASCII");
+            let name = self.word();
             if name.is_empty() {
                 return Err(format!("expected a field name at {}", self.at + 1));
             }
@@ -192,7 +184,8 @@ impl TextReader<'_, '_> {
             .map_err(|_| format!("{digits} is not a 64-bit integer"))
     }
 
-    fn name(&mut self) -> Result<Value, String> {
+    /// The identifier at the cursor (letters, digits, `_`; empty when there is none).
+    fn word(&mut self) -> &'t str {
         let start = self.at;
         while self
             .text
@@ -201,7 +194,11 @@ impl TextReader<'_, '_> {
         {
             self.at += 1;
         }
-        let name = std::str::from_utf8(&self.text[start..self.at]).expect("ASCII");
+        std::str::from_utf8(&self.text[start..self.at]).expect("ASCII")
+    }
+
+    fn name(&mut self) -> Result<Value, String> {
+        let name = self.word();
         match name {
             "TRUE" => Ok(Value::Bool(true)),
             "FALSE" => Ok(Value::Bool(false)),
