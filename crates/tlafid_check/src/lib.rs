@@ -104,7 +104,7 @@ pub use explorer::Explorer;
 pub use liveness::{AtomId, AtomKind, AtomValues, LivenessSpec, Ltl, Obligation};
 pub use options::{Options, Progress, ProgressCallback};
 pub use report::{
-    ActionStats, Budget, LivenessStats, OutDegree, Outcome, Report, Stats, TraceStep,
+    ActionStats, Budget, LivenessStats, OutDegree, Outcome, Report, Stats, TraceStep, Violation, ViolationKind,
     OUTDEGREE_BUCKETS,
 };
 pub use seen::FingerprintSet;

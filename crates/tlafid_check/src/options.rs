@@ -50,6 +50,11 @@ pub struct Options {
     pub block_size: usize,
     /// Distinct states expected, to size the seen set up front (it grows anyway).
     pub expected_states: Option<u64>,
+    /// TLC's `-continue`: an invariant or action-property violation is recorded in
+    /// [`Report::violations`](crate::Report::violations) and the search goes on (the violating
+    /// state is explored like any other). Deadlocks, errors, initial-property violations and
+    /// budgets still stop the run.
+    pub continue_after_violations: bool,
 }
 
 impl Default for Options {
@@ -66,6 +71,7 @@ impl Default for Options {
             progress_interval: Duration::from_secs(5),
             block_size: 256,
             expected_states: None,
+            continue_after_violations: false,
         }
     }
 }
@@ -81,6 +87,7 @@ impl std::fmt::Debug for Options {
             .field("progress_interval", &self.progress_interval)
             .field("block_size", &self.block_size)
             .field("expected_states", &self.expected_states)
+            .field("continue_after_violations", &self.continue_after_violations)
             .finish_non_exhaustive()
     }
 }

@@ -43,6 +43,11 @@ pub struct CheckArgs {
     /// the states it generated (TLC's `-coverage`; the JSON report always has them).
     #[arg(long)]
     pub coverage: bool,
+    /// Go on exploring after an invariant or action-property violation and report each, in
+    /// breadth-first order (TLC's `-continue`); the exit status is the first violation's.
+    /// Deadlocks, errors and initial-state properties still stop the run.
+    #[arg(long = "continue", conflicts_with = "simulate")]
+    pub continue_after_violations: bool,
     /// In a counterexample, print only the variables each step changes (TLC's `-difftrace`).
     #[arg(long)]
     pub diff_trace: bool,
@@ -102,6 +107,7 @@ impl CheckArgs {
             max_depth: self.max_depth,
             max_seconds: self.max_seconds,
             no_deadlock: self.no_deadlock,
+            continue_after_violations: self.continue_after_violations,
             ..RunOptions::default()
         }
     }

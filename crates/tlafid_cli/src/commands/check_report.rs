@@ -11,7 +11,7 @@ use tlafid_model::TraceAction;
 use tlafid_pipeline::coverage::Coverage;
 use tlafid_pipeline::report::CheckReport;
 use tlafid_pipeline::run::Exhaustive;
-use tlafid_pipeline::{Explored, ModelInputs, OutcomeKind, Run};
+use tlafid_pipeline::{Explored, ModelInputs, OutcomeKind, Run, RunOutcome};
 
 use crate::commands::check::CheckArgs;
 use crate::render::{self, Format};
@@ -76,7 +76,26 @@ fn write_transcript(
 ) -> std::io::Result<()> {
     let kind = run.outcome.kind();
     let message = run.message.as_deref().unwrap_or_default();
+    for violation in &e.violations {
+        writeln!(out, "Error: {}", violation.message)?;
+        writeln!(out, "Error: The behavior up to this point is:")?;
+        write_states(out, sources, &violation.counterexample.states, args.diff_trace)?;
+    }
+    // With --continue, a run that went on to the end ends as its first violation, shown above.
+    let ended_continued = !e.violations.is_empty()
+        && matches!(
+            run.outcome,
+            RunOutcome::InvariantViolation { .. } | RunOutcome::SafetyViolation { .. }
+        );
     match kind {
+        _ if ended_continued => {
+            let count = e.violations.len();
+            let plural = if count == 1 { "" } else { "s" };
+            writeln!(
+                out,
+                "Error: {count} violation{plural} found; the search went on after each (--continue)."
+            )?;
+        }
         OutcomeKind::Success => {}
         OutcomeKind::Incomplete => writeln!(out, "{message}")?,
         _ => writeln!(out, "Error: {message}")?,
@@ -85,7 +104,7 @@ fn write_transcript(
         write_illegal(out, args, run.outcome.violated())?;
     }
     let trace = &e.counterexample.states;
-    if !trace.is_empty() {
+    if !trace.is_empty() && !ended_continued {
         if e.counterexample.cycle.is_some() {
             writeln!(out)?;
             writeln!(

@@ -95,6 +95,7 @@ pub fn run(args: &MutateArgs) -> ExitStatus {
                 no_deadlock: false,
                 dump_trace: None,
                 coverage: false,
+                continue_after_violations: false,
                 diff_trace: false,
                 liveness_stats: false,
                 requirements: args.requirements.clone(),

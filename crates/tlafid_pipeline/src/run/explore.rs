@@ -1,12 +1,14 @@
 //! The exhaustive run: [`tlafid_check::Explorer`] on the bound model, its report turned into
 //! a [`Run`] (outcome, TLC's message, the counterexample rebuilt with its actions).
 
-use tlafid_check::{Explorer, Options, Outcome, Report};
+use tlafid_check::{Explorer, Options, Outcome, Report, Violation, ViolationKind};
 use tlafid_eval::{EvalError, State};
 use tlafid_model::{Model, PostconditionFailure, TraceAction};
 
 use super::outcome;
-use super::{Counterexample, Cycle, Exhaustive, Explored, Run, RunOptions, RunOutcome};
+use super::{
+    ContinuedViolation, Counterexample, Cycle, Exhaustive, Explored, Run, RunOptions, RunOutcome,
+};
 use crate::session::Session;
 
 pub(super) fn explore(
@@ -29,6 +31,7 @@ pub(super) fn explore(
         progress_interval: options
             .progress_interval
             .unwrap_or(defaults.progress_interval),
+        continue_after_violations: options.continue_after_violations,
         ..defaults
     };
     let explorer = Explorer::new(model, explorer_options);
@@ -94,6 +97,7 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
         &message,
         cycle.as_ref().map(|c| c.back_to),
     );
+    let violations = continued(session, model, &report.violations);
     let stats = report.stats;
     let coverage = crate::coverage::coverage(
         &session.sources,
@@ -123,8 +127,38 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
             },
             unchecked: model.unchecked.clone(),
             coverage,
+            violations,
         })),
     }
+}
+
+/// The violations a `-continue` run went on after, each with its behaviour.
+fn continued(
+    session: &Session<'_>,
+    model: &Model<'_>,
+    violations: &[Violation<State>],
+) -> Vec<ContinuedViolation> {
+    violations
+        .iter()
+        .map(|violation| {
+            let id = match violation.kind {
+                ViolationKind::Invariant(id) | ViolationKind::ActionProperty(id) => id,
+            };
+            let (outcome, message) = outcome::violation(&session.sources, model, id);
+            let states: Vec<State> = violation.trace.iter().map(|s| s.state.clone()).collect();
+            let trace = super::trace_states(model, &states);
+            let dump = super::dump(model, &trace, &states, &message, None);
+            ContinuedViolation {
+                outcome,
+                message,
+                counterexample: Counterexample {
+                    states: trace,
+                    cycle: None,
+                    dump,
+                },
+            }
+        })
+        .collect()
 }
 
 /// After a complete exploration that found nothing wrong, the `POSTCONDITION`s (as TLC):

@@ -74,6 +74,9 @@ pub struct RunOptions {
     pub progress: Option<ProgressCallback>,
     /// How often progress comes (default: the explorer's).
     pub progress_interval: Option<Duration>,
+    /// TLC's `-continue`: go on exploring after an invariant or action-property violation
+    /// and report each ([`Exhaustive::violations`]). Exhaustive runs only.
+    pub continue_after_violations: bool,
 }
 
 impl Default for RunOptions {
@@ -89,6 +92,7 @@ impl Default for RunOptions {
             cancel: None,
             progress: None,
             progress_interval: None,
+            continue_after_violations: false,
         }
     }
 }
@@ -144,6 +148,21 @@ pub struct Exhaustive {
     pub unchecked: Vec<Unchecked>,
     /// Per action, the states it generated and the distinct states it found first.
     pub coverage: Coverage,
+    /// With `-continue`: every violation met, in breadth-first order (the run's outcome and
+    /// counterexample are the first unless something else stopped the run).
+    pub violations: Vec<ContinuedViolation>,
+}
+
+/// A violation a `-continue` run met and went on after.
+#[derive(Debug)]
+pub struct ContinuedViolation {
+    /// What was violated ([`RunOutcome::InvariantViolation`] or
+    /// [`RunOutcome::SafetyViolation`]).
+    pub outcome: RunOutcome,
+    /// TLC's words for it.
+    pub message: String,
+    /// A shortest behaviour to it.
+    pub counterexample: Counterexample,
 }
 
 /// The figures and counterexample of a simulation.

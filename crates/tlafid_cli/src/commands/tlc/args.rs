@@ -31,6 +31,8 @@ pub struct TlcOptions {
     pub dump_traces: Vec<(DumpFormat, PathBuf)>,
     /// `-nowarning`.
     pub no_warnings: bool,
+    /// `-continue`: go on after an invariant or action-property violation, reporting each.
+    pub continue_after_violations: bool,
     /// tlafid's own `--env NAME=VALUE`: what the spec's `IOEnv` shows (TLC shows the process's
     /// whole environment; tlafid shows only what is named).
     pub env: Vec<String>,
@@ -130,7 +132,6 @@ pub const NO_EFFECT: &[(&str, usize, &str)] = &[
 
 /// Options TLC has that tlafid refuses, with the reason.
 const UNSUPPORTED: &[(&str, &str)] = &[
-    ("-continue", "tlafid stops at the first violation"),
     ("-view", "traces are printed without the VIEW"),
     ("-dump", "tlafid does not write the state graph"),
     ("-recover", "tlafid writes no checkpoints to recover from"),
@@ -175,6 +176,7 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
         diff_trace: false,
         dump_traces: Vec::new(),
         no_warnings: false,
+        continue_after_violations: false,
         env: Vec::new(),
         allow_read: Vec::new(),
     };
@@ -195,6 +197,7 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
             "-tool" => options.tool = true,
             "-difftrace" => options.diff_trace = true,
             "-nowarning" => options.no_warnings = true,
+            "-continue" => options.continue_after_violations = true,
             "--env" => options.env.push(take(args, &mut at, arg, "NAME=VALUE")?),
             "--allow-read" => options
                 .allow_read
@@ -287,6 +290,12 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
         }
     }
     let spec = spec.ok_or_else(|| ArgsError::Invalid("Missing input TLA+ module.".into()))?;
+    if options.continue_after_violations && options.simulate.is_some() {
+        return Err(ArgsError::Unsupported {
+            option: "-continue with -simulate".into(),
+            reason: "a simulation stops at its first violation",
+        });
+    }
     options.spec = with_extension(&spec, "tla");
     Ok(options)
 }
@@ -392,12 +401,13 @@ mod tests {
     #[test]
     fn refuses_by_name() {
         assert_eq!(
-            parse_line("-continue M"),
+            parse_line("-continue -simulate M"),
             Err(ArgsError::Unsupported {
-                option: "-continue".into(),
-                reason: "tlafid stops at the first violation"
+                option: "-continue with -simulate".into(),
+                reason: "a simulation stops at its first violation"
             })
         );
+        assert!(parse_line("-continue M").unwrap().continue_after_violations);
         assert_eq!(
             parse_line("-frobnicate M"),
             Err(ArgsError::Invalid(

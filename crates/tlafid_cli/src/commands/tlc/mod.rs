@@ -15,7 +15,9 @@ use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_check::Progress;
 use tlafid_model::TraceAction;
 use tlafid_pipeline::coverage::Coverage;
-use tlafid_pipeline::run::{tlc_location, without_parens, Counterexample, TraceState};
+use tlafid_pipeline::run::{
+    tlc_location, without_parens, ContinuedViolation, Counterexample, TraceState,
+};
 use tlafid_pipeline::{
     Explored, Mode, ModelInputs, OutcomeKind, Run, RunOptions, RunOutcome, Session,
     SimulationOptions,
@@ -81,7 +83,8 @@ fn usage() -> String {
     let mut text = String::from(
         "tlafid tlc [options] SPEC: TLC's command line, run by tlafid.\n\
          Honoured: -config FILE, -workers N|auto, -deadlock, -simulate [num=K], -depth N,\n\
-         -seed N, -tool, -coverage N, -difftrace, -dumpTrace json|tla|dot FILE, -nowarning.\n\
+         -seed N, -tool, -coverage N, -difftrace, -dumpTrace json|tla|dot FILE, -nowarning,\n\
+         -continue (exhaustive runs; exit status of the first violation, never 0 after one).\n\
          Accepted without effect on the result:",
     );
     for (name, _, reason) in args::NO_EFFECT {
@@ -149,6 +152,7 @@ fn check(out: &mut Transcript<impl Write>, options: &TlcOptions) -> i32 {
         no_deadlock: !options.check_deadlock,
         progress: Some(progress),
         progress_interval: Some(Duration::from_secs(60)),
+        continue_after_violations: options.continue_after_violations,
         ..RunOptions::default()
     };
     let run = tlafid_pipeline::run(&mut session, &inputs, &run_options);
@@ -229,7 +233,23 @@ fn report(out: &mut Transcript<impl Write>, sources: &SourceMap, run: &Run, opti
     match &run.explored {
         Explored::Exhaustive(e) => {
             init_done(out, e.stats.initial_distinct_states);
-            outcome(out, sources, run, &e.counterexample, options);
+            for violation in &e.violations {
+                continued(out, sources, violation, options);
+            }
+            if e.violations.is_empty() || !is_continued(&run.outcome) {
+                outcome(out, sources, run, &e.counterexample, options);
+            } else {
+                let count = e.violations.len();
+                let plural = if count == 1 { "" } else { "s" };
+                out.message(
+                    code::GENERAL,
+                    Class::Error,
+                    &format!("Model checking completed. {count} violation{plural} found (-continue)."),
+                );
+                for (format, file) in &options.dump_traces {
+                    dump::write(out, *format, file, sources, &e.counterexample);
+                }
+            }
             if options.coverage {
                 coverage(out, &e.coverage);
             }
@@ -250,7 +270,9 @@ fn report(out: &mut Transcript<impl Write>, sources: &SourceMap, run: &Run, opti
                     s.depth
                 ),
             );
-            if run.outcome == RunOutcome::Success {
+            let completed = run.outcome == RunOutcome::Success
+                || (!e.violations.is_empty() && is_continued(&run.outcome));
+            if completed {
                 if let Some(o) = s.outdegree_summary() {
                     out.message(
                         code::STATE_GRAPH_OUTDEGREE,
@@ -407,6 +429,44 @@ fn outcome(
     for (format, file) in &options.dump_traces {
         dump::write(out, *format, file, sources, counterexample);
     }
+}
+
+/// Whether a run that ends so, with `-continue`, ended as its first recorded violation.
+fn is_continued(outcome: &RunOutcome) -> bool {
+    matches!(
+        outcome,
+        RunOutcome::InvariantViolation { .. } | RunOutcome::SafetyViolation { .. }
+    )
+}
+
+/// A violation a `-continue` run went on after, TLC's way: the message, then the behaviour.
+fn continued(
+    out: &mut Transcript<impl Write>,
+    sources: &SourceMap,
+    violation: &ContinuedViolation,
+    options: &TlcOptions,
+) {
+    let states = &violation.counterexample.states;
+    if let (RunOutcome::InvariantViolation { name }, [initial]) = (&violation.outcome, &states[..])
+    {
+        let text = format!(
+            "Invariant {name} is violated by the initial state:\n{}",
+            lines(&initial.lines, None)
+        );
+        out.message(code::INVARIANT_VIOLATED_INITIAL, Class::Error, &text);
+        return;
+    }
+    let code = match violation.outcome {
+        RunOutcome::InvariantViolation { .. } => code::INVARIANT_VIOLATED_BEHAVIOR,
+        _ => code::ACTION_PROPERTY_VIOLATED_BEHAVIOR,
+    };
+    out.message(code, Class::Error, &violation.message);
+    out.message(
+        code::BEHAVIOR_UP_TO_THIS_POINT,
+        Class::Error,
+        "The behavior up to this point is:",
+    );
+    behaviour(out, sources, &violation.counterexample, options.diff_trace);
 }
 
 /// The states of a behaviour, TLC's way (`-difftrace`: only what each step changes).
