@@ -203,6 +203,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         if let Some(report) = self.finish_level(initial)? {
             return Ok(report);
         }
+        self.level_done();
         while !self.frontier.is_empty() {
             if let Some(budget) = self.watch.exhausted() {
                 let report = self.abandoned(budget);
@@ -213,6 +214,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                 return Ok(report);
             }
             self.report_progress(0);
+            self.level_done();
         }
         let stats = self.stats(self.generated, self.seen.len(), 0, self.depth);
         let report = match &self.liveness {
@@ -238,6 +240,14 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             report.trace = Some(first.trace.clone());
         }
         report
+    }
+
+    /// Hands the counts after a complete level to [`Options::after_level`].
+    fn level_done(&self) {
+        if let Some(after_level) = &self.options.after_level {
+            let queue = self.frontier.len() as u64;
+            after_level(&self.stats(self.generated, self.seen.len(), queue, self.depth));
+        }
     }
 
     /// Decides the temporal properties on the recorded graph after a complete search.

@@ -102,7 +102,7 @@ pub const WORKER_STACK_BYTES: usize = 256 << 20;
 
 pub use explorer::Explorer;
 pub use liveness::{AtomId, AtomKind, AtomValues, LivenessSpec, Ltl, Obligation};
-pub use options::{Options, Progress, ProgressCallback};
+pub use options::{LevelCallback, Options, Progress, ProgressCallback};
 pub use report::{
     ActionStats, Budget, LivenessStats, OutDegree, Outcome, Report, Stats, TraceStep, Violation, ViolationKind,
     OUTDEGREE_BUCKETS,

@@ -24,6 +24,10 @@ pub struct Progress {
 /// Called every [`Options::progress_interval`] with a [`Progress`] snapshot.
 pub type ProgressCallback = Arc<dyn Fn(&Progress) + Send + Sync>;
 
+/// Called after each breadth-first level is complete, with the counts so far (per-action
+/// counts included): what periodic coverage reports print.
+pub type LevelCallback = Arc<dyn Fn(&crate::Stats) + Send + Sync>;
+
 /// How an exploration runs.
 #[derive(Clone)]
 pub struct Options {
@@ -55,6 +59,9 @@ pub struct Options {
     /// state is explored like any other). Deadlocks, errors, initial-property violations and
     /// budgets still stop the run.
     pub continue_after_violations: bool,
+    /// Called after each complete level (not after the level a run stops in). The counts
+    /// at a level's end do not depend on the number of workers.
+    pub after_level: Option<LevelCallback>,
 }
 
 impl Default for Options {
@@ -72,6 +79,7 @@ impl Default for Options {
             block_size: 256,
             expected_states: None,
             continue_after_violations: false,
+            after_level: None,
         }
     }
 }

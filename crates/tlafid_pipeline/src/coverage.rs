@@ -58,6 +58,40 @@ impl CoverageLine {
     }
 }
 
+/// The lines of a model's coverage without figures, filled by [`Template::fill`] (while a
+/// run is going on, when the model itself is the explorer's).
+#[derive(Clone, Debug)]
+pub(crate) struct Template {
+    coverage: Coverage,
+    /// For each of `coverage.tlc_actions`, the actions whose figures it sums.
+    members: Vec<Vec<usize>>,
+}
+
+impl Template {
+    pub(crate) fn new(sources: &SourceMap, model: &Model<'_>) -> Template {
+        let (coverage, members) = coverage_and_members(sources, model, (0, 0), |_| (0, 0));
+        Template { coverage, members }
+    }
+
+    /// The coverage with these figures: `init` the initial predicate's (distinct,
+    /// generated), `counts(i)` action `i`'s.
+    pub(crate) fn fill(&self, init: (u64, u64), counts: impl Fn(usize) -> (u64, u64)) -> Coverage {
+        let mut coverage = self.coverage.clone();
+        if let Some(line) = &mut coverage.init {
+            (line.distinct, line.generated) = init;
+        }
+        for (i, line) in coverage.actions.iter_mut().enumerate() {
+            (line.distinct, line.generated) = counts(i);
+        }
+        for (line, members) in coverage.tlc_actions.iter_mut().zip(&self.members) {
+            let figures = members.iter().map(|&i| counts(i));
+            (line.distinct, line.generated) =
+                figures.fold((0, 0), |(d, g), (d2, g2)| (d + d2, g + g2));
+        }
+        coverage
+    }
+}
+
 /// The coverage of a run of `model`: `counts(i)` gives action `i`'s (distinct, generated),
 /// `init` the initial predicate's.
 pub(crate) fn coverage(
@@ -66,6 +100,16 @@ pub(crate) fn coverage(
     init: (u64, u64),
     counts: impl Fn(usize) -> (u64, u64),
 ) -> Coverage {
+    coverage_and_members(sources, model, init, counts).0
+}
+
+/// [`coverage`], with the actions each TLC action stands for.
+fn coverage_and_members(
+    sources: &SourceMap,
+    model: &Model<'_>,
+    init: (u64, u64),
+    counts: impl Fn(usize) -> (u64, u64),
+) -> (Coverage, Vec<Vec<usize>>) {
     let init = model.spec.as_ref().map(|spec| {
         let def = model.program.op(spec.init);
         line(
@@ -86,12 +130,13 @@ pub(crate) fn coverage(
             line(sources, &decl.name, decl.span, whole, decl.body, counts(i))
         })
         .collect();
-    let tlc_actions = tlc_split(sources, model, &actions);
-    Coverage {
+    let (tlc_actions, members) = tlc_split(sources, model, &actions);
+    let coverage = Coverage {
         init,
         actions,
         tlc_actions,
-    }
+    };
+    (coverage, members)
 }
 
 /// `actions` as TLC splits the relation (see [`Coverage::tlc_actions`]), in TLC's order.
@@ -99,32 +144,32 @@ fn tlc_split(
     sources: &SourceMap,
     model: &Model<'_>,
     actions: &[CoverageLine],
-) -> Vec<CoverageLine> {
+) -> (Vec<CoverageLine>, Vec<Vec<usize>>) {
     let decls = model.evaluator.actions();
-    let mut tlc_actions: Vec<(Option<&TlcAction>, CoverageLine)> = Vec::new();
-    for (decl, own) in decls.iter().zip(actions) {
+    let mut tlc_actions: Vec<(Option<&TlcAction>, CoverageLine, Vec<usize>)> = Vec::new();
+    for (index, (decl, own)) in decls.iter().zip(actions).enumerate() {
         let Some(tlc) = &decl.tlc else {
-            tlc_actions.push((None, own.clone()));
+            tlc_actions.push((None, own.clone(), vec![index]));
             continue;
         };
-        match tlc_actions.iter_mut().find(|(t, _)| *t == Some(tlc)) {
-            Some((_, merged)) => {
+        match tlc_actions.iter_mut().find(|(t, ..)| *t == Some(tlc)) {
+            Some((_, merged, members)) => {
                 merged.distinct += own.distinct;
                 merged.generated += own.generated;
+                members.push(index);
             }
             None => {
                 let body = without_parens(sources, tlc.body);
                 let whole = operator_body(model, &tlc.name, tlc.span).unwrap_or(body);
                 let figures = (own.distinct, own.generated);
                 let merged = line(sources, &tlc.name, tlc.span, whole, body, figures);
-                tlc_actions.push((Some(tlc), merged));
+                tlc_actions.push((Some(tlc), merged, vec![index]));
             }
         }
     }
     // TLC lists them by where they are defined.
-    let mut tlc_actions: Vec<CoverageLine> = tlc_actions.into_iter().map(|(_, l)| l).collect();
-    tlc_actions.sort_by_key(|l| (l.at, l.part));
-    tlc_actions
+    tlc_actions.sort_by_key(|(_, l, _)| (l.at, l.part));
+    tlc_actions.into_iter().map(|(_, l, m)| (l, m)).unzip()
 }
 
 /// The body of the operator named `name` defined at `span`.

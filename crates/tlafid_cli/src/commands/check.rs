@@ -1,6 +1,11 @@
 //! `tlafid check`: explore a model's state space as TLC does, or simulate it.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tlafid_pipeline::coverage::Coverage;
+use tlafid_pipeline::run::{CoverageEvery, PeriodicCoverage};
 
 use tlafid_pipeline::{Explored, Mode, RunOptions, Session, SimulationOptions};
 
@@ -43,6 +48,14 @@ pub struct CheckArgs {
     /// the states it generated (TLC's `-coverage`; the JSON report always has them).
     #[arg(long)]
     pub coverage: bool,
+    /// With `--coverage`: also print it during the run, at the end of the first
+    /// breadth-first level after every S seconds (TLC's `-coverage N` prints it every N
+    /// minutes), so a run that is stopped still leaves coverage behind. Human output only.
+    #[arg(long, value_name = "S", requires = "coverage", conflicts_with = "simulate")]
+    pub coverage_interval: Option<f64>,
+    /// With `--coverage`: print it at the end of every K levels (deterministic; for tests).
+    #[arg(long, value_name = "K", hide = true, requires = "coverage", conflicts_with_all = ["simulate", "coverage_interval"])]
+    pub coverage_every_levels: Option<u32>,
     /// Go on exploring after an invariant or action-property violation and report each, in
     /// breadth-first order (TLC's `-continue`); the exit status is the first violation's.
     /// Deadlocks, errors and initial-state properties still stop the run.
@@ -113,6 +126,25 @@ impl CheckArgs {
     }
 }
 
+/// `--coverage-interval` / `--coverage-every-levels`: coverage printed during the run.
+fn periodic_coverage(args: &CheckArgs) -> Option<PeriodicCoverage> {
+    if args.format != Format::Human {
+        return None;
+    }
+    let every = match (args.coverage_every_levels, args.coverage_interval) {
+        (Some(levels), _) => CoverageEvery::Levels(levels.max(1)),
+        (None, Some(seconds)) => {
+            CoverageEvery::Time(Duration::try_from_secs_f64(seconds.max(0.0)).ok()?)
+        }
+        (None, None) => return None,
+    };
+    let report = Arc::new(|coverage: &Coverage| {
+        let mut out = std::io::stdout().lock();
+        let _ = check_report::write_coverage(&mut out, coverage);
+    });
+    Some(PeriodicCoverage { every, report })
+}
+
 /// Runs `tlafid check`.
 pub fn run(args: &CheckArgs) -> ExitStatus {
     let mut files = DiskFiles;
@@ -130,6 +162,7 @@ pub fn run(args: &CheckArgs) -> ExitStatus {
         options.progress = display.callback();
         options.progress_interval = display.interval();
     }
+    options.periodic_coverage = periodic_coverage(args);
     let run = tlafid_pipeline::run(&mut session, &inputs, &options);
     if let Some(display) = &display {
         display.finish();

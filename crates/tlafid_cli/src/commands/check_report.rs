@@ -185,7 +185,7 @@ pub(crate) fn write_states(
 
 /// Each action's coverage, as TLC's `-coverage` lists it: the initial predicate, then each
 /// action with the distinct states it found first and the states it generated.
-fn write_coverage(out: &mut impl Write, coverage: &Coverage) -> std::io::Result<()> {
+pub(crate) fn write_coverage(out: &mut impl Write, coverage: &Coverage) -> std::io::Result<()> {
     writeln!(out, "Coverage (distinct states found : states generated):")?;
     let lines = coverage.init.iter().chain(&coverage.actions);
     for line in lines {

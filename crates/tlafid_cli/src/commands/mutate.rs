@@ -95,6 +95,8 @@ pub fn run(args: &MutateArgs) -> ExitStatus {
                 no_deadlock: false,
                 dump_trace: None,
                 coverage: false,
+                coverage_interval: None,
+                coverage_every_levels: None,
                 continue_after_violations: false,
                 diff_trace: false,
                 liveness_stats: false,

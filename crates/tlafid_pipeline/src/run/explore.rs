@@ -1,14 +1,21 @@
 //! The exhaustive run: [`tlafid_check::Explorer`] on the bound model, its report turned into
 //! a [`Run`] (outcome, TLC's message, the counterexample rebuilt with its actions).
 
-use tlafid_check::{Explorer, Options, Outcome, Report, Violation, ViolationKind};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use tlafid_check::{
+    Explorer, LevelCallback, Options, Outcome, Report, Stats, Violation, ViolationKind,
+};
 use tlafid_eval::{EvalError, State};
 use tlafid_model::{Model, PostconditionFailure, TraceAction};
 
 use super::outcome;
 use super::{
-    ContinuedViolation, Counterexample, Cycle, Exhaustive, Explored, Run, RunOptions, RunOutcome,
+    ContinuedViolation, Counterexample, CoverageEvery, Cycle, Exhaustive, Explored,
+    PeriodicCoverage, Run, RunOptions, RunOutcome,
 };
+use crate::coverage::Template;
 use crate::session::Session;
 
 pub(super) fn explore(
@@ -32,6 +39,10 @@ pub(super) fn explore(
             .progress_interval
             .unwrap_or(defaults.progress_interval),
         continue_after_violations: options.continue_after_violations,
+        after_level: options
+            .periodic_coverage
+            .as_ref()
+            .map(|periodic| coverage_reporter(session, &model, periodic)),
         ..defaults
     };
     let explorer = Explorer::new(model, explorer_options);
@@ -130,6 +141,37 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
             violations,
         })),
     }
+}
+
+/// The explorer's end-of-level callback that reports coverage when it is due.
+fn coverage_reporter(
+    session: &Session<'_>,
+    model: &Model<'_>,
+    periodic: &PeriodicCoverage,
+) -> LevelCallback {
+    let template = Template::new(&session.sources, model);
+    let periodic = periodic.clone();
+    let last = Mutex::new((Instant::now(), 0u32));
+    Arc::new(move |stats: &Stats| {
+        let Ok(mut last) = last.lock() else { return };
+        last.1 += 1;
+        let due = match periodic.every {
+            CoverageEvery::Time(every) => last.0.elapsed() >= every,
+            CoverageEvery::Levels(every) => last.1 >= every.max(1),
+        };
+        if !due {
+            return;
+        }
+        *last = (Instant::now(), 0);
+        let per_action = |i: usize| {
+            stats
+                .per_action
+                .get(i)
+                .map_or((0, 0), |a| (a.distinct, a.generated))
+        };
+        let init = (stats.initial_distinct_states, stats.initial_states_generated);
+        (periodic.report)(&template.fill(init, per_action));
+    })
 }
 
 /// The violations a `-continue` run went on after, each with its behaviour.

@@ -77,6 +77,27 @@ pub struct RunOptions {
     /// TLC's `-continue`: go on exploring after an invariant or action-property violation
     /// and report each ([`Exhaustive::violations`]). Exhaustive runs only.
     pub continue_after_violations: bool,
+    /// Coverage reported while an exhaustive run goes on (TLC's `-coverage N`).
+    pub periodic_coverage: Option<PeriodicCoverage>,
+}
+
+/// Coverage reported while an exhaustive run goes on, at the end of a breadth-first level
+/// (so the figures are those of complete levels and do not depend on the workers).
+#[derive(Clone)]
+pub struct PeriodicCoverage {
+    /// How often.
+    pub every: CoverageEvery,
+    /// Called with the coverage so far.
+    pub report: Arc<dyn Fn(&Coverage) + Send + Sync>,
+}
+
+/// How often [`PeriodicCoverage`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoverageEvery {
+    /// At the first level's end after this much time since the start or the last report.
+    Time(Duration),
+    /// At the end of every this-many levels (deterministic: what tests use).
+    Levels(u32),
 }
 
 impl Default for RunOptions {
@@ -93,6 +114,7 @@ impl Default for RunOptions {
             progress: None,
             progress_interval: None,
             continue_after_violations: false,
+            periodic_coverage: None,
         }
     }
 }

@@ -3,6 +3,9 @@
 //! result (with the reason in [`NO_EFFECT`]), or refused by name.
 
 use std::path::PathBuf;
+use std::time::Duration;
+
+use tlafid_pipeline::run::CoverageEvery;
 
 /// What a TLC command line asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,8 +26,11 @@ pub struct TlcOptions {
     pub seed: Option<i64>,
     /// `-tool`: TLC's message framing (`@!@!@STARTMSG code:class @!@!@`).
     pub tool: bool,
-    /// `-coverage N`: print action coverage (at the end of the run).
+    /// `-coverage N`: print action coverage every N minutes (at least one) and at the end.
     pub coverage: bool,
+    /// When coverage is printed during the run: `-coverage N`'s minutes, or tlafid's own
+    /// `--coverage-every-levels K` (every K breadth-first levels: deterministic, for tests).
+    pub coverage_every: Option<CoverageEvery>,
     /// `-difftrace`: in a behaviour, print only the variables a step changes.
     pub diff_trace: bool,
     /// `-dumpTrace FORMAT FILE`, in the order given.
@@ -173,6 +179,7 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
         seed: None,
         tool: false,
         coverage: false,
+        coverage_every: None,
         diff_trace: false,
         dump_traces: Vec::new(),
         no_warnings: false,
@@ -205,13 +212,30 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
             "-coverage" => {
                 let minutes = take(args, &mut at, arg, "a number of minutes")?;
                 match minutes.parse::<i64>() {
-                    Ok(m) if m >= 0 => options.coverage = true,
+                    Ok(m) if m >= 0 => {
+                        options.coverage = true;
+                        let seconds = 60 * m.clamp(1, 1 << 20) as u64;
+                        if options.coverage_every.is_none() {
+                            options.coverage_every =
+                                Some(CoverageEvery::Time(Duration::from_secs(seconds)));
+                        }
+                    }
                     _ => {
                         return Err(ArgsError::Invalid(format!(
                             "An integer for coverage report interval required. But encountered {minutes}"
                         )))
                     }
                 }
+            }
+            "--coverage-every-levels" => {
+                let levels = take(args, &mut at, arg, "a number of levels")?;
+                let levels = levels.parse::<u32>().ok().filter(|&l| l > 0).ok_or_else(|| {
+                    ArgsError::Invalid(format!(
+                        "--coverage-every-levels requires a positive number, not {levels}"
+                    ))
+                })?;
+                options.coverage = true;
+                options.coverage_every = Some(CoverageEvery::Levels(levels));
             }
             "-depth" => {
                 let depth = take(args, &mut at, arg, "a number")?;

@@ -16,7 +16,8 @@ use tlafid_check::Progress;
 use tlafid_model::TraceAction;
 use tlafid_pipeline::coverage::Coverage;
 use tlafid_pipeline::run::{
-    tlc_location, without_parens, ContinuedViolation, Counterexample, TraceState,
+    tlc_location, without_parens, ContinuedViolation, Counterexample, PeriodicCoverage,
+    TraceState,
 };
 use tlafid_pipeline::{
     Explored, Mode, ModelInputs, OutcomeKind, Run, RunOptions, RunOutcome, Session,
@@ -60,8 +61,8 @@ pub fn run(args: &TlcArgs) -> i32 {
         Ok(options) => options,
         Err(error) => return refuse(&error),
     };
-    let stdout = std::io::stdout();
-    let mut out = Transcript::new(stdout.lock(), options.tool);
+    // Not locked for the whole run: progress and periodic coverage come from worker threads.
+    let mut out = Transcript::new(std::io::stdout(), options.tool);
     check(&mut out, &options)
 }
 
@@ -153,6 +154,13 @@ fn check(out: &mut Transcript<impl Write>, options: &TlcOptions) -> i32 {
         progress: Some(progress),
         progress_interval: Some(Duration::from_secs(60)),
         continue_after_violations: options.continue_after_violations,
+        periodic_coverage: options
+            .coverage_every
+            .filter(|_| options.simulate.is_none())
+            .map(|every| PeriodicCoverage {
+                every,
+                report: coverage_printer(out.tool()),
+            }),
         ..RunOptions::default()
     };
     let run = tlafid_pipeline::run(&mut session, &inputs, &run_options);
@@ -558,6 +566,16 @@ fn coverage(out: &mut Transcript<impl Write>, coverage: &Coverage) {
         out.message(code::COVERAGE_NEXT, Class::None, &action.tlc());
     }
     out.message(code::COVERAGE_END, Class::None, "End of statistics.");
+}
+
+/// Coverage printed during the run (`-coverage N`), as at the end.
+fn coverage_printer(tool: bool) -> Arc<dyn Fn(&Coverage) + Send + Sync> {
+    let out = Mutex::new(Transcript::new(std::io::stdout(), tool));
+    Arc::new(move |figures: &Coverage| {
+        if let Ok(mut out) = out.lock() {
+            coverage(&mut out, figures);
+        }
+    })
 }
 
 /// TLC's progress lines, every minute.
