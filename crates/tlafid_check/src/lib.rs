@@ -84,6 +84,7 @@ pub mod errors;
 mod event;
 mod expand;
 mod explorer;
+mod graph_dump;
 pub mod liveness;
 mod options;
 mod report;
@@ -101,11 +102,12 @@ mod watch;
 pub const WORKER_STACK_BYTES: usize = 256 << 20;
 
 pub use explorer::Explorer;
+pub use graph_dump::{graph_dump, GraphDump};
 pub use liveness::{AtomId, AtomKind, AtomValues, LivenessSpec, Ltl, Obligation};
 pub use options::{LevelCallback, Options, Progress, ProgressCallback};
 pub use report::{
-    ActionStats, Budget, LivenessStats, OutDegree, Outcome, Report, Stats, TraceStep, Violation, ViolationKind,
-    OUTDEGREE_BUCKETS,
+    ActionStats, Budget, LivenessStats, OutDegree, Outcome, Report, Stats, TraceStep, Violation,
+    ViolationKind, OUTDEGREE_BUCKETS,
 };
 pub use seen::FingerprintSet;
 pub use simulate::{SimulationOptions, SimulationOutcome, SimulationReport, Simulator};

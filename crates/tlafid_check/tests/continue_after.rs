@@ -100,7 +100,10 @@ fn every_violation_in_breadth_first_order_for_any_worker_count() {
     let system = Faulty { nodes: 5_000 };
     let (expected, (generated, distinct)) = naive(&system);
     assert!(expected.len() > 20, "{}", expected.len());
-    assert_eq!(expected[0], (ViolationKind::Invariant(ViolationId(0)), 5, 1));
+    assert_eq!(
+        expected[0],
+        (ViolationKind::Invariant(ViolationId(0)), 5, 1)
+    );
     let mut first_run = None;
     for (workers, block) in [(1, 256), (2, 1), (2, 7), (4, 3)] {
         let options = Options {
@@ -116,7 +119,11 @@ fn every_violation_in_breadth_first_order_for_any_worker_count() {
             "{:?}",
             report.outcome
         );
-        assert_eq!(brief(&report.violations), expected, "workers {workers} block {block}");
+        assert_eq!(
+            brief(&report.violations),
+            expected,
+            "workers {workers} block {block}"
+        );
         assert_eq!(
             (report.stats.states_generated, report.stats.distinct_states),
             (generated, distinct)
@@ -126,7 +133,9 @@ fn every_violation_in_breadth_first_order_for_any_worker_count() {
         for v in &report.violations {
             for pair in v.trace.windows(2) {
                 let mut next = Vec::new();
-                system.successors(&pair[0].state, &mut |_, t| next.push(t)).unwrap();
+                system
+                    .successors(&pair[0].state, &mut |_, t| next.push(t))
+                    .unwrap();
                 assert!(next.contains(&pair[1].state));
             }
         }
@@ -143,7 +152,9 @@ fn without_continue_the_first_violation_stops_the_run() {
         check_deadlock: false,
         ..Options::default()
     };
-    let report = Explorer::new(Faulty { nodes: 5_000 }, options).run().unwrap();
+    let report = Explorer::new(Faulty { nodes: 5_000 }, options)
+        .run()
+        .unwrap();
     assert!(report.violations.is_empty());
     assert_eq!(report.stats.distinct_states, 1);
 }
@@ -177,7 +188,11 @@ fn a_deadlock_still_stops_a_continued_run_after_the_violations_before_it() {
         ..Options::default()
     };
     let report = Explorer::new(Line, options).run().unwrap();
-    assert!(matches!(report.outcome, Outcome::Deadlock), "{:?}", report.outcome);
+    assert!(
+        matches!(report.outcome, Outcome::Deadlock),
+        "{:?}",
+        report.outcome
+    );
     assert_eq!(
         brief(&report.violations),
         vec![

@@ -10,7 +10,7 @@ use tlafid_pipeline::run::{CoverageEvery, PeriodicCoverage};
 use tlafid_pipeline::{Explored, Mode, RunOptions, Session, SimulationOptions};
 
 use crate::args::{self, ModelArgs};
-use crate::commands::{check_report, counterexample, progress, simulate};
+use crate::commands::{check_report, counterexample, graph, progress, simulate};
 use crate::exit::ExitStatus;
 use crate::files::DiskFiles;
 use crate::inputs::InputArgs;
@@ -44,6 +44,10 @@ pub struct CheckArgs {
     /// `mbt::actionTaken` and `mbt::nondetPicks`).
     #[arg(long, value_name = "FILE.itf.json")]
     pub dump_trace: Option<PathBuf>,
+    /// Write the state graph of the states explored to this file as a GraphViz digraph,
+    /// edges labelled with their actions (TLC's `-dump dot,actionlabels FILE`).
+    #[arg(long, value_name = "FILE.dot", conflicts_with = "simulate")]
+    pub dump_graph: Option<PathBuf>,
     /// Print each action's coverage after the counts: the distinct states it found first and
     /// the states it generated (TLC's `-coverage`; the JSON report always has them).
     #[arg(long)]
@@ -51,7 +55,12 @@ pub struct CheckArgs {
     /// With `--coverage`: also print it during the run, at the end of the first
     /// breadth-first level after every S seconds (TLC's `-coverage N` prints it every N
     /// minutes), so a run that is stopped still leaves coverage behind. Human output only.
-    #[arg(long, value_name = "S", requires = "coverage", conflicts_with = "simulate")]
+    #[arg(
+        long,
+        value_name = "S",
+        requires = "coverage",
+        conflicts_with = "simulate"
+    )]
     pub coverage_interval: Option<f64>,
     /// With `--coverage`: print it at the end of every K levels (deterministic; for tests).
     #[arg(long, value_name = "K", hide = true, requires = "coverage", conflicts_with_all = ["simulate", "coverage_interval"])]
@@ -121,6 +130,7 @@ impl CheckArgs {
             max_seconds: self.max_seconds,
             no_deadlock: self.no_deadlock,
             continue_after_violations: self.continue_after_violations,
+            dump_graph: self.dump_graph.is_some(),
             ..RunOptions::default()
         }
     }
@@ -181,6 +191,13 @@ pub fn run(args: &CheckArgs) -> ExitStatus {
                 args.dump_trace.as_deref(),
                 exhaustive.counterexample.dump.as_ref(),
             );
+            if let (Some(path), Some(graph)) = (&args.dump_graph, &exhaustive.graph) {
+                let style = graph::DotStyle {
+                    colorize: false,
+                    action_labels: true,
+                };
+                graph::write_dot(path, graph, style);
+            }
             check_report::print(args, &inputs, sources, diagnostics, &run);
         }
         Explored::Nothing | Explored::AssumptionsOnly => {

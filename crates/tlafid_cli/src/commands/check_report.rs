@@ -79,7 +79,12 @@ fn write_transcript(
     for violation in &e.violations {
         writeln!(out, "Error: {}", violation.message)?;
         writeln!(out, "Error: The behavior up to this point is:")?;
-        write_states(out, sources, &violation.counterexample.states, args.diff_trace)?;
+        write_states(
+            out,
+            sources,
+            &violation.counterexample.states,
+            args.diff_trace,
+        )?;
     }
     // With --continue, a run that went on to the end ends as its first violation, shown above.
     let ended_continued = !e.violations.is_empty()

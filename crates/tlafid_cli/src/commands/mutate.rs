@@ -97,6 +97,7 @@ pub fn run(args: &MutateArgs) -> ExitStatus {
                 coverage: false,
                 coverage_interval: None,
                 coverage_every_levels: None,
+                dump_graph: None,
                 continue_after_violations: false,
                 diff_trace: false,
                 liveness_stats: false,

@@ -214,9 +214,7 @@ impl CheckReport {
                 .and_then(|c| c.action.as_ref())
                 .map(|a| ActionReport::new(sources, a)),
             coverage: explored.map(coverage).unwrap_or_default(),
-            violations: explored
-                .map(|e| violations(sources, e))
-                .unwrap_or_default(),
+            violations: explored.map(|e| violations(sources, e)).unwrap_or_default(),
             diagnostics: json_diagnostics(sources, diagnostics),
         }
     }

@@ -13,7 +13,7 @@ use tlafid_model::{Model, PostconditionFailure, TraceAction};
 use super::outcome;
 use super::{
     ContinuedViolation, Counterexample, CoverageEvery, Cycle, Exhaustive, Explored,
-    PeriodicCoverage, Run, RunOptions, RunOutcome,
+    PeriodicCoverage, Run, RunOptions, RunOutcome, StateGraph,
 };
 use crate::coverage::Template;
 use crate::session::Session;
@@ -47,7 +47,14 @@ pub(super) fn explore(
     };
     let explorer = Explorer::new(model, explorer_options);
     match explorer.run() {
-        Ok(report) => finish(session, explorer.system(), report),
+        Ok(report) => {
+            let counted = report.stats.distinct_states;
+            let mut run = finish(session, explorer.system(), report);
+            if let (true, Explored::Exhaustive(e)) = (options.dump_graph, &mut run.explored) {
+                e.graph = state_graph(session, explorer.system(), counted);
+            }
+            run
+        }
         Err(problem) => {
             session.diagnostics.push(problem);
             Run::stopped(RunOutcome::SystemError)
@@ -139,8 +146,39 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
             unchecked: model.unchecked.clone(),
             coverage,
             violations,
+            graph: None,
         })),
     }
+}
+
+/// The first `counted` states in breadth-first order and the steps between them.
+fn state_graph(session: &mut Session<'_>, model: &Model<'_>, counted: u64) -> Option<StateGraph> {
+    let dump = match tlafid_check::graph_dump(model, counted) {
+        Ok(dump) => dump,
+        Err(error) => {
+            session.diagnostics.push(error.to_diagnostic());
+            return None;
+        }
+    };
+    let actions = model.evaluator.actions();
+    let name = |id: tlafid_check::ActionId| {
+        actions.get(id.0 as usize).map_or_else(String::new, |a| {
+            a.tlc.as_ref().map_or(&a.name, |t| &t.name).to_string()
+        })
+    };
+    Some(StateGraph {
+        states: dump
+            .states
+            .iter()
+            .map(|(state, level)| (model.trace_lines(state, state), *level))
+            .collect(),
+        edges: dump
+            .edges
+            .iter()
+            .map(|&(from, to, action)| (from, to, name(action)))
+            .collect(),
+        cut: dump.cut,
+    })
 }
 
 /// The explorer's end-of-level callback that reports coverage when it is due.
@@ -169,7 +207,10 @@ fn coverage_reporter(
                 .get(i)
                 .map_or((0, 0), |a| (a.distinct, a.generated))
         };
-        let init = (stats.initial_distinct_states, stats.initial_states_generated);
+        let init = (
+            stats.initial_distinct_states,
+            stats.initial_states_generated,
+        );
         (periodic.report)(&template.fill(init, per_action));
     })
 }

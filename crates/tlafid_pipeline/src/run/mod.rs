@@ -79,6 +79,8 @@ pub struct RunOptions {
     pub continue_after_violations: bool,
     /// Coverage reported while an exhaustive run goes on (TLC's `-coverage N`).
     pub periodic_coverage: Option<PeriodicCoverage>,
+    /// Also build the state graph of the states the run counted ([`Exhaustive::graph`]).
+    pub dump_graph: bool,
 }
 
 /// Coverage reported while an exhaustive run goes on, at the end of a breadth-first level
@@ -115,6 +117,7 @@ impl Default for RunOptions {
             progress_interval: None,
             continue_after_violations: false,
             periodic_coverage: None,
+            dump_graph: false,
         }
     }
 }
@@ -173,6 +176,19 @@ pub struct Exhaustive {
     /// With `-continue`: every violation met, in breadth-first order (the run's outcome and
     /// counterexample are the first unless something else stopped the run).
     pub violations: Vec<ContinuedViolation>,
+    /// With [`RunOptions::dump_graph`]: the states the run counted and the steps between them.
+    pub graph: Option<StateGraph>,
+}
+
+/// A state graph to write (TLC's `-dump`), in breadth-first order.
+#[derive(Debug, Default)]
+pub struct StateGraph {
+    /// Each state's lines (as a trace shows them) and breadth-first level (initial: 1).
+    pub states: Vec<(Vec<(String, Value)>, u32)>,
+    /// Each step: from, to (indices into `states`) and the action's name, as TLC names it.
+    pub edges: Vec<(u32, u32, String)>,
+    /// The search was stopped at the run's count: later states are left out.
+    pub cut: bool,
 }
 
 /// A violation a `-continue` run met and went on after.

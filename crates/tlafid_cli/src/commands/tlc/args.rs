@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use tlafid_pipeline::run::CoverageEvery;
 
+use crate::commands::graph::DotStyle;
+
 /// What a TLC command line asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TlcOptions {
@@ -37,6 +39,8 @@ pub struct TlcOptions {
     pub dump_traces: Vec<(DumpFormat, PathBuf)>,
     /// `-nowarning`.
     pub no_warnings: bool,
+    /// `-dump [dot[,colorize,actionlabels]] FILE`: the state graph (DOT) or every state.
+    pub dump: Option<StateDump>,
     /// `-continue`: go on after an invariant or action-property violation, reporting each.
     pub continue_after_violations: bool,
     /// tlafid's own `--env NAME=VALUE`: what the spec's `IOEnv` shows (TLC shows the process's
@@ -44,6 +48,15 @@ pub struct TlcOptions {
     pub env: Vec<String>,
     /// tlafid's own `--allow-read PATH`: files (or folders) a trace harness may read.
     pub allow_read: Vec<PathBuf>,
+}
+
+/// What `-dump` writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateDump {
+    /// The file (`.dot` or `.dump` added when left out, as TLC does).
+    pub file: PathBuf,
+    /// A DOT graph (`dot,...`), else the list of states.
+    pub dot: Option<DotStyle>,
 }
 
 /// The number of workers.
@@ -139,7 +152,6 @@ pub const NO_EFFECT: &[(&str, usize, &str)] = &[
 /// Options TLC has that tlafid refuses, with the reason.
 const UNSUPPORTED: &[(&str, &str)] = &[
     ("-view", "traces are printed without the VIEW"),
-    ("-dump", "tlafid does not write the state graph"),
     ("-recover", "tlafid writes no checkpoints to recover from"),
     ("-debug", "there is no debugger"),
     ("-debugger", "there is no debugger"),
@@ -184,6 +196,7 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
         dump_traces: Vec::new(),
         no_warnings: false,
         continue_after_violations: false,
+        dump: None,
         env: Vec::new(),
         allow_read: Vec::new(),
     };
@@ -205,6 +218,7 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
             "-difftrace" => options.diff_trace = true,
             "-nowarning" => options.no_warnings = true,
             "-continue" => options.continue_after_violations = true,
+            "-dump" => options.dump = Some(dump(args, &mut at)?),
             "--env" => options.env.push(take(args, &mut at, arg, "NAME=VALUE")?),
             "--allow-read" => options
                 .allow_read
@@ -229,11 +243,15 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
             }
             "--coverage-every-levels" => {
                 let levels = take(args, &mut at, arg, "a number of levels")?;
-                let levels = levels.parse::<u32>().ok().filter(|&l| l > 0).ok_or_else(|| {
-                    ArgsError::Invalid(format!(
-                        "--coverage-every-levels requires a positive number, not {levels}"
-                    ))
-                })?;
+                let levels = levels
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&l| l > 0)
+                    .ok_or_else(|| {
+                        ArgsError::Invalid(format!(
+                            "--coverage-every-levels requires a positive number, not {levels}"
+                        ))
+                    })?;
                 options.coverage = true;
                 options.coverage_every = Some(CoverageEvery::Levels(levels));
             }
@@ -314,6 +332,12 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
         }
     }
     let spec = spec.ok_or_else(|| ArgsError::Invalid("Missing input TLA+ module.".into()))?;
+    if options.dump.is_some() && options.simulate.is_some() {
+        return Err(ArgsError::Unsupported {
+            option: "-dump with -simulate".into(),
+            reason: "the state graph is written by breadth-first runs",
+        });
+    }
     if options.continue_after_violations && options.simulate.is_some() {
         return Err(ArgsError::Unsupported {
             option: "-continue with -simulate".into(),
@@ -322,6 +346,40 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
     }
     options.spec = with_extension(&spec, "tla");
     Ok(options)
+}
+
+/// `-dump`'s arguments, read as TLC reads them.
+fn dump(args: &[String], at: &mut usize) -> Result<StateDump, ArgsError> {
+    let first = take(args, at, "-dump", "a file name for dumping states")?;
+    let format = first.to_ascii_lowercase();
+    if format.starts_with("class,") {
+        return Err(ArgsError::Unsupported {
+            option: "-dump class,...".into(),
+            reason: "tlafid runs no Java state writers",
+        });
+    }
+    if !format.starts_with("dot") || *at >= args.len() {
+        return Ok(StateDump {
+            file: with_extension(&first, "dump"),
+            dot: None,
+        });
+    }
+    for item in ["snapshot", "constrained", "stuttering"] {
+        if format.contains(item) {
+            return Err(ArgsError::Unsupported {
+                option: format!("-dump dot,{item}"),
+                reason: "tlafid writes the graph once, of the states inside the constraints",
+            });
+        }
+    }
+    let file = take(args, at, "-dump", "a file")?;
+    Ok(StateDump {
+        file: with_extension(&file, "dot"),
+        dot: Some(DotStyle {
+            colorize: format.contains("colorize"),
+            action_labels: format.contains("actionlabels"),
+        }),
+    })
 }
 
 /// The value after option `arg`.
@@ -414,6 +472,33 @@ mod tests {
             parse_line("-config X M").unwrap().config,
             Some(PathBuf::from("X.cfg"))
         );
+    }
+
+    #[test]
+    fn reads_dump_as_tlc() {
+        let dot = parse_line("-dump dot,actionlabels,colorize g M")
+            .unwrap()
+            .dump;
+        let style = DotStyle {
+            colorize: true,
+            action_labels: true,
+        };
+        assert_eq!(
+            dot,
+            Some(StateDump {
+                file: PathBuf::from("g.dot"),
+                dot: Some(style)
+            })
+        );
+        let plain = parse_line("-dump states M").unwrap().dump.unwrap();
+        assert_eq!(
+            (plain.file, plain.dot),
+            (PathBuf::from("states.dump"), None)
+        );
+        assert!(matches!(
+            parse_line("-dump dot,snapshot g M"),
+            Err(ArgsError::Unsupported { .. })
+        ));
     }
 
     #[test]

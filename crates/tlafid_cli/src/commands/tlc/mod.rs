@@ -16,8 +16,7 @@ use tlafid_check::Progress;
 use tlafid_model::TraceAction;
 use tlafid_pipeline::coverage::Coverage;
 use tlafid_pipeline::run::{
-    tlc_location, without_parens, ContinuedViolation, Counterexample, PeriodicCoverage,
-    TraceState,
+    tlc_location, without_parens, ContinuedViolation, Counterexample, PeriodicCoverage, TraceState,
 };
 use tlafid_pipeline::{
     Explored, Mode, ModelInputs, OutcomeKind, Run, RunOptions, RunOutcome, Session,
@@ -85,7 +84,8 @@ fn usage() -> String {
         "tlafid tlc [options] SPEC: TLC's command line, run by tlafid.\n\
          Honoured: -config FILE, -workers N|auto, -deadlock, -simulate [num=K], -depth N,\n\
          -seed N, -tool, -coverage N, -difftrace, -dumpTrace json|tla|dot FILE, -nowarning,\n\
-         -continue (exhaustive runs; exit status of the first violation, never 0 after one).\n\
+         -continue (exhaustive runs; exit status of the first violation, never 0 after one),\n\
+         -dump [dot[,colorize,actionlabels]] FILE (states numbered in breadth-first order).\n\
          Accepted without effect on the result:",
     );
     for (name, _, reason) in args::NO_EFFECT {
@@ -154,6 +154,7 @@ fn check(out: &mut Transcript<impl Write>, options: &TlcOptions) -> i32 {
         progress: Some(progress),
         progress_interval: Some(Duration::from_secs(60)),
         continue_after_violations: options.continue_after_violations,
+        dump_graph: options.dump.is_some(),
         periodic_coverage: options
             .coverage_every
             .filter(|_| options.simulate.is_none())
@@ -252,7 +253,9 @@ fn report(out: &mut Transcript<impl Write>, sources: &SourceMap, run: &Run, opti
                 out.message(
                     code::GENERAL,
                     Class::Error,
-                    &format!("Model checking completed. {count} violation{plural} found (-continue)."),
+                    &format!(
+                        "Model checking completed. {count} violation{plural} found (-continue)."
+                    ),
                 );
                 for (format, file) in &options.dump_traces {
                     dump::write(out, *format, file, sources, &e.counterexample);
@@ -290,6 +293,12 @@ fn report(out: &mut Transcript<impl Write>, sources: &SourceMap, run: &Run, opti
                             (o.mean + 0.5).floor() as i64, o.min, o.max, o.percentile_95
                         ),
                     );
+                }
+            }
+            if let (Some(dump), Some(graph)) = (&options.dump, &e.graph) {
+                match dump.dot {
+                    Some(style) => crate::commands::graph::write_dot(&dump.file, graph, style),
+                    None => crate::commands::graph::write_states(&dump.file, graph),
                 }
             }
             finished(out, e.elapsed);
