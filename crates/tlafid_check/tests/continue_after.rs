@@ -49,9 +49,12 @@ impl TransitionSystem for Faulty {
     }
 }
 
+/// A violation's kind, last state and trace length.
+type Brief = (ViolationKind, u64, usize);
+
 /// What a plain breadth-first search (TLC with one worker) reports, in its order: the kind,
 /// the last state and the trace length of each violation, and (generated, distinct).
-fn naive(system: &Faulty) -> (Vec<(ViolationKind, u64, usize)>, (u64, u64)) {
+fn naive(system: &Faulty) -> (Vec<Brief>, (u64, u64)) {
     let mut seen = HashSet::new();
     let mut depth_of = std::collections::HashMap::new();
     let mut queue = VecDeque::new();
@@ -88,7 +91,7 @@ fn naive(system: &Faulty) -> (Vec<(ViolationKind, u64, usize)>, (u64, u64)) {
     (found, (generated, seen.len() as u64))
 }
 
-fn brief(violations: &[Violation<u64>]) -> Vec<(ViolationKind, u64, usize)> {
+fn brief(violations: &[Violation<u64>]) -> Vec<Brief> {
     violations
         .iter()
         .map(|v| (v.kind, v.trace.last().unwrap().state, v.trace.len()))
@@ -180,7 +183,7 @@ fn a_deadlock_still_stops_a_continued_run_after_the_violations_before_it() {
             Ok(())
         }
         fn check_invariants(&self, s: &u64) -> Result<Option<ViolationId>, ()> {
-            Ok((s % 5 == 0 && *s < 20).then_some(ViolationId(0)))
+            Ok((s.is_multiple_of(5) && *s < 20).then_some(ViolationId(0)))
         }
     }
     let options = Options {
