@@ -406,6 +406,12 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                 Ok(Some(self.with_violations(report)))
             }
             None => {
+                if self.options.observe_states {
+                    for (_, claim) in &winners {
+                        let state = claim.state.state(self.system, &arenas)?;
+                        self.system.observe_state(&state);
+                    }
+                }
                 self.commit(winners, &level, &action_generated, arenas);
                 if let Some(liveness) = &mut self.liveness {
                     if level.is_initial {

@@ -62,6 +62,10 @@ pub struct Options {
     /// Called after each complete level (not after the level a run stops in). The counts
     /// at a level's end do not depend on the number of workers.
     pub after_level: Option<LevelCallback>,
+    /// Hand each kept distinct state to
+    /// [`TransitionSystem::observe_state`](crate::TransitionSystem::observe_state) when its
+    /// level is committed.
+    pub observe_states: bool,
 }
 
 impl Default for Options {
@@ -80,6 +84,7 @@ impl Default for Options {
             expected_states: None,
             continue_after_violations: false,
             after_level: None,
+            observe_states: false,
         }
     }
 }

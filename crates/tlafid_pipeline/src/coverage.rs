@@ -21,6 +21,61 @@ pub struct Coverage {
     /// the state are one action, named after the operator holding the `\E` (their figures
     /// summed), at the place of the first of them.
     pub tlc_actions: Vec<CoverageLine>,
+    /// With per-variable coverage: each variable and how many distinct values it took in the
+    /// distinct states kept (TLC's `-coverage` message 2779), in declaration order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variables: Vec<VariableLine>,
+}
+
+/// One variable's figure.
+#[derive(Clone, Debug, Serialize)]
+pub struct VariableLine {
+    /// The variable.
+    pub name: String,
+    /// Where it is declared, as TLC writes it.
+    pub location: String,
+    /// Distinct values it took.
+    pub distinct_values: u64,
+}
+
+impl VariableLine {
+    /// TLC's line: `<big line 7, col 18 to line 7, col 20 of module DieHard>: 6`.
+    pub fn tlc(&self) -> String {
+        format!(
+            "<{} {}>: {}",
+            self.name, self.location, self.distinct_values
+        )
+    }
+}
+
+/// Each variable with its number of distinct values (`counts`, by variable; none: no lines).
+pub(crate) fn variable_lines(
+    sources: &SourceMap,
+    model: &Model<'_>,
+    counts: Option<&[u64]>,
+) -> Vec<VariableLine> {
+    let Some(counts) = counts else {
+        return Vec::new();
+    };
+    model
+        .program
+        .vars
+        .iter()
+        .enumerate()
+        .map(|(i, var)| VariableLine {
+            name: var.name.to_string(),
+            location: tlc_location(sources, name_span(sources, var.span, &var.name)),
+            distinct_values: counts.get(i).copied().unwrap_or(0),
+        })
+        .collect()
+}
+
+/// The number of distinct values of each variable in `values`.
+pub(crate) fn variable_counts(values: &tlafid_model::VariableValues) -> Vec<u64> {
+    values
+        .lock()
+        .map(|v| v.iter().map(|s| s.len() as u64).collect())
+        .unwrap_or_default()
 }
 
 /// One operator's figures.
@@ -65,18 +120,36 @@ pub(crate) struct Template {
     coverage: Coverage,
     /// For each of `coverage.tlc_actions`, the actions whose figures it sums.
     members: Vec<Vec<usize>>,
+    /// Each variable's line, without its figure.
+    variables: Vec<VariableLine>,
 }
 
 impl Template {
     pub(crate) fn new(sources: &SourceMap, model: &Model<'_>) -> Template {
         let (coverage, members) = coverage_and_members(sources, model, (0, 0), |_| (0, 0));
-        Template { coverage, members }
+        let variables = variable_lines(sources, model, Some(&[]));
+        Template {
+            coverage,
+            members,
+            variables,
+        }
     }
 
     /// The coverage with these figures: `init` the initial predicate's (distinct,
     /// generated), `counts(i)` action `i`'s.
-    pub(crate) fn fill(&self, init: (u64, u64), counts: impl Fn(usize) -> (u64, u64)) -> Coverage {
+    pub(crate) fn fill(
+        &self,
+        init: (u64, u64),
+        counts: impl Fn(usize) -> (u64, u64),
+        variables: Option<&[u64]>,
+    ) -> Coverage {
         let mut coverage = self.coverage.clone();
+        if let Some(variables) = variables {
+            coverage.variables = self.variables.clone();
+            for (line, &count) in coverage.variables.iter_mut().zip(variables) {
+                line.distinct_values = count;
+            }
+        }
         if let Some(line) = &mut coverage.init {
             (line.distinct, line.generated) = init;
         }
@@ -135,6 +208,7 @@ fn coverage_and_members(
         init,
         actions,
         tlc_actions,
+        variables: Vec::new(),
     };
     (coverage, members)
 }

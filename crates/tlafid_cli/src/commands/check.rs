@@ -131,6 +131,7 @@ impl CheckArgs {
             no_deadlock: self.no_deadlock,
             continue_after_violations: self.continue_after_violations,
             dump_graph: self.dump_graph.is_some(),
+            variable_coverage: self.coverage && !self.simulate,
             ..RunOptions::default()
         }
     }

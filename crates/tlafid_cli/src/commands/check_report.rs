@@ -196,6 +196,12 @@ pub(crate) fn write_coverage(out: &mut impl Write, coverage: &Coverage) -> std::
     for line in lines {
         writeln!(out, "  {}", line.tlc())?;
     }
+    if !coverage.variables.is_empty() {
+        writeln!(out, "Variables (distinct values):")?;
+        for variable in &coverage.variables {
+            writeln!(out, "  {}", variable.tlc())?;
+        }
+    }
     Ok(())
 }
 

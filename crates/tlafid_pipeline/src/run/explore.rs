@@ -15,16 +15,19 @@ use super::{
     ContinuedViolation, Counterexample, CoverageEvery, Cycle, Exhaustive, Explored,
     PeriodicCoverage, Run, RunOptions, RunOutcome, StateGraph,
 };
-use crate::coverage::Template;
+use crate::coverage::{variable_counts, variable_lines, Template};
 use crate::session::Session;
 
 pub(super) fn explore(
     session: &mut Session<'_>,
-    model: Model<'_>,
+    mut model: Model<'_>,
     options: &RunOptions,
     check_deadlock: bool,
 ) -> Run {
     let interrupt = model.evaluator.interrupt().clone();
+    if options.variable_coverage {
+        model.variable_values = Some(Default::default());
+    }
     let defaults = Options::default();
     let explorer_options = Options {
         workers: options.workers,
@@ -39,6 +42,7 @@ pub(super) fn explore(
             .progress_interval
             .unwrap_or(defaults.progress_interval),
         continue_after_violations: options.continue_after_violations,
+        observe_states: options.variable_coverage,
         after_level: options
             .periodic_coverage
             .as_ref()
@@ -117,7 +121,7 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
     );
     let violations = continued(session, model, &report.violations);
     let stats = report.stats;
-    let coverage = crate::coverage::coverage(
+    let mut coverage = crate::coverage::coverage(
         &session.sources,
         model,
         (
@@ -131,6 +135,8 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
                 .map_or((0, 0), |a| (a.distinct, a.generated))
         },
     );
+    let variables = model.variable_values.as_ref().map(variable_counts);
+    coverage.variables = variable_lines(&session.sources, model, variables.as_deref());
     Run {
         outcome,
         message: Some(message),
@@ -188,6 +194,7 @@ fn coverage_reporter(
     periodic: &PeriodicCoverage,
 ) -> LevelCallback {
     let template = Template::new(&session.sources, model);
+    let values = model.variable_values.clone();
     let periodic = periodic.clone();
     let last = Mutex::new((Instant::now(), 0u32));
     Arc::new(move |stats: &Stats| {
@@ -211,7 +218,8 @@ fn coverage_reporter(
             stats.initial_distinct_states,
             stats.initial_states_generated,
         );
-        (periodic.report)(&template.fill(init, per_action));
+        let variables = values.as_ref().map(variable_counts);
+        (periodic.report)(&template.fill(init, per_action, variables.as_deref()));
     })
 }
 

@@ -81,6 +81,9 @@ pub struct RunOptions {
     pub periodic_coverage: Option<PeriodicCoverage>,
     /// Also build the state graph of the states the run counted ([`Exhaustive::graph`]).
     pub dump_graph: bool,
+    /// Count each variable's distinct values for the coverage (TLC's 2779 lines) in an
+    /// exhaustive run.
+    pub variable_coverage: bool,
 }
 
 /// Coverage reported while an exhaustive run goes on, at the end of a breadth-first level
@@ -118,6 +121,7 @@ impl Default for RunOptions {
             continue_after_violations: false,
             periodic_coverage: None,
             dump_graph: false,
+            variable_coverage: false,
         }
     }
 }

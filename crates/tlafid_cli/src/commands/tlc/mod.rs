@@ -155,6 +155,7 @@ fn check(out: &mut Transcript<impl Write>, options: &TlcOptions) -> i32 {
         progress_interval: Some(Duration::from_secs(60)),
         continue_after_violations: options.continue_after_violations,
         dump_graph: options.dump.is_some(),
+        variable_coverage: options.coverage && options.simulate.is_none(),
         periodic_coverage: options
             .coverage_every
             .filter(|_| options.simulate.is_none())
@@ -568,6 +569,9 @@ fn coverage(out: &mut Transcript<impl Write>, coverage: &Coverage) {
             transcript::now()
         ),
     );
+    for variable in &coverage.variables {
+        out.message(code::COVERAGE_VAR, Class::None, &variable.tlc());
+    }
     if let Some(init) = &coverage.init {
         out.message(code::COVERAGE_INIT, Class::None, &init.tlc());
     }
