@@ -308,10 +308,14 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
 }
 
 /// The pseudo-level before the first: all initial states, as successors of a virtual root at
-/// position 0. Returns how many were generated and the first event.
+/// position 0. Returns how many were generated and the first event; with `continuing`
+/// (`-continue`), invariant violations of initial states outside the constraints go to
+/// `continued` instead.
 pub(crate) fn expand_initial<T: TransitionSystem>(
     system: &T,
     (claims, check_claims): (&ClaimTable<T::State, T::Error>, bool),
+    continuing: bool,
+    continued: &mut Vec<EventOf<T>>,
 ) -> (u32, Option<EventOf<T>>) {
     let mut ordinal: u32 = 0;
     let mut event: Option<EventOf<T>> = None;
@@ -320,8 +324,11 @@ pub(crate) fn expand_initial<T: TransitionSystem>(
         ordinal += 1;
         if event.is_none() {
             event = visit_initial(system, (claims, check_claims), key, state);
-            if let Some(event) = &mut event {
-                event.generated_through = ordinal;
+            if let Some(found) = &mut event {
+                found.generated_through = ordinal;
+                if continuing && found.kind.is_continued() {
+                    continued.extend(event.take());
+                }
             }
         }
     });

@@ -185,12 +185,18 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
     fn run(mut self) -> Result<ReportOf<T>, Diagnostic> {
         let claims = ClaimTable::new();
         let checked = claims_checked(self.options.max_states, self.options.max_depth, 0);
-        let (generated, first_event) = expand_initial(self.system, (&claims, checked));
+        let mut continued = Vec::new();
+        let (generated, first_event) = expand_initial(
+            self.system,
+            (&claims, checked),
+            self.options.continue_after_violations,
+            &mut continued,
+        );
         let initial = Expansion {
             claims,
             generated: vec![generated],
             first_event,
-            continued: Vec::new(),
+            continued,
             action_generated: Vec::new(),
             aborted: None,
             parents: 1,

@@ -207,3 +207,50 @@ fn a_deadlock_still_stops_a_continued_run_after_the_violations_before_it() {
     assert_eq!(report.trace.unwrap().len(), 16);
     assert_eq!(report.stats.distinct_states, 16);
 }
+
+#[test]
+fn an_initial_state_outside_the_constraints_is_reported_and_the_run_goes_on() {
+    /// Initial states 100 (outside the constraint `s < 50`) and 5; 5 -> 6 -> 7 and stops.
+    struct Constrained;
+    impl TransitionSystem for Constrained {
+        type State = u64;
+        type Error = ();
+        fn fingerprint(&self, s: &u64) -> u64 {
+            mix(*s)
+        }
+        fn initial_states(&self, emit: &mut dyn FnMut(u64)) -> Result<(), ()> {
+            emit(100);
+            emit(5);
+            Ok(())
+        }
+        fn successors(&self, s: &u64, emit: &mut dyn FnMut(ActionId, u64)) -> Result<(), ()> {
+            if *s < 7 {
+                emit(ActionId(0), s + 1);
+            }
+            Ok(())
+        }
+        fn in_model(&self, s: &u64) -> Result<bool, ()> {
+            Ok(*s < 50)
+        }
+        fn check_invariants(&self, s: &u64) -> Result<Option<ViolationId>, ()> {
+            Ok((*s == 100 || *s == 6).then_some(ViolationId(0)))
+        }
+    }
+    let options = Options {
+        check_deadlock: false,
+        continue_after_violations: true,
+        ..Options::default()
+    };
+    let report = Explorer::new(Constrained, options).run().unwrap();
+    assert_eq!(
+        brief(&report.violations),
+        vec![
+            (ViolationKind::Invariant(ViolationId(0)), 100, 1),
+            (ViolationKind::Invariant(ViolationId(0)), 6, 2),
+        ]
+    );
+    assert_eq!(
+        (report.stats.states_generated, report.stats.distinct_states),
+        (4, 3)
+    );
+}
