@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use tlafid_base::Interrupt;
 
+use crate::storage::{CheckpointOptions, SpillOptions};
+
 /// A snapshot of a run in progress, handed to the progress callback.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
@@ -50,6 +52,11 @@ pub struct Options {
     pub block_size: usize,
     /// Distinct states expected, to size the seen set up front (it grows anyway).
     pub expected_states: Option<u64>,
+    /// Spill the seen set and the queue to files past these sizes (without it, all stays in
+    /// memory). Counts and verdicts do not depend on it.
+    pub spill: Option<SpillOptions>,
+    /// Save checkpoints, or resume from one.
+    pub checkpoint: Option<CheckpointOptions>,
 }
 
 impl Default for Options {
@@ -66,6 +73,8 @@ impl Default for Options {
             progress_interval: Duration::from_secs(5),
             block_size: 256,
             expected_states: None,
+            spill: None,
+            checkpoint: None,
         }
     }
 }
@@ -81,6 +90,8 @@ impl std::fmt::Debug for Options {
             .field("progress_interval", &self.progress_interval)
             .field("block_size", &self.block_size)
             .field("expected_states", &self.expected_states)
+            .field("spill", &self.spill)
+            .field("checkpoint", &self.checkpoint)
             .finish_non_exhaustive()
     }
 }

@@ -191,6 +191,7 @@ pub fn budget_name(budget: Budget) -> &'static str {
         Budget::MaxDuration => "max_seconds",
         Budget::Cancelled => "cancelled",
         Budget::MaxMemory => "max_memory",
+        Budget::LivenessSpill => "liveness_spill",
     }
 }
 
