@@ -203,7 +203,6 @@ impl<R: Read> Summing<R> {
 /// Why a checkpoint was refused.
 enum Refused {
     Truncated,
-    OtherModel,
     NotACheckpoint,
 }
 
@@ -217,7 +216,7 @@ pub(crate) fn load<S>(storage: &dyn Storage, model: u64) -> Result<Restored<S>, 
         sum: Checksum::new(),
     };
     match read(&mut input, model) {
-        Ok(restored) => {
+        Ok((restored, same_model)) => {
             let sum = input.sum.0;
             let mut stored = [0u8; 8];
             let complete = input.input.read_exact(&mut stored).is_ok()
@@ -231,9 +230,11 @@ pub(crate) fn load<S>(storage: &dyn Storage, model: u64) -> Result<Restored<S>, 
                     "the file is corrupt (its checksum differs)",
                 ));
             }
+            if !same_model {
+                return Err(checkpoint_other_model(storage));
+            }
             Ok(restored)
         }
-        Err(Refused::OtherModel) => Err(checkpoint_other_model(storage)),
         Err(Refused::NotACheckpoint) => Err(checkpoint_unusable(
             storage,
             &format!("{FILE} is not a tlafid checkpoint"),
@@ -242,17 +243,18 @@ pub(crate) fn load<S>(storage: &dyn Storage, model: u64) -> Result<Restored<S>, 
     }
 }
 
-fn read<S, R: Read>(input: &mut Summing<R>, model: u64) -> Result<Restored<S>, Refused> {
+/// The checkpoint, and whether it is `model`'s (a whole file of another model is told
+/// apart from a corrupt one).
+fn read<S, R: Read>(input: &mut Summing<R>, model: u64) -> Result<(Restored<S>, bool), Refused> {
     let mut magic = [0u8; 8];
     input.take(&mut magic).ok_or(Refused::NotACheckpoint)?;
     if &magic != MAGIC {
         return Err(Refused::NotACheckpoint);
     }
-    if input.u64().ok_or(Refused::Truncated)? != model {
-        return Err(Refused::OtherModel);
-    }
+    let same_model = input.u64().ok_or(Refused::Truncated)? == model;
     let counters = read_counters(input).ok_or(Refused::Truncated)?;
-    read_rest(input, counters).ok_or(Refused::Truncated)
+    let restored = read_rest(input, counters).ok_or(Refused::Truncated)?;
+    Ok((restored, same_model))
 }
 
 /// At most this many items are reserved from a count read in the file (a corrupt count then

@@ -74,6 +74,12 @@ pub struct RunOptions {
     pub progress: Option<ProgressCallback>,
     /// How often progress comes (default: the explorer's).
     pub progress_interval: Option<Duration>,
+    /// Spill the seen set and the queue to files past these sizes (exhaustive runs).
+    pub spill: Option<tlafid_check::SpillOptions>,
+    /// Save checkpoints, or resume from one (exhaustive runs); the model's identity is
+    /// filled in by the run (a hash of every source read and the options that shape the
+    /// state space).
+    pub checkpoint: Option<tlafid_check::CheckpointOptions>,
 }
 
 impl Default for RunOptions {
@@ -89,6 +95,8 @@ impl Default for RunOptions {
             cancel: None,
             progress: None,
             progress_interval: None,
+            spill: None,
+            checkpoint: None,
         }
     }
 }
