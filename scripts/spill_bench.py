@@ -6,7 +6,8 @@
 
 Runs `tlafid check` in memory and with `--spill-after N` (alternating, K times each, one
 worker and two), and reports medians of wall and CPU seconds, peak RSS (wait4), states per
-second, and bytes per distinct state in RAM (peak RSS over distinct states) and on disk
+second, and bytes per distinct state in RAM (peak RSS above that of a run stopped after the
+initial states, the process's fixed cost, over distinct states) and on disk
 (the largest the spill folder got, polled every 20 ms, over distinct states). Then it kills
 (SIGKILL) a checkpointing run after its second checkpoint and resumes it with `--recover`,
 and prints the final counts beside the uninterrupted run's. Figures only: nothing is
@@ -55,9 +56,12 @@ def main():
         f"Model: `{args.model}`{' with ' + args.config if args.config else ''};"
         f" spilling with `--spill-after {args.spill_after}`; medians of {args.runs} alternating runs.",
         "",
-        "| workers | mode | wall s | CPU s | states/s (wall) | peak RSS MiB | RSS bytes/state | disk peak MiB | disk bytes/state | distinct |",
+        "| workers | mode | wall s | CPU s | states/s (wall) | peak RSS MiB | RSS above fixed, bytes/state | disk peak MiB | disk bytes/state | distinct |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
+    fixed = subprocess.run(["/usr/bin/time", "-f", "%M", *base, "--max-depth", "1"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    fixed_rss = int(fixed.stderr.strip().splitlines()[-1]) * 1024
     for workers in (1, 2):
         results = {"in memory": [], "spilling": []}
         for _ in range(args.runs):
@@ -87,7 +91,7 @@ def main():
             distinct = rows[0][4]
             lines.append(
                 f"| {workers} | {mode} | {wall:.2f} | {cpu:.2f} | {distinct / wall:,.0f} |"
-                f" {rss / 2**20:.0f} | {rss / max(distinct, 1):.0f} | {disk / 2**20:.1f} |"
+                f" {rss / 2**20:.0f} | {(rss - fixed_rss) / max(distinct, 1):.0f} | {disk / 2**20:.1f} |"
                 f" {disk / max(distinct, 1):.1f} | {distinct} |")
     # A checkpointing run killed after its second checkpoint, then resumed.
     with tempfile.TemporaryDirectory() as folder:
@@ -117,6 +121,8 @@ def main():
             f"- resumed: {pick(resumed)}",
             f"- uninterrupted: {pick(whole)}",
         ]
+    lines.insert(6, f"Fixed cost (a run stopped after the initial states): {fixed_rss / 2**20:.0f} MiB peak RSS.")
+    lines.insert(7, "")
     text = "\n".join(lines) + "\n"
     print(text)
     if args.out:
