@@ -66,7 +66,7 @@ hunts for.
 | status | meaning |
 |---|---|
 | 0 | every requested check was made and passed |
-| 2 | bad usage (`E004`), or an input file that cannot be read (`E001`); `trace`: a trace is unreadable or malformed (`E10x`) and none is rejected |
+| 2 | bad usage (`E004`), or an input file that cannot be read (`E001`); a spill or checkpoint folder that cannot be used, or a checkpoint that cannot be resumed (`E097`-`E099`); `trace`: a trace is unreadable or malformed (`E10x`) and none is rejected |
 | 3 | incomplete: a budget ran out (see below), or a check could not be made; never a pass |
 | 4 | `mutate`: some property is vacuous, a tautology or not load-bearing |
 | 5 | `grade`: some phase failed |
@@ -91,8 +91,10 @@ A budget that runs out ends the run with exit 3 and names itself in the report's
 checked between blocks of states and every 4,096 steps of evaluation inside one state's work:
 evaluation stops with `E084` and the run is incomplete, not failed), `max_memory`
 (`--max-memory`, default `TLAFID_MAX_MEMORY` or 3/4 of the memory available at the start: the
-resident set, sampled every 10 ms, raises the same stop as the time budget) and `cancelled`
-(an MCP client's cancellation). `mutate` and `grade` apply `--max-seconds` to each
+resident set, sampled every 10 ms, raises the same stop as the time budget), `cancelled`
+(an MCP client's cancellation) and `liveness_spill` (a run with temporal properties whose seen
+set passed its in-memory share under `--spill`/`--spill-dir`/`--spill-after`: the state graph
+does not spill). `mutate` and `grade` apply `--max-seconds` to each
 exploration. A value too large to build at all is `E079` (exit 75) whatever the budget.
 """
 

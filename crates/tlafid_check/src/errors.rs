@@ -22,6 +22,50 @@ pub const UNKNOWN_ATOM: Code = Code(95);
 /// (`TransitionSystem::unpack` refused what `pack` wrote): a binding error.
 pub const UNPACK_FAILED: Code = Code(96);
 
+/// `E097`: the files a run spills to or checkpoints into could not be written or read back.
+pub const STORAGE_FAILED: Code = Code(97);
+/// `E098`: `--recover` found no usable checkpoint: none there, or one that is truncated or
+/// corrupt.
+pub const CHECKPOINT_UNUSABLE: Code = Code(98);
+/// `E099`: the checkpoint is of another model (or of the same model with other options that
+/// shape its state space).
+pub const CHECKPOINT_OTHER_MODEL: Code = Code(99);
+
+/// An `E097` diagnostic.
+pub(crate) fn storage_failed(storage: &dyn crate::Storage, error: &std::io::Error) -> Diagnostic {
+    Diagnostic::error_nowhere(
+        STORAGE_FAILED,
+        format!("cannot use the files in {}: {error}", storage.describe()),
+    )
+    .with_hint(
+        "give a writable folder with room for the spilled states (--spill-dir, --checkpoint)",
+    )
+}
+
+/// An `E098` diagnostic.
+pub(crate) fn checkpoint_unusable(storage: &dyn crate::Storage, why: &str) -> Diagnostic {
+    Diagnostic::error_nowhere(
+        CHECKPOINT_UNUSABLE,
+        format!("no usable checkpoint in {}: {why}", storage.describe()),
+    )
+    .with_hint("name the folder a run with --checkpoint wrote, or start the run afresh")
+}
+
+/// An `E099` diagnostic.
+pub(crate) fn checkpoint_other_model(storage: &dyn crate::Storage) -> Diagnostic {
+    Diagnostic::error_nowhere(
+        CHECKPOINT_OTHER_MODEL,
+        format!(
+            "the checkpoint in {} is of another model, or of this one with other options",
+            storage.describe()
+        ),
+    )
+    .with_hint(
+        "resume with the same spec, configuration and --max-depth / --no-deadlock / \
+         --requirements as the run that wrote it",
+    )
+}
+
 /// An `E090` diagnostic.
 pub(crate) fn invalid_options(message: impl Into<String>) -> Diagnostic {
     Diagnostic::error_nowhere(INVALID_OPTIONS, message)

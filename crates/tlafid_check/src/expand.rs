@@ -22,8 +22,6 @@ pub(crate) struct LevelContext<'a, T: TransitionSystem> {
     pub system: &'a T,
     pub seen: &'a FingerprintSet,
     pub claims: &'a ClaimTable<T::State, T::Error>,
-    /// The arenas of the frontier's packed states.
-    pub frontier_bytes: &'a [Vec<u8>],
     pub watch: &'a Watch,
     pub check_deadlock: bool,
     /// TLC's `-continue`: invariant and action-property violations met while expanding go to
@@ -67,11 +65,13 @@ pub(crate) struct BlockResult<S, E> {
 type EventOf<T> = Event<<T as TransitionSystem>::State, <T as TransitionSystem>::Error>;
 
 impl<T: TransitionSystem> LevelContext<'_, T> {
-    /// Expands the frontier states `chunk`, the first at position `start`, as block `block`.
+    /// Expands the frontier states `chunk` (packed ones in `frontier_bytes`), the first at
+    /// position `start`, as block `block`.
     pub fn expand_block(
         &self,
         (block, start): (u32, u32),
         chunk: &[Stored<T::State>],
+        frontier_bytes: &[Vec<u8>],
     ) -> BlockResult<T::State, T::Error> {
         let mut out = BlockResult {
             start,
@@ -96,7 +96,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             if position > key_parent(self.first_stop.load(Ordering::Relaxed)) {
                 break;
             }
-            let state = match stored.state(self.system, self.frontier_bytes) {
+            let state = match stored.state(self.system, frontier_bytes) {
                 Ok(state) => state,
                 Err(broken) => {
                     out.broken = Some(broken);

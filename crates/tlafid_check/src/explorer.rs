@@ -9,12 +9,15 @@
 //! their parent links are recorded, and they become the next frontier.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
 
 use rayon::prelude::*;
 use tlafid_base::Diagnostic;
 
+use crate::checkpoint::{self, Counters, Restored};
 use crate::claims::{key_ordinal, key_parent, Claim, ClaimTable, OrderKey};
-use crate::errors::{invalid_options, threads_unavailable};
+use crate::disk::{DiskQueue, DiskSeen};
+use crate::errors::{checkpoint_unusable, invalid_options, storage_failed, threads_unavailable};
 use crate::event::{keep_first, Check, Event, EventKind};
 use crate::expand::{check_initial, check_new, claims_checked, expand_initial, LevelContext};
 use crate::liveness::check::Phase;
@@ -24,8 +27,9 @@ use crate::options::{Options, Progress};
 use crate::report::{
     ActionStats, Budget, Outcome, Report, Stats, TraceStep, Violation, OUTDEGREE_BUCKETS,
 };
-use crate::seen::FingerprintSet;
-use crate::stored::Stored;
+use crate::seen::{stored_key, FingerprintSet};
+use crate::storage::{SpillOptions, Storage};
+use crate::stored::{Arena, Stored};
 use crate::trace::{replay, ParentLink, ParentLinks, ROOT};
 use crate::watch::Watch;
 use crate::TransitionSystem;
@@ -90,7 +94,19 @@ impl<T: TransitionSystem> Explorer<T> {
             .stack_size(crate::WORKER_STACK_BYTES)
             .build()
             .map_err(threads_unavailable)?;
-        pool.install(|| Search::new(&self.system, &self.options).run())
+        if self.options.checkpoint.is_some()
+            && self.system.liveness().is_some_and(|l| !l.is_empty())
+        {
+            return Err(invalid_options(
+                "checkpoints do not cover temporal properties (their state graph is not saved)",
+            ));
+        }
+        pool.install(|| {
+            let mut search = Search::new(&self.system, &self.options);
+            let report = search.run();
+            search.remove_spilled();
+            report
+        })
     }
 }
 
@@ -141,6 +157,14 @@ struct Search<'a, T: TransitionSystem> {
     liveness: Option<Liveness<'a>>,
     /// Violations recorded so far (`-continue`), in sequential order.
     violations: Vec<Violation<T::State>>,
+    /// Fingerprints spilled to a file.
+    disk_seen: DiskSeen,
+    /// The frontier, when it waits on disk (`frontier` is then empty).
+    disk_queue: Option<DiskQueue>,
+    /// Numbers the queue's files.
+    queue_tag: u32,
+    /// When, and at how many distinct states, the last checkpoint was saved.
+    last_checkpoint: (Duration, u64),
 }
 
 /// What the search keeps for liveness checking.
@@ -179,10 +203,52 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                     graph: StateGraph::new(),
                 }),
             violations: Vec::new(),
+            disk_seen: DiskSeen::default(),
+            disk_queue: None,
+            queue_tag: 0,
+            last_checkpoint: (Duration::ZERO, 0),
         }
     }
 
-    fn run(mut self) -> Result<ReportOf<T>, Diagnostic> {
+    fn run(&mut self) -> Result<ReportOf<T>, Diagnostic> {
+        match &self.options.checkpoint {
+            Some(checkpoint) if checkpoint.resume => self.resume()?,
+            _ => {
+                if let Some(report) = self.initial_level()? {
+                    return Ok(report);
+                }
+            }
+        }
+        while self.frontier_len() > 0 {
+            if let Some(budget) = self.watch.exhausted() {
+                let report = self.abandoned(budget);
+                return Ok(self.with_violations(report));
+            }
+            let expansion = self.expand_level();
+            if let Some(report) = self.finish_level(expansion)? {
+                return Ok(report);
+            }
+            self.report_progress(0);
+            self.level_done();
+            self.maybe_checkpoint()?;
+        }
+        let stats = self.stats(self.generated, self.distinct(), 0, self.depth);
+        let report = match &self.liveness {
+            Some(liveness) => self.check_liveness(liveness, stats)?,
+            None => Report {
+                outcome: Outcome::Success,
+                stats,
+                trace: None,
+                cycle: None,
+                elapsed: self.watch.elapsed(),
+                violations: Vec::new(),
+            },
+        };
+        Ok(self.with_violations(report))
+    }
+
+    /// The pseudo-level of the initial states; a report if the run ends there.
+    fn initial_level(&mut self) -> Result<Option<ReportOf<T>>, Diagnostic> {
         let claims = ClaimTable::new();
         let checked = claims_checked(self.options.max_states, self.options.max_depth, 0);
         let mut continued = Vec::new();
@@ -206,35 +272,12 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             claims_checked: checked,
             arenas: Vec::new(),
         };
-        if let Some(report) = self.finish_level(initial)? {
-            return Ok(report);
-        }
-        self.level_done();
-        while !self.frontier.is_empty() {
-            if let Some(budget) = self.watch.exhausted() {
-                let report = self.abandoned(budget);
-                return Ok(self.with_violations(report));
-            }
-            let expansion = self.expand_level();
-            if let Some(report) = self.finish_level(expansion)? {
-                return Ok(report);
-            }
-            self.report_progress(0);
+        let report = self.finish_level(initial)?;
+        if report.is_none() {
             self.level_done();
+            self.maybe_checkpoint()?;
         }
-        let stats = self.stats(self.generated, self.seen.len(), 0, self.depth);
-        let report = match &self.liveness {
-            Some(liveness) => self.check_liveness(liveness, stats)?,
-            None => Report {
-                outcome: Outcome::Success,
-                stats,
-                trace: None,
-                cycle: None,
-                elapsed: self.watch.elapsed(),
-                violations: Vec::new(),
-            },
-        };
-        Ok(self.with_violations(report))
+        Ok(report)
     }
 
     /// `report` with the violations recorded (`-continue`); a run that otherwise succeeded
@@ -251,8 +294,8 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
     /// Hands the counts after a complete level to [`Options::after_level`].
     fn level_done(&self) {
         if let Some(after_level) = &self.options.after_level {
-            let queue = self.frontier.len() as u64;
-            after_level(&self.stats(self.generated, self.seen.len(), queue, self.depth));
+            let queue = self.frontier_len() as u64;
+            after_level(&self.stats(self.generated, self.distinct(), queue, self.depth));
         }
     }
 
@@ -289,7 +332,6 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             system: self.system,
             seen: &self.seen,
             claims: &claims,
-            frontier_bytes: &self.frontier_bytes,
             watch: &self.watch,
             check_deadlock: self.options.check_deadlock,
             continuing: self.options.continue_after_violations,
@@ -304,23 +346,37 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             generated: AtomicU64::new(0),
             expanded: AtomicU64::new(0),
         };
-        let block = self.options.block_size;
-        let results: Vec<_> = self
-            .frontier
-            .par_chunks(block)
-            .enumerate()
-            .map(|(index, chunk)| {
-                let result = context.expand_block((index as u32, (index * block) as u32), chunk);
-                self.report_progress_during(&context);
-                result
-            })
-            .collect();
-        let mut generated = vec![0u32; self.frontier.len()];
+        let mut broken = None;
+        let results = match (&self.disk_queue, self.spill()) {
+            (Some(queue), Some(spill)) => {
+                let mut results = Vec::new();
+                for segment in 0..queue.segments() {
+                    let stopped = context.first_stop.load(Ordering::Relaxed) != OrderKey::MAX
+                        || context.aborted.load(Ordering::Relaxed);
+                    if stopped {
+                        break;
+                    }
+                    match queue.load(&*spill.storage, segment) {
+                        Ok((states, bytes)) => results.extend(self.expand_blocks(
+                            &context,
+                            (&states, &bytes),
+                            segment * queue.segment_states,
+                        )),
+                        Err(problem) => {
+                            broken = Some(problem);
+                            break;
+                        }
+                    }
+                }
+                results
+            }
+            _ => self.expand_blocks(&context, (&self.frontier, &self.frontier_bytes), 0),
+        };
+        let mut generated = vec![0u32; self.frontier_len()];
         let mut first_event = None;
         let mut continued = Vec::new();
         let mut action_generated: Vec<u64> = Vec::new();
         let mut edges = Vec::new();
-        let mut broken = None;
         let mut arenas = Vec::with_capacity(results.len());
         for result in results {
             edges.extend(result.edges);
@@ -346,13 +402,35 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             continued,
             action_generated,
             aborted,
-            parents: self.frontier.len() as u32,
+            parents: self.frontier_len() as u32,
             is_initial: false,
             edges,
             broken,
             claims_checked,
             arenas,
         }
+    }
+
+    /// Expands `states` (packed ones in `bytes`), the first at frontier position `first`, in
+    /// parallel blocks.
+    fn expand_blocks(
+        &self,
+        context: &LevelContext<'_, T>,
+        (states, bytes): (&[Stored<T::State>], &[Vec<u8>]),
+        first: usize,
+    ) -> Vec<crate::expand::BlockResult<T::State, T::Error>> {
+        let block = self.options.block_size;
+        let first_block = first / block;
+        states
+            .par_chunks(block)
+            .enumerate()
+            .map(|(index, chunk)| {
+                let at = ((first_block + index) as u32, (first + index * block) as u32);
+                let result = context.expand_block(at, chunk, bytes);
+                self.report_progress_during(context);
+                result
+            })
+            .collect()
     }
 
     /// Phases 2 and 3: decides whether the run stops in this level, else commits it.
@@ -380,6 +458,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             return Ok(Some(self.with_violations(report)));
         }
         let mut winners = claims.into_winners();
+        self.drop_spilled(&mut winners)?;
         winners.par_sort_unstable_by_key(|(_, claim)| claim.key);
         let mut stop = first_event;
         self.cut_at_budget(&winners, &mut stop);
@@ -412,13 +491,19 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                 Ok(Some(self.with_violations(report)))
             }
             None => {
+                let spills = self.spill().is_some_and(|spill| {
+                    self.seen.len() + winners.len() as u64 > spill.fingerprints_in_memory
+                });
+                if spills && self.liveness.is_some() {
+                    return Ok(Some(self.abandoned(Budget::LivenessSpill)));
+                }
                 if self.options.observe_states {
                     for (_, claim) in &winners {
                         let state = claim.state.state(self.system, &arenas)?;
                         self.system.observe_state(&state);
                     }
                 }
-                self.commit(winners, &level, &action_generated, arenas);
+                self.commit(winners, &level, &action_generated, arenas)?;
                 if let Some(liveness) = &mut self.liveness {
                     if level.is_initial {
                         liveness.graph.set_initial(self.parents.len());
@@ -433,7 +518,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
 
     /// Adds a budget event at the first new state that `max_states` or `max_depth` forbids.
     fn cut_at_budget(&self, winners: &[WinnerOf<T>], stop: &mut Option<EventOf<T>>) {
-        let distinct = self.seen.len();
+        let distinct = self.distinct();
         let index_room = u64::from(ROOT - 1).saturating_sub(distinct);
         let (allowed, budget) = match (self.options.max_depth, self.options.max_states) {
             (Some(max_depth), _) if self.depth >= max_depth => (0, Budget::MaxDepth),
@@ -576,8 +661,8 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         winners: Vec<WinnerOf<T>>,
         level: &LevelFacts<'_>,
         actions: &[u64],
-        arenas: Vec<Vec<u8>>,
-    ) {
+        mut arenas: Vec<Vec<u8>>,
+    ) -> Result<(), Diagnostic> {
         self.generated += level.generated.iter().map(|&g| u64::from(g)).sum::<u64>();
         for (index, &count) in actions.iter().enumerate() {
             self.action_stats(index).generated += count;
@@ -597,7 +682,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let next_start = if is_initial {
             0
         } else {
-            self.frontier_start + self.frontier.len() as u32
+            self.frontier_start + self.frontier_len() as u32
         };
         let mut links = Vec::with_capacity(winners.len());
         for (_, claim) in &winners {
@@ -618,6 +703,24 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         // The expanded level is not needed any more: free it before the next one is built.
         self.frontier = Vec::new();
         self.frontier_bytes = Vec::new();
+        if let (Some(queue), Some(spill)) = (self.disk_queue.take(), self.spill()) {
+            queue.remove(&*spill.storage);
+        }
+        let queue_spills = self
+            .spill()
+            .is_some_and(|spill| winners.len() as u64 > spill.queue_in_memory);
+        let mut winners = winners;
+        if queue_spills {
+            // Initial states are queued whole: pack them for the files.
+            let mut whole = Arena {
+                id: arenas.len() as u32,
+                bytes: Vec::new(),
+            };
+            for (_, claim) in &mut winners {
+                claim.state.pack_whole(self.system, &mut whole);
+            }
+            arenas.push(whole.bytes);
+        }
         let packed: usize = winners
             .iter()
             .map(|(_, claim)| claim.state.packed_len())
@@ -631,14 +734,279 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                 .map(|(_, claim)| claim.state.moved(&arenas, &mut bytes)),
         );
         drop(arenas);
+        let frontier_len = frontier.len();
         self.frontier = frontier;
         self.frontier_bytes = vec![bytes];
+        if queue_spills && self.frontier.iter().all(Stored::is_packed) {
+            self.spill_queue()?;
+        }
         self.frontier_start = next_start;
-        if !self.frontier.is_empty() {
+        if frontier_len > 0 {
             self.depth += 1;
         }
         if is_initial {
-            self.initial = Some((self.generated, self.seen.len()));
+            self.initial = Some((self.generated, self.distinct()));
+        }
+        self.spill_seen()
+    }
+
+    /// The spill options, if the run spills.
+    fn spill(&self) -> Option<&'a SpillOptions> {
+        self.options.spill.as_ref()
+    }
+
+    /// Distinct states found: in memory and spilled.
+    fn distinct(&self) -> u64 {
+        self.seen.len() + self.disk_seen.count
+    }
+
+    /// States in the frontier, in memory or on disk.
+    fn frontier_len(&self) -> usize {
+        match &self.disk_queue {
+            Some(queue) => queue.len,
+            None => self.frontier.len(),
+        }
+    }
+
+    /// Moves the frontier (all packed) to segment files.
+    fn spill_queue(&mut self) -> Result<(), Diagnostic> {
+        let Some(spill) = self.spill() else {
+            return Ok(());
+        };
+        let block = self.options.block_size;
+        let blocks = (spill.queue_in_memory as usize / block).max(1);
+        self.queue_tag += 1;
+        let queue = DiskQueue::write(
+            &*spill.storage,
+            self.queue_tag,
+            &self.frontier,
+            &self.frontier_bytes,
+            blocks * block,
+        )?;
+        self.frontier = Vec::new();
+        self.frontier_bytes = Vec::new();
+        self.disk_queue = Some(queue);
+        Ok(())
+    }
+
+    /// Moves the in-memory fingerprints to the sorted file when there are too many.
+    fn spill_seen(&mut self) -> Result<(), Diagnostic> {
+        let Some(spill) = self.spill() else {
+            return Ok(());
+        };
+        if self.seen.len() <= spill.fingerprints_in_memory || self.liveness.is_some() {
+            return Ok(());
+        }
+        let keys = self.seen.sorted_keys();
+        self.seen = FingerprintSet::with_capacity(0);
+        self.disk_seen.absorb(&*spill.storage, &keys)
+    }
+
+    /// Drops the new states whose fingerprints are in the spilled file.
+    fn drop_spilled(&self, winners: &mut Vec<WinnerOf<T>>) -> Result<(), Diagnostic> {
+        let Some(spill) = self.spill() else {
+            return Ok(());
+        };
+        if self.disk_seen.count == 0 || winners.is_empty() {
+            return Ok(());
+        }
+        let mut keys: Vec<u64> = winners.iter().map(|(fp, _)| stored_key(*fp)).collect();
+        keys.par_sort_unstable();
+        let present = self.disk_seen.present(&*spill.storage, &keys)?;
+        let known: Vec<u64> = keys
+            .iter()
+            .zip(present)
+            .filter_map(|(&key, present)| present.then_some(key))
+            .collect();
+        if !known.is_empty() {
+            winners.retain(|(fp, _)| known.binary_search(&stored_key(*fp)).is_err());
+        }
+        Ok(())
+    }
+
+    /// Whether `fp` is among the distinct states found.
+    fn is_known(&self, fp: u64) -> bool {
+        if self.seen.contains(fp) {
+            return true;
+        }
+        match self.spill() {
+            Some(spill) => self
+                .disk_seen
+                .present(&*spill.storage, &[stored_key(fp)])
+                .is_ok_and(|present| present[0]),
+            None => false,
+        }
+    }
+
+    /// The frontier state at `position`, read back from its segment if it is on disk.
+    fn frontier_state(&self, position: u32) -> Result<T::State, Diagnostic> {
+        let position = position as usize;
+        match (&self.disk_queue, self.spill()) {
+            (Some(queue), Some(spill)) => {
+                let segment = position / queue.segment_states;
+                let (states, bytes) = queue.load(&*spill.storage, segment)?;
+                let stored = &states[position % queue.segment_states];
+                Ok(stored.state(self.system, &bytes)?.into_owned())
+            }
+            _ => Ok(self.frontier[position]
+                .state(self.system, &self.frontier_bytes)?
+                .into_owned()),
+        }
+    }
+
+    /// Saves a checkpoint after a committed level if one is due (and the frontier is packed
+    /// and the system can save its packing; else the next level tries again).
+    fn maybe_checkpoint(&mut self) -> Result<(), Diagnostic> {
+        let Some(options) = &self.options.checkpoint else {
+            return Ok(());
+        };
+        let (elapsed, distinct) = (self.watch.elapsed(), self.distinct());
+        let due = elapsed.saturating_sub(self.last_checkpoint.0) >= options.every
+            || options
+                .every_states
+                .is_some_and(|every| distinct - self.last_checkpoint.1 >= every);
+        let packed = self.disk_queue.is_some() || self.frontier.iter().all(Stored::is_packed);
+        let mut packing = Vec::new();
+        if !due || self.frontier_len() == 0 || !packed || !self.system.save_packing(&mut packing) {
+            return Ok(());
+        }
+        let counters = Counters {
+            depth: self.depth,
+            frontier_start: self.frontier_start,
+            generated: self.generated,
+            initial: self.initial,
+            outdegree: self.outdegree,
+            per_action: self.per_action.clone(),
+        };
+        let memory_keys = self.seen.sorted_keys();
+        let spill = self.spill();
+        let disk_seen = &self.disk_seen;
+        let mut each_key = |emit: &mut dyn FnMut(u64) -> std::io::Result<()>| {
+            let mut pending = memory_keys.iter().copied().peekable();
+            if let Some(spill) = spill {
+                disk_seen.for_each(&*spill.storage, |key| {
+                    while let Some(next) = pending.next_if(|&next| next < key) {
+                        emit(next)?;
+                    }
+                    emit(key)
+                })?;
+            }
+            pending.try_for_each(&mut *emit)
+        };
+        let mut links = self.parents.iter();
+        let mut each_state =
+            |emit: &mut dyn FnMut(&[u8]) -> std::io::Result<()>| -> Result<(), Diagnostic> {
+                self.each_frontier_bytes(emit)
+            };
+        checkpoint::save(
+            &*options.storage,
+            checkpoint::Saved {
+                model: options.model,
+                counters: &counters,
+                keys: distinct,
+                each_key: &mut each_key,
+                links: &mut links,
+                link_count: self.parents.len(),
+                packing: &packing,
+                frontier_len: self.frontier_len() as u32,
+                each_state: &mut each_state,
+            },
+        )?;
+        self.last_checkpoint = (elapsed, distinct);
+        Ok(())
+    }
+
+    /// Calls `emit` with the packed bytes of each frontier state, in order.
+    fn each_frontier_bytes(
+        &self,
+        emit: &mut dyn FnMut(&[u8]) -> std::io::Result<()>,
+    ) -> Result<(), Diagnostic> {
+        let mut emit_all =
+            |states: &[Stored<T::State>], bytes: &[Vec<u8>], storage: &dyn Storage| {
+                states.iter().try_for_each(|state| {
+                    emit(state.packed_bytes(bytes).unwrap_or_default())
+                        .map_err(|e| storage_failed(storage, &e))
+                })
+            };
+        match (&self.disk_queue, self.spill(), &self.options.checkpoint) {
+            (Some(queue), Some(spill), _) => {
+                for segment in 0..queue.segments() {
+                    let (states, bytes) = queue.load(&*spill.storage, segment)?;
+                    emit_all(&states, &bytes, &*spill.storage)?;
+                }
+                Ok(())
+            }
+            (_, _, Some(checkpoint)) => {
+                emit_all(&self.frontier, &self.frontier_bytes, &*checkpoint.storage)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Starts from the checkpoint instead of the initial states.
+    fn resume(&mut self) -> Result<(), Diagnostic> {
+        let Some(options) = &self.options.checkpoint else {
+            return Ok(());
+        };
+        let storage = &*options.storage;
+        let restored: Restored<T::State> = checkpoint::load(storage, options.model)?;
+        let consistent = restored.keys.len() == restored.links.len()
+            && restored.counters.frontier_start as usize + restored.frontier.len()
+                == restored.links.len()
+            && restored.keys.windows(2).all(|pair| pair[0] < pair[1]);
+        if !consistent {
+            return Err(checkpoint_unusable(storage, "its parts do not agree"));
+        }
+        if !self.system.restore_packing(&restored.packing) {
+            return Err(checkpoint_unusable(
+                storage,
+                "the model cannot rebuild the states it holds",
+            ));
+        }
+        let Counters {
+            depth,
+            frontier_start,
+            generated,
+            initial,
+            outdegree,
+            per_action,
+        } = restored.counters;
+        (self.depth, self.frontier_start, self.generated) = (depth, frontier_start, generated);
+        (self.initial, self.outdegree, self.per_action) = (initial, outdegree, per_action);
+        let in_memory = self
+            .spill()
+            .map_or(u64::MAX, |spill| spill.fingerprints_in_memory);
+        match self.spill() {
+            Some(spill) if restored.keys.len() as u64 > in_memory => {
+                self.disk_seen.absorb(&*spill.storage, &restored.keys)?;
+            }
+            _ => {
+                self.seen.reserve(restored.keys.len());
+                restored.keys.par_iter().for_each(|&key| {
+                    self.seen.insert(key);
+                });
+            }
+        }
+        self.parents.push_level(restored.links);
+        self.frontier = restored.frontier;
+        self.frontier_bytes = vec![restored.frontier_bytes];
+        let queue_spills = self
+            .spill()
+            .is_some_and(|spill| self.frontier.len() as u64 > spill.queue_in_memory);
+        if queue_spills {
+            self.spill_queue()?;
+        }
+        self.last_checkpoint = (Duration::ZERO, self.distinct());
+        Ok(())
+    }
+
+    /// Removes the spill files (the checkpoint stays).
+    fn remove_spilled(&mut self) {
+        if let Some(spill) = self.spill() {
+            self.disk_seen.remove(&*spill.storage);
+            if let Some(queue) = self.disk_queue.take() {
+                queue.remove(&*spill.storage);
+            }
         }
     }
 
@@ -677,7 +1045,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         } else {
             self.depth
         };
-        let stats = self.stats(generated, self.seen.len() + counted, queue, depth);
+        let stats = self.stats(generated, self.distinct() + counted, queue, depth);
         let trace = match event.kind {
             EventKind::Budget(_) => None,
             _ => Some(self.trace_to(parent, level.is_initial, event.successor)?),
@@ -704,9 +1072,10 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let mut trace = if is_initial {
             Vec::new()
         } else {
-            let target = self.frontier[parent as usize].state(self.system, &self.frontier_bytes)?;
+            let target = self.frontier_state(parent)?;
             let index = self.frontier_start + parent;
-            replay(self.system, &self.seen, &self.parents, index, &target)?
+            let known = |fp: u64| self.is_known(fp);
+            replay(self.system, &known, &self.parents, index, &target)?
         };
         if let Some((action, state)) = successor {
             trace.push(TraceStep { action, state });
@@ -718,8 +1087,8 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
     fn abandoned(&self, budget: Budget) -> ReportOf<T> {
         let stats = self.stats(
             self.generated,
-            self.seen.len(),
-            self.frontier.len() as u64,
+            self.distinct(),
+            self.frontier_len() as u64,
             self.depth,
         );
         Report {
@@ -758,8 +1127,8 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         self.watch.maybe_report(|elapsed| Progress {
             depth: self.depth,
             states_generated: self.generated,
-            distinct_states: self.seen.len(),
-            states_on_queue: (self.frontier.len() as u64).saturating_sub(expanded),
+            distinct_states: self.distinct(),
+            states_on_queue: (self.frontier_len() as u64).saturating_sub(expanded),
             elapsed,
         });
     }
@@ -769,8 +1138,8 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         self.watch.maybe_report(|elapsed| Progress {
             depth: self.depth,
             states_generated: self.generated + context.generated.load(Ordering::Relaxed),
-            distinct_states: self.seen.len(),
-            states_on_queue: (self.frontier.len() as u64)
+            distinct_states: self.distinct(),
+            states_on_queue: (self.frontier_len() as u64)
                 .saturating_sub(context.expanded.load(Ordering::Relaxed)),
             elapsed,
         });

@@ -79,7 +79,9 @@
 //! more bytes per reachable product node while it runs ([`LivenessStats`]).
 #![warn(missing_docs)]
 
+mod checkpoint;
 mod claims;
+mod disk;
 pub mod errors;
 mod event;
 mod expand;
@@ -91,6 +93,7 @@ mod report;
 mod rng;
 mod seen;
 mod simulate;
+mod storage;
 mod stored;
 mod system;
 mod trace;
@@ -111,4 +114,5 @@ pub use report::{
 };
 pub use seen::FingerprintSet;
 pub use simulate::{SimulationOptions, SimulationOutcome, SimulationReport, Simulator};
+pub use storage::{CheckpointOptions, MemoryStorage, SharedMemoryStorage, SpillOptions, Storage};
 pub use system::{ActionId, TransitionSystem, ViolationId};

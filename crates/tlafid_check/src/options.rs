@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use tlafid_base::Interrupt;
 
+use crate::storage::{CheckpointOptions, SpillOptions};
+
 /// A snapshot of a run in progress, handed to the progress callback.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
@@ -66,6 +68,11 @@ pub struct Options {
     /// [`TransitionSystem::observe_state`](crate::TransitionSystem::observe_state) when its
     /// level is committed.
     pub observe_states: bool,
+    /// Spill the seen set and the queue to files past these sizes (without it, all stays in
+    /// memory). Counts and verdicts do not depend on it.
+    pub spill: Option<SpillOptions>,
+    /// Save checkpoints, or resume from one.
+    pub checkpoint: Option<CheckpointOptions>,
 }
 
 impl Default for Options {
@@ -85,6 +92,8 @@ impl Default for Options {
             continue_after_violations: false,
             after_level: None,
             observe_states: false,
+            spill: None,
+            checkpoint: None,
         }
     }
 }
@@ -101,6 +110,8 @@ impl std::fmt::Debug for Options {
             .field("block_size", &self.block_size)
             .field("expected_states", &self.expected_states)
             .field("continue_after_violations", &self.continue_after_violations)
+            .field("spill", &self.spill)
+            .field("checkpoint", &self.checkpoint)
             .finish_non_exhaustive()
     }
 }

@@ -18,6 +18,9 @@ pub enum Budget {
     Cancelled,
     /// The memory budget: [`Options::interrupt`](crate::Options::interrupt) raised for it.
     MaxMemory,
+    /// A run with temporal properties would have had to spill its seen set
+    /// ([`Options::spill`](crate::Options::spill)): the state graph does not spill.
+    LivenessSpill,
 }
 
 impl Budget {

@@ -29,7 +29,7 @@ pub struct FingerprintSet {
 }
 
 /// Maps a fingerprint to a stored key (never [`EMPTY`]).
-fn stored_key(fp: u64) -> u64 {
+pub(crate) fn stored_key(fp: u64) -> u64 {
     if fp == EMPTY {
         ZERO_STAND_IN
     } else {
@@ -149,6 +149,18 @@ impl FingerprintSet {
             }
         }
         panic!("fingerprint set full: reserve() was not called before inserting");
+    }
+
+    /// The stored keys ([`stored_key`] of each fingerprint), sorted.
+    pub(crate) fn sorted_keys(&self) -> Vec<u64> {
+        let mut keys: Vec<u64> = self
+            .slots
+            .iter()
+            .map(|slot| slot.load(Ordering::Relaxed))
+            .filter(|&key| key != EMPTY)
+            .collect();
+        keys.sort_unstable();
+        keys
     }
 
     /// Grows, if needed, so that `additional` more fingerprints fit under the load limit.

@@ -100,6 +100,35 @@ impl<S: Clone> Stored<S> {
         }
     }
 
+    /// The packed bytes (`None` for a whole state).
+    pub fn packed_bytes<'b>(&self, arenas: &'b [Vec<u8>]) -> Option<&'b [u8]> {
+        match self {
+            Stored::Whole(_) => None,
+            Stored::Packed { arena, start, end } => arenas
+                .get(*arena as usize)
+                .and_then(|bytes| bytes.get(*start..*end)),
+        }
+    }
+
+    /// Packs a whole state into `arena` if the system can.
+    pub fn pack_whole<T: TransitionSystem<State = S>>(&mut self, system: &T, arena: &mut Arena) {
+        if let Stored::Whole(state) = self {
+            let start = arena.bytes.len();
+            if system.pack(state, &mut arena.bytes) {
+                *self = Stored::Packed {
+                    arena: arena.id,
+                    start,
+                    end: arena.bytes.len(),
+                };
+            }
+        }
+    }
+
+    /// Whether the state is packed.
+    pub fn is_packed(&self) -> bool {
+        matches!(self, Stored::Packed { .. })
+    }
+
     /// Bytes this state takes in an arena.
     pub fn packed_len(&self) -> usize {
         match self {

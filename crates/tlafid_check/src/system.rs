@@ -74,6 +74,21 @@ pub trait TransitionSystem: Sync {
         None
     }
 
+    /// Appends what [`unpack`](Self::unpack) needs besides the bytes (a table of interned
+    /// leaves, say) to `out`, so that another process can rebuild packed states from a
+    /// checkpoint; `false` (the default) if it cannot, and then no checkpoint is written.
+    fn save_packing(&self, out: &mut Vec<u8>) -> bool {
+        let _ = out;
+        false
+    }
+
+    /// Restores what [`save_packing`](Self::save_packing) wrote, before anything is packed;
+    /// `false` if `bytes` are not such a save (the checkpoint is then refused, `E098`).
+    fn restore_packing(&self, bytes: &[u8]) -> bool {
+        let _ = bytes;
+        false
+    }
+
     /// Checks the invariants on `state`: `Ok(Some(id))` names the first one violated.
     fn check_invariants(&self, state: &Self::State) -> Result<Option<ViolationId>, Self::Error> {
         let _ = state;

@@ -9,7 +9,6 @@ use tlafid_base::Diagnostic;
 
 use crate::errors::replay_mismatch;
 use crate::report::TraceStep;
-use crate::seen::FingerprintSet;
 use crate::{ActionId, TransitionSystem};
 
 /// The parent index of an initial state.
@@ -42,6 +41,11 @@ impl ParentLinks {
     /// Number of states linked.
     pub fn len(&self) -> u32 {
         self.len
+    }
+
+    /// Every link, by state index.
+    pub fn iter(&self) -> impl Iterator<Item = ParentLink> + '_ {
+        self.chunks.iter().flatten().copied()
     }
 
     /// Appends the links of the next level's states.
@@ -89,7 +93,7 @@ fn ordinals_to(parents: &ParentLinks, target: u32) -> Vec<u32> {
 /// `target_state` (its fingerprint is checked at the end).
 pub(crate) fn replay<T: TransitionSystem>(
     system: &T,
-    seen: &FingerprintSet,
+    known: &dyn Fn(u64) -> bool,
     parents: &ParentLinks,
     target: u32,
     target_state: &T::State,
@@ -107,7 +111,7 @@ pub(crate) fn replay<T: TransitionSystem>(
                 step + 1
             )));
         };
-        if !seen.contains(system.fingerprint(&state)) {
+        if !known(system.fingerprint(&state)) {
             return Err(replay_mismatch(format!(
                 "state {} of a counterexample has a fingerprint the search never saw",
                 step + 1

@@ -7,6 +7,7 @@ mod files;
 mod inputs;
 mod memory;
 mod render;
+mod storage;
 mod traces;
 
 use clap::{Parser, Subcommand};

@@ -498,6 +498,16 @@ impl TransitionSystem for Model<'_> {
         true
     }
 
+    /// The packing table's leaves (strings and model values, by number).
+    fn save_packing(&self, out: &mut Vec<u8>) -> bool {
+        self.packing.save_leaves(out);
+        true
+    }
+
+    fn restore_packing(&self, bytes: &[u8]) -> bool {
+        self.packing.restore_leaves(bytes)
+    }
+
     fn unpack(&self, bytes: &[u8]) -> Option<State> {
         let (bytes, level) = match self.evaluator.reads_level() {
             true => {

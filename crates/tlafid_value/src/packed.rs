@@ -241,10 +241,85 @@ impl PackTable {
         })
     }
 
+    /// Appends the interned leaves, by number, so that another process can unpack this
+    /// table's encodings ([`restore_leaves`](Self::restore_leaves)): per leaf, `0` and a
+    /// string, or `1`, a model value's id and its name (lengths and ids as little-endian
+    /// `u32`, text as UTF-8).
+    pub fn save_leaves(&self, out: &mut Vec<u8>) {
+        let leaves = self.read();
+        for leaf in &leaves.values {
+            let text: &str = match leaf {
+                Value::Str(s) => {
+                    out.push(0);
+                    s
+                }
+                Value::Model(m) => {
+                    out.push(1);
+                    out.extend_from_slice(&m.id.to_le_bytes());
+                    &m.name
+                }
+                _ => {
+                    out.push(2);
+                    ""
+                }
+            };
+            out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+            out.extend_from_slice(text.as_bytes());
+        }
+    }
+
+    /// Interns the leaves [`save_leaves`](Self::save_leaves) wrote under the same numbers;
+    /// `false` (the table as it was, or with some of them) if `bytes` are not such a save or
+    /// the table numbers other leaves the same.
+    pub fn restore_leaves(&self, bytes: &[u8]) -> bool {
+        let mut leaves = self
+            .leaves
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut at = 0;
+        let mut number = 0;
+        while at < bytes.len() {
+            let Some((leaf, next)) = saved_leaf(bytes, at) else {
+                return false;
+            };
+            at = next;
+            match leaves.values.get(number) {
+                Some(existing) if *existing == leaf => {}
+                Some(_) => return false,
+                None => {
+                    leaves.by_content.insert(leaf.clone(), number as u32);
+                    leaves.values.push(leaf);
+                }
+            }
+            number += 1;
+        }
+        true
+    }
+
     /// Number of distinct leaves interned so far.
     pub fn leaf_count(&self) -> usize {
         self.read().values.len()
     }
+}
+
+/// The leaf saved at `at` in `bytes`, and where the next begins.
+fn saved_leaf(bytes: &[u8], at: usize) -> Option<(Value, usize)> {
+    let kind = *bytes.get(at)?;
+    let (id, at) = match kind {
+        0 => (0, at + 1),
+        1 => (
+            u32::from_le_bytes(*bytes.get(at + 1..)?.first_chunk::<4>()?),
+            at + 5,
+        ),
+        _ => return None,
+    };
+    let len = u32::from_le_bytes(*bytes.get(at..)?.first_chunk::<4>()?) as usize;
+    let text = std::str::from_utf8(bytes.get(at + 4..at + 4 + len)?).ok()?;
+    let leaf = match kind {
+        0 => Value::str(text),
+        _ => Value::model(id, text),
+    };
+    Some((leaf, at + 4 + len))
 }
 
 /// The leaf table, as packing may use it.
@@ -543,6 +618,27 @@ mod tests {
             ]),
             Value::empty_seq(),
         ]
+    }
+
+    #[test]
+    fn another_table_unpacks_after_restoring_the_saved_leaves() {
+        let table = PackTable::new();
+        let values = sample();
+        let mut bytes = Vec::new();
+        assert!(table.pack(&values, &mut bytes));
+        let mut saved = Vec::new();
+        table.save_leaves(&mut saved);
+        let other = PackTable::new();
+        assert!(other.restore_leaves(&saved));
+        assert_eq!(other.leaf_count(), 6);
+        assert_eq!(other.unpack(&bytes), Some(values));
+        assert!(other.restore_leaves(&saved), "the same leaves again");
+        assert!(!PackTable::new().restore_leaves(&saved[..saved.len() - 1]));
+        let mut reordered = PackTable::new();
+        assert!(reordered.pack(&[Value::str("zzz")], &mut Vec::new()));
+        assert!(!reordered.restore_leaves(&saved), "leaf 0 is another");
+        reordered = PackTable::new();
+        assert!(reordered.restore_leaves(&[]));
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::time::Duration;
 use tlafid_pipeline::coverage::Coverage;
 use tlafid_pipeline::run::{CoverageEvery, PeriodicCoverage};
 
+use tlafid_check::{CheckpointOptions, SpillOptions, Storage};
 use tlafid_pipeline::{Explored, Mode, RunOptions, Session, SimulationOptions};
 
 use crate::args::{self, ModelArgs};
@@ -15,6 +16,7 @@ use crate::exit::ExitStatus;
 use crate::files::DiskFiles;
 use crate::inputs::InputArgs;
 use crate::render::Format;
+use crate::storage::FolderStorage;
 
 /// Arguments of `tlafid check`.
 #[derive(clap::Args)]
@@ -67,8 +69,9 @@ pub struct CheckArgs {
     pub coverage_every_levels: Option<u32>,
     /// Go on exploring after an invariant or action-property violation and report each, in
     /// breadth-first order (TLC's `-continue`); the exit status is the first violation's.
-    /// Deadlocks, errors and initial-state properties still stop the run.
-    #[arg(long = "continue", conflicts_with = "simulate")]
+    /// Deadlocks, errors and initial-state properties still stop the run. Not with
+    /// --checkpoint/--recover: a checkpoint does not keep the violations already found.
+    #[arg(long = "continue", conflicts_with_all = ["simulate", "checkpoint", "recover"])]
     pub continue_after_violations: bool,
     /// In a counterexample, print only the variables each step changes (TLC's `-difftrace`).
     #[arg(long)]
@@ -109,6 +112,106 @@ pub struct CheckArgs {
     /// What the spec may read: `--allow-read`, `--env`.
     #[command(flatten)]
     pub reads: InputArgs,
+    /// Where the run keeps what does not fit in memory, and its checkpoints.
+    #[command(flatten)]
+    pub disk: DiskArgs,
+}
+
+/// Spilling to disk and checkpoints (exhaustive runs).
+#[derive(clap::Args, Clone, Debug)]
+pub struct DiskArgs {
+    /// Spill the seen set and the queue to files in DIR (created if missing) past the memory
+    /// the budget gives them: a quarter of --max-memory for fingerprints (16 bytes each), a
+    /// quarter for queued states (64 bytes each), or --spill-after. Same counts and verdicts.
+    #[arg(long, value_name = "DIR", conflicts_with = "simulate")]
+    pub spill_dir: Option<PathBuf>,
+    /// Spill to a private temporary folder (removed afterwards), past the thresholds above.
+    #[arg(long, conflicts_with = "simulate")]
+    pub spill: bool,
+    /// Spill past N fingerprints in memory, and queue levels of more than N states on disk: an
+    /// exact threshold instead of one derived from --max-memory (implies --spill).
+    #[arg(long, value_name = "N", conflicts_with = "simulate",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub spill_after: Option<u64>,
+    /// Save a checkpoint in DIR (created if missing) every --checkpoint-every minutes, between
+    /// two levels, written atomically; `--recover DIR` resumes from it.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["simulate", "recover"])]
+    pub checkpoint: Option<PathBuf>,
+    /// Minutes between checkpoints.
+    #[arg(long, value_name = "MINUTES", default_value_t = 30.0,
+          value_parser = parse_minutes)]
+    pub checkpoint_every: f64,
+    /// Also save a checkpoint after each level that adds N distinct states (for tests).
+    #[arg(long, value_name = "N", hide = true,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub checkpoint_every_states: Option<u64>,
+    /// Resume the run whose checkpoint is in DIR (same spec, configuration and options) to
+    /// the counts and verdict of an uninterrupted run; it goes on saving checkpoints there.
+    #[arg(long, value_name = "DIR", conflicts_with = "simulate")]
+    pub recover: Option<PathBuf>,
+}
+
+/// A positive number of minutes.
+fn parse_minutes(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(minutes) if minutes.is_finite() && minutes > 0.0 && minutes < 1e9 => Ok(minutes),
+        _ => Err(format!("{text} is not a positive number of minutes")),
+    }
+}
+
+impl Default for DiskArgs {
+    fn default() -> DiskArgs {
+        DiskArgs {
+            spill_dir: None,
+            spill: false,
+            spill_after: None,
+            checkpoint: None,
+            checkpoint_every: 30.0,
+            checkpoint_every_states: None,
+            recover: None,
+        }
+    }
+}
+
+impl DiskArgs {
+    /// The spill options these flags ask for, with `budget` the memory budget in bytes.
+    pub fn spill(&self, budget: impl FnOnce() -> u64) -> Option<SpillOptions> {
+        if self.spill_dir.is_none() && !self.spill && self.spill_after.is_none() {
+            return None;
+        }
+        let storage: Arc<dyn Storage> = match &self.spill_dir {
+            Some(dir) => FolderStorage::at(dir, true),
+            None => FolderStorage::temporary(),
+        };
+        let (fingerprints_in_memory, queue_in_memory) = match self.spill_after {
+            Some(states) => (states, states),
+            None => {
+                let budget = budget();
+                ((budget / 4 / 16).max(1), (budget / 4 / 64).max(1))
+            }
+        };
+        Some(SpillOptions {
+            storage,
+            fingerprints_in_memory,
+            queue_in_memory,
+        })
+    }
+
+    /// The checkpoint options these flags ask for (the model's identity is the pipeline's).
+    pub fn checkpoint(&self) -> Option<CheckpointOptions> {
+        let (dir, resume) = match (&self.checkpoint, &self.recover) {
+            (Some(dir), _) => (dir, false),
+            (None, Some(dir)) => (dir, true),
+            (None, None) => return None,
+        };
+        Some(CheckpointOptions {
+            storage: FolderStorage::at(dir, !resume),
+            every: Duration::from_secs_f64(self.checkpoint_every * 60.0),
+            every_states: self.checkpoint_every_states,
+            resume,
+            model: 0,
+        })
+    }
 }
 
 impl CheckArgs {
@@ -132,6 +235,12 @@ impl CheckArgs {
             continue_after_violations: self.continue_after_violations,
             dump_graph: self.dump_graph.is_some(),
             variable_coverage: self.coverage && !self.simulate,
+            spill: self.disk.spill(|| {
+                self.model
+                    .max_memory
+                    .unwrap_or_else(crate::memory::default_budget)
+            }),
+            checkpoint: self.disk.checkpoint(),
             ..RunOptions::default()
         }
     }

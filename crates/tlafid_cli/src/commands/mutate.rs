@@ -108,6 +108,7 @@ pub fn run(args: &MutateArgs) -> ExitStatus {
                 num: 1000,
                 seed: 0,
                 reads: Default::default(),
+                disk: Default::default(),
             };
             check_report::print(&check, &inputs, sources, diagnostics, &run);
             run.outcome.kind().into()

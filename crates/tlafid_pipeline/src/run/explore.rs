@@ -5,7 +5,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use tlafid_check::{
-    Explorer, LevelCallback, Options, Outcome, Report, Stats, Violation, ViolationKind,
+    errors, CheckpointOptions, Explorer, LevelCallback, Options, Outcome, Report, Stats,
+    Violation, ViolationKind,
 };
 use tlafid_eval::{EvalError, State};
 use tlafid_model::{Model, PostconditionFailure, TraceAction};
@@ -47,6 +48,14 @@ pub(super) fn explore(
             .periodic_coverage
             .as_ref()
             .map(|periodic| coverage_reporter(session, &model, periodic)),
+        spill: options.spill.clone(),
+        checkpoint: options
+            .checkpoint
+            .clone()
+            .map(|checkpoint| CheckpointOptions {
+                model: model_identity(session, options, check_deadlock),
+                ..checkpoint
+            }),
         ..defaults
     };
     let explorer = Explorer::new(model, explorer_options);
@@ -60,10 +69,34 @@ pub(super) fn explore(
             run
         }
         Err(problem) => {
+            // The folders the user named for spilling or checkpoints are input, not the system.
+            let outcome = match problem.code {
+                errors::STORAGE_FAILED
+                | errors::CHECKPOINT_UNUSABLE
+                | errors::CHECKPOINT_OTHER_MODEL => RunOutcome::UsageError,
+                _ => RunOutcome::SystemError,
+            };
             session.diagnostics.push(problem);
-            Run::stopped(RunOutcome::SystemError)
+            Run::stopped(outcome)
         }
     }
+}
+
+/// What a checkpoint must match to be resumed: every source read (model, configuration,
+/// modules, requirements), in the order read, and the options that shape the state space.
+fn model_identity(session: &Session<'_>, options: &RunOptions, check_deadlock: bool) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut add = |bytes: &[u8]| {
+        for &byte in bytes.iter().chain(&[0xff]) {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    for (_, file) in session.sources.files() {
+        add(file.text.as_bytes());
+    }
+    add(&[u8::from(check_deadlock), u8::from(options.run_only)]);
+    add(&options.max_depth.unwrap_or(u32::MAX).to_le_bytes());
+    hash
 }
 
 /// Turns the explorer's report into a [`Run`], rebuilding the trace's actions.

@@ -84,6 +84,12 @@ pub struct RunOptions {
     /// Count each variable's distinct values for the coverage (TLC's 2779 lines) in an
     /// exhaustive run.
     pub variable_coverage: bool,
+    /// Spill the seen set and the queue to files past these sizes (exhaustive runs).
+    pub spill: Option<tlafid_check::SpillOptions>,
+    /// Save checkpoints, or resume from one (exhaustive runs); the model's identity is
+    /// filled in by the run (a hash of every source read and the options that shape the
+    /// state space).
+    pub checkpoint: Option<tlafid_check::CheckpointOptions>,
 }
 
 /// Coverage reported while an exhaustive run goes on, at the end of a breadth-first level
@@ -122,6 +128,8 @@ impl Default for RunOptions {
             periodic_coverage: None,
             dump_graph: false,
             variable_coverage: false,
+            spill: None,
+            checkpoint: None,
         }
     }
 }

@@ -176,10 +176,16 @@ pub(crate) fn incomplete(budget: Budget) -> (RunOutcome, String) {
         RunOutcome::Incomplete {
             budget: Some(budget),
         },
-        format!(
-            "Incomplete: the {} budget ran out; no verdict.",
-            budget_name(budget)
-        ),
+        match budget {
+            Budget::LivenessSpill => "Incomplete: the seen set passed its in-memory share \
+                (--spill-after, or --max-memory with --spill) and would spill, but the state \
+                graph of temporal properties does not spill; no verdict."
+                .to_string(),
+            _ => format!(
+                "Incomplete: the {} budget ran out; no verdict.",
+                budget_name(budget)
+            ),
+        },
     )
 }
 
@@ -191,6 +197,7 @@ pub fn budget_name(budget: Budget) -> &'static str {
         Budget::MaxDuration => "max_seconds",
         Budget::Cancelled => "cancelled",
         Budget::MaxMemory => "max_memory",
+        Budget::LivenessSpill => "liveness_spill",
     }
 }
 

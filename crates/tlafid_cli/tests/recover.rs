@@ -1,0 +1,117 @@
+//! Checkpoints end to end: a run killed with SIGKILL after it saved a checkpoint and resumed
+//! with `--recover` ends with the counts of a run that was never stopped; a checkpoint is
+//! refused for another model, and an unusable spill folder is a diagnostic.
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{tlafid, workspace_root};
+
+/// The last lines of a `check` transcript: counts and depth.
+fn counts(output: &std::process::Output) -> String {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    stdout
+        .lines()
+        .filter(|line| line.contains("states generated") || line.contains("depth of"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+const BAKERY: &str = "specs/Bakery/Bakery.tla";
+const BAKERY_COUNTS: &str =
+    "24603 states generated, 9294 distinct states found, 0 states left on queue.\n\
+                             The depth of the complete state graph search is 45.";
+
+#[test]
+fn a_run_killed_after_a_checkpoint_resumes_to_the_uninterrupted_counts() {
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path().join("checkpoints");
+    let dir = dir.to_str().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tlafid"))
+        .args(["check", BAKERY, "--workers", "2", "--checkpoint", dir])
+        .args(["--checkpoint-every-states", "1000"])
+        .current_dir(workspace_root())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let checkpoint = folder.path().join("checkpoints/checkpoint.tlafid");
+    let start = Instant::now();
+    while !checkpoint.exists() && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    assert!(checkpoint.exists(), "a checkpoint was saved");
+    let resumed = tlafid(&["check", BAKERY, "--workers", "1", "--recover", dir]);
+    assert_eq!(resumed.status.code(), Some(0));
+    assert_eq!(counts(&resumed), BAKERY_COUNTS);
+}
+
+#[test]
+fn a_run_stopped_by_a_budget_resumes_from_its_last_checkpoint() {
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path().to_str().unwrap();
+    let stopped = tlafid(&[
+        "check",
+        BAKERY,
+        "--checkpoint",
+        dir,
+        "--checkpoint-every-states",
+        "2000",
+        "--max-states",
+        "6000",
+        "--spill-after",
+        "500",
+    ]);
+    assert_eq!(stopped.status.code(), Some(3));
+    assert_eq!(
+        counts(&stopped),
+        // The counts of the same budget without spilling or checkpoints.
+        "14616 states generated, 6000 distinct states found, 485 states left on queue.\n\
+         The depth of the complete state graph search is 28."
+    );
+    // Resumed with other workers and spilling: the counts of the run never stopped.
+    let resumed = tlafid(&[
+        "check",
+        BAKERY,
+        "--workers",
+        "2",
+        "--recover",
+        dir,
+        "--spill-after",
+        "300",
+    ]);
+    assert_eq!(counts(&resumed), BAKERY_COUNTS);
+    // Another configuration of the same spec is another model.
+    let other = tlafid(&[
+        "check",
+        BAKERY,
+        "--config",
+        "specs/Bakery/BakeryEntries.cfg",
+        "--recover",
+        dir,
+    ]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("E099"));
+}
+
+#[test]
+fn a_spill_folder_that_cannot_be_made_is_a_diagnostic() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("a-file");
+    std::fs::write(&file, "not a folder").unwrap();
+    let output = tlafid(&[
+        "check",
+        BAKERY,
+        "--spill-dir",
+        file.to_str().unwrap(),
+        "--spill-after",
+        "100",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("E097"), "{stderr}");
+}
