@@ -14,6 +14,7 @@ use crate::shared::{self, Field, Memo};
 
 mod ops;
 mod pgo;
+mod sysmobench;
 mod tla_text;
 
 use crate::vocabulary::Vocabulary;
@@ -163,6 +164,7 @@ pub fn parse(
     };
     let mut reader = Reader {
         file,
+        seen_line: false,
         ignore_unknown,
         vocabulary,
         models,
@@ -191,12 +193,29 @@ pub fn parse(
 
 struct Reader<'v, 't> {
     file: FileId,
+    /// A non-blank line has been read.
+    seen_line: bool,
     ignore_unknown: bool,
     vocabulary: &'v Vocabulary,
     /// The model values strings may name (ambiguous ones, see `crate::loose`).
     models: crate::json::ModelValues,
     /// Per observable, its value in the previous state read (see [`crate::shared`]).
     memos: Vec<Option<Memo<'t>>>,
+}
+
+/// Does `text` open with SysMoBench's constants line (its first two non-blank lines: a
+/// line with none of the event log's keys, then an `event` line)?
+fn sysmobench_constants(text: &str) -> bool {
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| shared::fields(l.trim()));
+    match (lines.next(), lines.next()) {
+        (Some(Some(first)), Some(Some(second))) => {
+            sysmobench::is_constants_line(&first, Some(&second))
+        }
+        _ => false,
+    }
 }
 
 /// The raw text of field `key` of a line's fields.
@@ -237,6 +256,7 @@ impl<'t> Reader<'_, 't> {
         let mut trace = ParsedTrace::default();
         let mut problems = Vec::new();
         let mut offset = 0usize;
+        let constants_line = format == TraceFormat::EventLog && sysmobench_constants(text);
         for (i, raw) in text.split_inclusive('\n').enumerate() {
             let line = raw.trim_end_matches(['\n', '\r']);
             let at = At {
@@ -247,6 +267,12 @@ impl<'t> Reader<'_, 't> {
             if line.trim().is_empty() {
                 continue;
             }
+            if constants_line && trace.steps.is_empty() && problems.is_empty() && !self.seen_line {
+                // SysMoBench's constants line: the model's configuration gives them.
+                self.seen_line = true;
+                continue;
+            }
+            self.seen_line = true;
             let result = match well_formed(line).map(|_| shared::fields(line.trim())) {
                 Ok(Some(_)) if format == TraceFormat::Pgo => {
                     self.pgo_record(line, &at, i as u32 + 1, &mut trace)
@@ -273,6 +299,9 @@ impl<'t> Reader<'_, 't> {
         format: TraceFormat,
         trace: &mut ParsedTrace,
     ) -> Result<(), Diagnostic> {
+        if format == TraceFormat::EventLog && sysmobench::is_event_line(map) {
+            return self.sysmobench_event(map, at, line, trace);
+        }
         if let (TraceFormat::EventLog, Some(init)) = (format, get(map, "init")) {
             // Other fields: any (unknown ones too, unless they are ignored).
             let step_fields = ["action", "args", "state"];

@@ -61,6 +61,12 @@ impl Reader<'_, '_> {
                     ));
                 }
                 let op = match fields.get("op") {
+                    Some(Json::String(op)) if DeltaOp::TRACE_SPEC_ONLY.contains(&op.as_str()) => {
+                        return Err(at.error(
+                            codes::BAD_SHAPE,
+                            format!("{field}.op: {op} uses the trace spec's own Default or Nil, which a model does not define; it is not supported"),
+                        ))
+                    }
                     Some(Json::String(op)) => DeltaOp::named(op).ok_or_else(|| {
                         let valid: Vec<&str> = DeltaOp::ALL.iter().map(|(n, _)| *n).collect();
                         at.error(
@@ -90,7 +96,7 @@ impl Reader<'_, '_> {
                         )
                     }
                 };
-                if args.len() != op.arity() {
+                if args.len() != op.arity() && !op.ignores_args() {
                     return Err(at.error(
                         codes::BAD_SHAPE,
                         format!(
