@@ -57,7 +57,7 @@ impl TraceFormat {
                 .any(|line| {
                     matches!(
                         serde_json::from_str::<Json>(line),
-                        Ok(Json::Object(map)) if map.contains_key("process") && map.contains_key("clock")
+                        Ok(Json::Object(map)) if map.contains_key("process") && (map.contains_key("clock") || map.contains_key("seq"))
                     )
                 }),
             _ => false,
@@ -126,8 +126,13 @@ pub struct Origin {
     /// The process (as logged).
     pub process: String,
     /// The vector clock: per process, how many of its events happened before or at this
-    /// one (its own entry is this event's number in its process).
+    /// one (its own entry is this event's number in its process). With a sequence number
+    /// instead of a clock, only the own entry.
     pub clock: Vec<(String, u64)>,
+    /// The messages (by id) this event sends.
+    pub sends: Vec<String>,
+    /// The messages (by id) this event receives: it happens after each one's send.
+    pub receives: Vec<String>,
 }
 
 /// A parsed trace.
@@ -325,7 +330,8 @@ impl<'t> Reader<'_, 't> {
             ),
             _ => (
                 &[
-                    "action", "args", "state", "updates", "reads", "process", "clock",
+                    "action", "args", "state", "updates", "reads", "process", "clock", "seq",
+                    "send", "receive",
                 ],
                 "args",
                 "state",
@@ -368,6 +374,13 @@ impl<'t> Reader<'_, 't> {
         let origin = self.origin(
             small(get(map, "process"), at)?,
             small(get(map, "clock"), at)?,
+            small(get(map, "seq"), at)?,
+            at,
+        )?;
+        let origin = self.messages(
+            origin,
+            small(get(map, "send"), at)?,
+            small(get(map, "receive"), at)?,
             at,
         )?;
         trace.steps.push(Step {

@@ -166,6 +166,8 @@ impl Reader<'_, '_> {
         let self_value = read_value(self_text, models)
             .map_err(|m| at.error(codes::BAD_VALUE, format!("self: {m}")))?;
         let origin = Origin {
+            sends: Vec::new(),
+            receives: Vec::new(),
             process: process_name(archetype, self_text),
             clock: clock(field("clock"), at)?,
         };
