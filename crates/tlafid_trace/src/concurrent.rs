@@ -179,6 +179,21 @@ impl ConcurrentTrace {
             .map(|p| (p, frontier[p] as usize))
     }
 
+    /// The identities (`self`) of the processes whose events give one, without duplicates.
+    fn actors(&self) -> Vec<tlafid_value::Value> {
+        let mut actors: Vec<tlafid_value::Value> = Vec::new();
+        for process in &self.processes {
+            for event in &process.events {
+                if let Some(actor) = &event.step.actor {
+                    if !actors.contains(actor) {
+                        actors.push(actor.clone());
+                    }
+                }
+            }
+        }
+        actors
+    }
+
     /// Events in all.
     pub fn len(&self) -> usize {
         self.processes.iter().map(|p| p.events.len()).sum()
@@ -305,6 +320,9 @@ impl<'e, 'p> Validator<'e, 'p> {
         report: &mut TraceReport,
     ) -> Result<(), EvalError> {
         let mut stepper = self.stepper();
+        if self.options.self_binding {
+            stepper.self_binding = Some(trace.actors());
+        }
         let initial = stepper.initial(trace.init.as_ref())?;
         if initial.is_empty() {
             return self.initial_miss(&mut stepper, trace.init.as_ref(), None, report);

@@ -118,6 +118,9 @@ pub struct Step {
     pub deltas: Vec<Delta>,
     /// In a multi-process trace: the process that took the step, and its vector clock.
     pub origin: Option<Origin>,
+    /// The identity (`self`) of the process that took the step, when the log gives it
+    /// (PGo): with self binding, a step naming no action is one of this process's.
+    pub actor: Option<Value>,
 }
 
 /// Where a step of a multi-process trace comes from.
@@ -392,6 +395,7 @@ impl<'t> Reader<'_, 't> {
             reads,
             deltas,
             origin,
+            actor: None,
         });
         Ok(())
     }
@@ -547,6 +551,7 @@ impl<'t> Reader<'_, 't> {
                     reads: Vec::new(),
                     deltas: Vec::new(),
                     origin: None,
+                    actor: None,
                 }),
                 (Err(problem), _) | (_, Err(problem)) => problems.push(problem),
             }

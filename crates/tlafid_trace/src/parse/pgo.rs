@@ -186,6 +186,7 @@ impl Reader<'_, '_> {
             reads: Vec::new(),
             deltas: Vec::new(),
             origin: Some(origin),
+            actor: Some(self_value.clone()),
         };
         let mut label = None;
         for (i, element) in elements.iter().enumerate() {

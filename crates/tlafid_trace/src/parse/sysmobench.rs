@@ -79,6 +79,7 @@ impl Reader<'_, '_> {
             reads: Vec::new(),
             deltas,
             origin: None,
+            actor: None,
         });
         Ok(())
     }
