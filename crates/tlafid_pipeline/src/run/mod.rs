@@ -2,6 +2,7 @@
 //! simulate random behaviours (as TLC's `-simulate`), one [`Run`] either way.
 
 mod explore;
+mod ill_typed;
 mod outcome;
 mod simulate;
 
@@ -10,6 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tlafid_check::{ProgressCallback, Stats};
+use tlafid_config::Named;
 use tlafid_eval::Value;
 use tlafid_model::{Model, TraceAction, Unchecked};
 
@@ -293,7 +295,7 @@ pub(crate) fn run_skipping(
         inputs,
         options,
         skip,
-        |session, mut model, deadlock| {
+        |session, mut model, deadlock, types| {
             let interrupt = crate::budget::run_interrupt(&session.interrupt, options.max_seconds);
             model.evaluator.set_interrupt(interrupt);
             let mut run = match options.mode {
@@ -304,6 +306,7 @@ pub(crate) fn run_skipping(
             };
             run.illegal_model_behavior =
                 inputs.requirements.is_some() && run.outcome.kind().is_violation();
+            ill_typed::recognise(session, &mut run, types);
             run
         },
     );
@@ -317,7 +320,7 @@ pub(crate) fn with_model<R>(
     inputs: &ModelInputs,
     options: &RunOptions,
     skip: &[String],
-    then: impl FnOnce(&mut Session<'_>, Model<'_>, bool) -> R,
+    then: impl FnOnce(&mut Session<'_>, Model<'_>, bool, &[Named]) -> R,
 ) -> Result<R, Run> {
     if !options_valid(options, session) {
         return Err(Run::stopped(RunOutcome::UsageError));
@@ -330,6 +333,7 @@ pub(crate) fn with_model<R>(
         })
     })?;
     let (mut program, mut config) = (loaded.program, loaded.config);
+    let types = loaded.requirements.map(|r| r.types).unwrap_or_default();
     if options.run_only {
         config.invariants.clear();
         config.properties.clear();
@@ -370,7 +374,7 @@ pub(crate) fn with_model<R>(
             ..Run::stopped(RunOutcome::Success)
         });
     }
-    Ok(then(session, model, deadlock))
+    Ok(then(session, model, deadlock, &types))
 }
 
 /// The options every run shares: between 1 and [`crate::budget::MAX_WORKERS`] workers, and

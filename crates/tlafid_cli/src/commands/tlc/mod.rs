@@ -422,6 +422,7 @@ fn outcome(
         ),
         RunOutcome::EvaluationError => out.message(code::GENERAL, Class::Error, message),
         RunOutcome::ConfigError | RunOutcome::UsageError | RunOutcome::SpecError => {}
+        RunOutcome::IllTypedBinding { .. } => out.message(code::GENERAL, Class::Error, message),
         RunOutcome::SystemError => out.message(
             code::GENERAL,
             Class::Error,
@@ -643,7 +644,7 @@ fn exit_status(run: &Run) -> i32 {
         }
         RunOutcome::EvaluationError => status::FAILURE_SPEC_EVAL,
         RunOutcome::SpecError | RunOutcome::UsageError => status::ERROR_SPEC_PARSE,
-        RunOutcome::ConfigError => status::ERROR_CONFIG_PARSE,
+        RunOutcome::ConfigError | RunOutcome::IllTypedBinding { .. } => status::ERROR_CONFIG_PARSE,
         // No verdict is not the model's fault: TLC's "system error", never a pass.
         RunOutcome::Incomplete { .. } | RunOutcome::Unsupported | RunOutcome::SystemError => {
             status::ERROR_SYSTEM
