@@ -178,7 +178,13 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
     fn run(mut self) -> Result<ReportOf<T>, Diagnostic> {
         let claims = ClaimTable::new();
         let checked = claims_checked(self.options.max_states, self.options.max_depth, 0);
-        let (generated, first_event) = expand_initial(self.system, (&claims, checked));
+        // The initial states the budgets admit: generating more than that is wasted.
+        let room = match self.options.max_depth {
+            Some(0) => Some(0),
+            _ => self.options.max_states,
+        };
+        let (generated, first_event) =
+            expand_initial(self.system, (&claims, checked), room, &self.watch);
         let initial = Expansion {
             claims,
             generated: vec![generated],

@@ -169,7 +169,7 @@ pub fn resolve(
 ) -> Result<Program, LoadFailure> {
     let mut lookup_problems = Vec::new();
     let files = &mut *session.files;
-    let loaded = tlafid_sema::load(root, &mut session.sources, &mut |name: &str| {
+    let loaded = tlafid_sema::load_with(root, &mut session.sources, &mut |name: &str| {
         files::find_module(files, search_path, name, &mut lookup_problems)
     });
     session.diagnostics.extend(lookup_problems);

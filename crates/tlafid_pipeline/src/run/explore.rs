@@ -89,10 +89,10 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
     };
     let dump = super::dump(
         model,
-        &trace,
-        &states,
+        (&trace, &states),
         &message,
         cycle.as_ref().map(|c| c.back_to),
+        &mut session.diagnostics,
     );
     let stats = report.stats;
     let coverage = crate::coverage::coverage(

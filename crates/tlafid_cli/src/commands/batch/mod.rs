@@ -119,7 +119,7 @@ fn merge(batch: &BatchArgs) -> ExitStatus {
                 return ExitStatus::Usage;
             }
         }
-        None => print!("{merged}"),
+        None => out!("{merged}"),
     }
     eprintln!(
         "merged {} result(s) from {} file(s): {} duplicate(s), {} conflict(s)",
@@ -155,7 +155,7 @@ fn board(batch: &BatchArgs, path: &Path) -> ExitStatus {
                 return ExitStatus::Usage;
             }
         }
-        None => print!("{page}"),
+        None => out!("{page}"),
     }
     if damaged {
         ExitStatus::Usage

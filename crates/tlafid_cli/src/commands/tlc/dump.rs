@@ -28,9 +28,9 @@ pub fn write(
         DumpFormat::Dot => counterexample
             .dump
             .as_ref()
-            .map_or_else(String::new, |d| d.dot.clone()),
+            .map_or_else(String::new, |d| d.dot.text.clone()),
     };
-    match std::fs::write(file, text) {
+    match crate::output::write_file(file, &text) {
         Ok(()) => out.line(&format!("CounterExample written: {}", file.display())),
         Err(error) => out.message(
             code::GENERAL,

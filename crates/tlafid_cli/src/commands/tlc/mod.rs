@@ -58,8 +58,7 @@ pub fn run(args: &TlcArgs) -> i32 {
         Ok(options) => options,
         Err(error) => return refuse(&error),
     };
-    let stdout = std::io::stdout();
-    let mut out = Transcript::new(stdout.lock(), options.tool);
+    let mut out = Transcript::new(crate::output::stdout(), options.tool);
     check(&mut out, &options)
 }
 
@@ -67,11 +66,11 @@ pub fn run(args: &TlcArgs) -> i32 {
 fn refuse(error: &ArgsError) -> i32 {
     match error {
         ArgsError::Help => {
-            println!("{}", usage());
+            outln!("{}", usage());
         }
-        ArgsError::Invalid(message) => println!("Error: {message}"),
+        ArgsError::Invalid(message) => outln!("Error: {message}"),
         ArgsError::Unsupported { option, reason } => {
-            println!("Error: tlafid tlc does not support {option}: {reason}.")
+            outln!("Error: tlafid tlc does not support {option}: {reason}.")
         }
     }
     status::BAD_ARGUMENTS
@@ -502,7 +501,7 @@ fn coverage(out: &mut Transcript<impl Write>, coverage: &Coverage) {
 
 /// TLC's progress lines, every minute.
 fn progress_printer(tool: bool, simulation: bool) -> tlafid_check::ProgressCallback {
-    let out = Arc::new(Mutex::new(Transcript::new(std::io::stdout(), tool)));
+    let out = Arc::new(Mutex::new(Transcript::new(crate::output::stdout(), tool)));
     Arc::new(move |p: &Progress| {
         let minutes = p.elapsed.as_secs_f64() / 60.0;
         let per_minute = |n: u64| transcript::thousands((n as f64 / minutes.max(1e-9)) as u64);
