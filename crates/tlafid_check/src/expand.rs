@@ -326,7 +326,7 @@ pub(crate) fn expand_initial<T: TransitionSystem>(
                 return false;
             }
         }
-        if ordinal % INITIAL_POLL_EVERY == 0 {
+        if ordinal.is_multiple_of(INITIAL_POLL_EVERY) {
             out_of_time = watch.exhausted();
         }
         // The order key's ordinal is 32 bits: past that, the level cannot be numbered.
