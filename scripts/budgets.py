@@ -33,7 +33,7 @@ def cases(seconds: str) -> list[tuple[str, list[str]]]:
         ("one step of 2^48 bindings, --simulate",
          ["check", "tests/harden/LongStep.tla", "--simulate", "--num", "10", *limit]),
         ("one step of 2^48 bindings, trace",
-         ["trace", "tests/harden/LongStep.tla", *limit, "tests/harden/LongStep.ndjson"]),
+         ["trace", "tests/harden/LongStep.tla", "--max-seconds", seconds, "tests/harden/LongStep.ndjson"]),
         ("one step of 2^48 bindings, grade", ["grade", "tests/harden/LongStep.tla", *limit]),
         ("one step of 2^48 bindings, mutate",
          ["mutate", "tests/harden/LongStep.tla", "--config", "tests/harden/LongStepInvariant.cfg",
@@ -49,7 +49,9 @@ def run(binary: str, args: list[str]) -> tuple[int, float, int, str]:
     elapsed = time.monotonic() - started
     lines = [l for l in output.decode("utf-8", "replace").splitlines() if l.strip()]
     summary = next((l for l in lines if "budget" in l or "candidate" in l), lines[0] if lines else "")
-    return os.waitstatus_to_exitcode(status), elapsed, usage.ru_maxrss // 1024, summary.strip()
+    counts = next((l for l in lines if "distinct states found" in l), "")
+    summary = f"{summary.strip()} {counts.strip()}".strip()
+    return os.waitstatus_to_exitcode(status), elapsed, usage.ru_maxrss // 1024, summary
 
 
 def main() -> None:
@@ -61,7 +63,7 @@ def main() -> None:
     print("|---|---|---|---|---|")
     for name, args in cases(options.seconds):
         code, elapsed, rss, summary = run(options.binary, args)
-        print(f"| {name} | {code} | {elapsed:.2f} | {rss} | {summary[:110]} |", flush=True)
+        print(f"| {name} | {code} | {elapsed:.2f} | {rss} | {summary[:160]} |", flush=True)
 
 
 if __name__ == "__main__":
