@@ -371,6 +371,12 @@ impl<'p> Evaluator<'p> {
         self.worker().init_states()
     }
 
+    /// Emits the initial states in generation order (duplicates included) while `emit`
+    /// returns `true`: the enumeration stops at the first `false`.
+    pub fn init_states_while(&self, emit: &mut dyn FnMut(State) -> bool) -> EvalResult<()> {
+        self.worker().init_states_while(emit)
+    }
+
     /// Calls `emit` for every successor of `state` under the next-state relation.
     pub fn successors(
         &self,
@@ -646,6 +652,16 @@ impl<'e, 'p> Worker<'e, 'p> {
 
     /// See [`Evaluator::init_states`].
     pub fn init_states(&mut self) -> EvalResult<Vec<State>> {
+        let mut states = Vec::new();
+        self.init_states_while(&mut |state| {
+            states.push(state);
+            true
+        })?;
+        Ok(states)
+    }
+
+    /// See [`Evaluator::init_states_while`].
+    pub fn init_states_while(&mut self, emit: &mut dyn FnMut(State) -> bool) -> EvalResult<()> {
         let Some(init) = self.ev.init else {
             return Err(EvalError::new(
                 E_NO_SPEC,
@@ -655,7 +671,7 @@ impl<'e, 'p> Worker<'e, 'p> {
         };
         let mut ctx = self.ctx(&[], None);
         ctx.init_mode = true;
-        let r = ctx.init_states(init);
+        let r = ctx.init_states_while(init, emit);
         self.finish(ctx);
         r
     }
