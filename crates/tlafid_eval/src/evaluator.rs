@@ -166,6 +166,8 @@ thread_local! {
 
 /// Facts about the program under its overrides.
 struct Facts {
+    /// `pure[op]`: see [`analysis::pure_ops`].
+    pure: Vec<bool>,
     /// `per_state[op]`: the operator has no parameters and is pure (see
     /// [`analysis::pure_ops`]), so its value can be kept while the current state stays.
     per_state: Vec<bool>,
@@ -470,6 +472,7 @@ impl<'p> Evaluator<'p> {
             }
             let let_values = (0..constant_lets.len()).map(|_| OnceLock::new()).collect();
             Facts {
+                pure,
                 per_state,
                 constant_lets,
                 let_values,
@@ -482,6 +485,13 @@ impl<'p> Evaluator<'p> {
     /// The compiled forms of the program's operator bodies and conjuncts.
     pub(crate) fn compiled(&self) -> &Compiled<'p> {
         &self.compiled
+    }
+
+    /// Does `expr` stay in the current state: no primes, `ENABLED`, `UNCHANGED`, operator
+    /// constants or impure calls ([`analysis::pure_ops`]), apart from what the frame slots it
+    /// reads hold?
+    pub(crate) fn stays_in_state(&self, expr: &Expr) -> bool {
+        analysis::stays_in_state(expr, &self.facts().pure, &self.consts)
     }
 
     pub(crate) fn per_state_cacheable(&self, op: usize) -> bool {
