@@ -25,6 +25,8 @@ pub struct Capped<W: Write> {
     name: String,
     room: usize,
     cut: bool,
+    /// Whether what was written so far ends a line (the note of a cut starts its own).
+    at_line_start: bool,
 }
 
 impl<W: Write> Capped<W> {
@@ -35,6 +37,7 @@ impl<W: Write> Capped<W> {
             name: name.into(),
             room: cap,
             cut: false,
+            at_line_start: true,
         }
     }
 
@@ -43,6 +46,9 @@ impl<W: Write> Capped<W> {
         let keep = fits.iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1);
         self.inner.write_all(&buf[..keep])?;
         self.cut = true;
+        if keep == 0 && !self.at_line_start {
+            self.inner.write_all(b"\n")?;
+        }
         let cap_mib = MAX_OUTPUT_BYTES >> 20;
         writeln!(
             self.inner,
@@ -75,6 +81,9 @@ impl<W: Write> Write for Capped<W> {
         }
         self.inner.write_all(buf)?;
         self.room -= buf.len();
+        if let Some(&last) = buf.last() {
+            self.at_line_start = last == b'\n';
+        }
         Ok(buf.len())
     }
 
@@ -171,6 +180,18 @@ mod tests {
         assert_eq!(
             text,
             "one\ntwo\n... output cut: over 64 MiB; the rest is not written (E009)\n"
+        );
+    }
+
+    #[test]
+    fn the_note_of_a_cut_inside_a_line_starts_its_own_line() {
+        let mut out = Capped::new(Vec::new(), "test", 10);
+        out.write_all(b"one\ntw").unwrap();
+        assert!(out.write_all(b"o and more").is_err());
+        let text = String::from_utf8(out.inner).unwrap();
+        assert_eq!(
+            text,
+            "one\ntw\n... output cut: over 64 MiB; the rest is not written (E009)\n"
         );
     }
 
