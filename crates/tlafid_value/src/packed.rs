@@ -77,7 +77,7 @@ const RECENT_SLOTS: usize = 4096;
 
 /// Only nodes whose encoding is at most this long are kept in [`Recent`] (larger ones are
 /// rebuilt, their smaller sub-values still shared), which bounds what a thread holds.
-const RECENT_MAX_BYTES: usize = 1024;
+const RECENT_MAX_BYTES: usize = 512;
 
 /// Slots of [`Recent::by_address`] (a power of two).
 const ADDRESS_SLOTS: usize = 4096;

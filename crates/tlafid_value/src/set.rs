@@ -16,6 +16,9 @@ pub(crate) enum SetView<'a> {
     Infinite(&'a LazyValue),
 }
 
+/// Sets of at most this many elements are searched by [`Value::contains`] one element
+/// after another rather than by bisection.
+const SCAN_MAX: usize = 8;
 impl SetView<'_> {
     pub(crate) fn len(&self) -> usize {
         match self {
@@ -83,6 +86,10 @@ impl Value {
     /// `elem \in self`.
     pub fn contains(&self, elem: &Value) -> ValueResult<bool> {
         match self {
+            // A small set is scanned for an equal element: equality of strings, model
+            // values and tuples (an address, a length) decides sooner than their order,
+            // which a binary search needs at each step.
+            Value::Set(s) if s.elems.len() <= SCAN_MAX => Ok(s.elems.iter().any(|e| e == elem)),
             Value::Set(s) => Ok(s.elems.binary_search(elem).is_ok()),
             Value::Interval(lo, hi) => Ok(matches!(elem, Value::Int(i) if lo <= i && i <= hi)),
             Value::Lazy(l) => l.contains(elem),
