@@ -75,6 +75,9 @@ def grade(mods, jar, model, config, shim):
         f"total_actions={data.total_actions} successful_actions={data.successful_actions} "
         f"expressions={data.total_expressions} evaluations={data.total_evaluations}"
     )
+    out["coverage: variables"] = " ".join(
+        f"{name}={count}" for name, count in sorted(data.variable_coverage.items())
+    )
 
     rc = runtime_cov.RuntimeCoverageEvaluator(
         num_simulations=3, simulation_depth=50, traces_per_simulation=50, tlc_timeout=120

@@ -35,6 +35,21 @@ impl<E> EventKind<E> {
         !matches!(self, EventKind::Budget(_))
     }
 
+    /// True for the violations a run goes on after with `-continue` (TLC continues after an
+    /// invariant or action property of a step, not after an initial-state property).
+    pub fn is_continued(&self) -> bool {
+        matches!(self, EventKind::Invariant(_) | EventKind::ActionProperty(_))
+    }
+
+    /// What a continued violation ([`is_continued`](Self::is_continued)) was.
+    pub fn violation(&self) -> Option<crate::ViolationKind> {
+        match self {
+            EventKind::Invariant(id) => Some(crate::ViolationKind::Invariant(*id)),
+            EventKind::ActionProperty(id) => Some(crate::ViolationKind::ActionProperty(*id)),
+            _ => None,
+        }
+    }
+
     /// The report outcome.
     pub fn into_outcome(self) -> Outcome<E> {
         match self {

@@ -24,6 +24,9 @@ pub(crate) struct LevelContext<'a, T: TransitionSystem> {
     pub claims: &'a ClaimTable<T::State, T::Error>,
     pub watch: &'a Watch,
     pub check_deadlock: bool,
+    /// TLC's `-continue`: invariant and action-property violations met while expanding go to
+    /// [`BlockResult::continued`] and do not stop the block.
+    pub continuing: bool,
     /// Check new states when they are claimed (see [`claims_checked`]); if not, the explorer
     /// checks the level's kept states after the level.
     pub check_claims: bool,
@@ -47,6 +50,8 @@ pub(crate) struct BlockResult<S, E> {
     pub generated: Vec<u32>,
     /// The block's first stopping event.
     pub first_event: Option<Event<S, E>>,
+    /// Violations the run goes on after (`-continue`), in the block's sequential order.
+    pub continued: Vec<Event<S, E>>,
     /// Successors generated, per action.
     pub action_generated: Vec<u64>,
     /// The block's part of the state graph, if it is recorded.
@@ -72,6 +77,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             start,
             generated: Vec::with_capacity(chunk.len()),
             first_event: None,
+            continued: Vec::new(),
             action_generated: Vec::new(),
             edges: self.layout.map(|_| BlockEdges::default()),
             broken: None,
@@ -101,7 +107,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             let (generated, event) = self.expand_state(
                 position,
                 &state,
-                &mut out.action_generated,
+                (&mut out.action_generated, &mut out.continued),
                 (out.edges.as_mut(), &mut arena),
             );
             out.generated.push(generated);
@@ -124,7 +130,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         &self,
         position: u32,
         state: &T::State,
-        action_generated: &mut Vec<u64>,
+        (action_generated, continued): (&mut Vec<u64>, &mut Vec<EventOf<T>>),
         (mut edges, arena): (Option<&mut BlockEdges<T::State>>, &mut Arena),
     ) -> (u32, Option<EventOf<T>>) {
         let mut ordinal: u32 = 0;
@@ -151,7 +157,11 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             ordinal += 1;
             if event.is_none() {
                 let recorded = edges.as_deref_mut();
-                event = self.visit_successor(key, state, action, successor, (recorded, arena));
+                event = self.visit_successor(
+                    (key, state, action, successor),
+                    continued,
+                    (recorded, arena),
+                );
             }
         });
         if let (Err(error), None) = (result, &event) {
@@ -178,10 +188,8 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
     /// Checks one successor and offers it as a new state; returns its first event.
     fn visit_successor(
         &self,
-        key: OrderKey,
-        parent: &T::State,
-        action: ActionId,
-        successor: T::State,
+        (key, parent, action, successor): (OrderKey, &T::State, ActionId, T::State),
+        continued: &mut Vec<EventOf<T>>,
         (edges, arena): (Option<&mut BlockEdges<T::State>>, &mut Arena),
     ) -> Option<EventOf<T>> {
         let system = self.system;
@@ -222,6 +230,11 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         if !in_model && !known {
             match system.check_invariants(&successor) {
                 Ok(None) => {}
+                Ok(Some(id)) if self.continuing => continued.push(event(
+                    Check::State,
+                    EventKind::Invariant(id),
+                    successor.clone(),
+                )),
                 Ok(Some(id)) => {
                     return Some(event(Check::State, EventKind::Invariant(id), successor));
                 }
@@ -233,7 +246,10 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             Ok(Some(id)) => Some(EventKind::ActionProperty(id)),
             Err(error) => Some(EventKind::Error(error)),
         };
-        let step_event = step_event.map(|kind| event(Check::Step, kind, successor.clone()));
+        let mut step_event = step_event.map(|kind| event(Check::Step, kind, successor.clone()));
+        if self.continuing && step_event.as_ref().is_some_and(|e| e.kind.is_continued()) {
+            continued.extend(step_event.take());
+        }
         if in_model {
             let recorded = step_event.is_none().then_some(edges).flatten();
             let (fp, wanted) = match exact_fp {
@@ -292,10 +308,14 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
 }
 
 /// The pseudo-level before the first: all initial states, as successors of a virtual root at
-/// position 0. Returns how many were generated and the first event.
+/// position 0. Returns how many were generated and the first event; with `continuing`
+/// (`-continue`), invariant violations of initial states outside the constraints go to
+/// `continued` instead.
 pub(crate) fn expand_initial<T: TransitionSystem>(
     system: &T,
     (claims, check_claims): (&ClaimTable<T::State, T::Error>, bool),
+    continuing: bool,
+    continued: &mut Vec<EventOf<T>>,
 ) -> (u32, Option<EventOf<T>>) {
     let mut ordinal: u32 = 0;
     let mut event: Option<EventOf<T>> = None;
@@ -304,8 +324,11 @@ pub(crate) fn expand_initial<T: TransitionSystem>(
         ordinal += 1;
         if event.is_none() {
             event = visit_initial(system, (claims, check_claims), key, state);
-            if let Some(event) = &mut event {
-                event.generated_through = ordinal;
+            if let Some(found) = &mut event {
+                found.generated_through = ordinal;
+                if continuing && found.kind.is_continued() {
+                    continued.extend(event.take());
+                }
             }
         }
     });

@@ -86,6 +86,7 @@ pub mod errors;
 mod event;
 mod expand;
 mod explorer;
+mod graph_dump;
 pub mod liveness;
 mod options;
 mod report;
@@ -104,11 +105,12 @@ mod watch;
 pub const WORKER_STACK_BYTES: usize = 256 << 20;
 
 pub use explorer::Explorer;
+pub use graph_dump::{graph_dump, GraphDump};
 pub use liveness::{AtomId, AtomKind, AtomValues, LivenessSpec, Ltl, Obligation};
-pub use options::{Options, Progress, ProgressCallback};
+pub use options::{LevelCallback, Options, Progress, ProgressCallback};
 pub use report::{
-    ActionStats, Budget, LivenessStats, OutDegree, Outcome, Report, Stats, TraceStep,
-    OUTDEGREE_BUCKETS,
+    ActionStats, Budget, LivenessStats, OutDegree, Outcome, Report, Stats, TraceStep, Violation,
+    ViolationKind, OUTDEGREE_BUCKETS,
 };
 pub use seen::FingerprintSet;
 pub use simulate::{SimulationOptions, SimulationOutcome, SimulationReport, Simulator};

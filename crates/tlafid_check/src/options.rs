@@ -26,6 +26,10 @@ pub struct Progress {
 /// Called every [`Options::progress_interval`] with a [`Progress`] snapshot.
 pub type ProgressCallback = Arc<dyn Fn(&Progress) + Send + Sync>;
 
+/// Called after each breadth-first level is complete, with the counts so far (per-action
+/// counts included): what periodic coverage reports print.
+pub type LevelCallback = Arc<dyn Fn(&crate::Stats) + Send + Sync>;
+
 /// How an exploration runs.
 #[derive(Clone)]
 pub struct Options {
@@ -52,6 +56,18 @@ pub struct Options {
     pub block_size: usize,
     /// Distinct states expected, to size the seen set up front (it grows anyway).
     pub expected_states: Option<u64>,
+    /// TLC's `-continue`: an invariant or action-property violation is recorded in
+    /// [`Report::violations`](crate::Report::violations) and the search goes on (the violating
+    /// state is explored like any other). Deadlocks, errors, initial-property violations and
+    /// budgets still stop the run.
+    pub continue_after_violations: bool,
+    /// Called after each complete level (not after the level a run stops in). The counts
+    /// at a level's end do not depend on the number of workers.
+    pub after_level: Option<LevelCallback>,
+    /// Hand each kept distinct state to
+    /// [`TransitionSystem::observe_state`](crate::TransitionSystem::observe_state) when its
+    /// level is committed.
+    pub observe_states: bool,
     /// Spill the seen set and the queue to files past these sizes (without it, all stays in
     /// memory). Counts and verdicts do not depend on it.
     pub spill: Option<SpillOptions>,
@@ -73,6 +89,9 @@ impl Default for Options {
             progress_interval: Duration::from_secs(5),
             block_size: 256,
             expected_states: None,
+            continue_after_violations: false,
+            after_level: None,
+            observe_states: false,
             spill: None,
             checkpoint: None,
         }
@@ -90,6 +109,7 @@ impl std::fmt::Debug for Options {
             .field("progress_interval", &self.progress_interval)
             .field("block_size", &self.block_size)
             .field("expected_states", &self.expected_states)
+            .field("continue_after_violations", &self.continue_after_violations)
             .field("spill", &self.spill)
             .field("checkpoint", &self.checkpoint)
             .finish_non_exhaustive()

@@ -225,6 +225,41 @@ pub struct Report<S, E> {
     pub cycle: Option<usize>,
     /// Wall-clock time taken (not deterministic; never compare it in tests).
     pub elapsed: Duration,
+    /// With [`Options::continue_after_violations`](crate::Options::continue_after_violations):
+    /// every invariant and action-property violation met, in sequential breadth-first order
+    /// (level, parent's position, successor's position). The run's `outcome` and `trace` are
+    /// then the first of them unless something else stopped the run.
+    pub violations: Vec<Violation<S>>,
+}
+
+/// A violation met by a run that went on exploring after it (TLC's `-continue`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation<S> {
+    /// What was violated.
+    pub kind: ViolationKind,
+    /// A shortest behaviour to the violating state or step.
+    pub trace: Vec<TraceStep<S>>,
+}
+
+/// Which check a [`Violation`] failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViolationKind {
+    /// An invariant, on the last state of the trace.
+    Invariant(ViolationId),
+    /// An action property, on the last step of the trace.
+    ActionProperty(ViolationId),
+}
+
+impl ViolationKind {
+    /// The outcome a run stopped by this violation has.
+    pub fn outcome<E>(self) -> Outcome<E> {
+        match self {
+            ViolationKind::Invariant(invariant) => Outcome::InvariantViolation { invariant },
+            ViolationKind::ActionProperty(property) => {
+                Outcome::ActionPropertyViolation { property }
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -125,6 +125,13 @@ pub trait TransitionSystem: Sync {
         Ok(true)
     }
 
+    /// Told of each distinct state the search keeps, once, in sequential order, when
+    /// [`Options::observe_states`](crate::Options::observe_states) is set (what per-variable
+    /// coverage counts). The default does nothing.
+    fn observe_state(&self, state: &Self::State) {
+        let _ = state;
+    }
+
     /// Checks the action properties (`[][A]_v`) on the step `from -> to`: `Ok(Some(id))`
     /// names the first one violated.
     fn check_action_properties(

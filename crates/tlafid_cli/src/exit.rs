@@ -73,7 +73,7 @@ impl From<tlafid_pipeline::OutcomeKind> for ExitStatus {
             Kind::Incomplete => ExitStatus::Incomplete,
             Kind::UsageError => ExitStatus::Usage,
             Kind::SpecError => ExitStatus::SpecError,
-            Kind::ConfigError => ExitStatus::ConfigError,
+            Kind::ConfigError | Kind::IllTypedBinding => ExitStatus::ConfigError,
             Kind::AssumptionViolation | Kind::PostconditionViolation => ExitStatus::Assumption,
             Kind::SystemError => ExitStatus::SystemError,
         }

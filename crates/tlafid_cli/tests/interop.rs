@@ -1,7 +1,8 @@
 //! Round trips between tlafid's writers and readers: a counterexample dumped by
 //! `check --dump-trace` (event log, ITF with Quint's `mbt::` fields) is read back by `trace`;
 //! the `\E` variables it logs as arguments are checked, not merely accepted; the DOT dumps of
-//! `check` and `tlc -dumpTrace dot` agree.
+//! `check` and `tlc -dumpTrace dot` agree, and so do the state graphs of `tlc -dump dot` and
+//! `check --dump-graph`.
 
 mod common;
 
@@ -109,6 +110,52 @@ fn check_and_tlc_write_the_counterexample_as_the_same_dot_graph() {
     assert_eq!(status, 12, "{out}");
     assert!(out.contains("CounterExample written: "), "{out}");
     assert_eq!(std::fs::read_to_string(&tlc_file).unwrap(), dot);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn tlc_dump_and_check_dump_graph_write_the_whole_state_graph() {
+    let dir = tempdir();
+    let (tlc_dot, check_dot, states) = (dir.join("g"), dir.join("c.dot"), dir.join("s"));
+    let spec = "specs/DieHard/DieHard.tla";
+    let path = |p: &Path| p.to_str().unwrap().to_string();
+    let (status, out) = tlafid(&[
+        "tlc",
+        "-continue",
+        "-dump",
+        "dot,actionlabels",
+        &path(&tlc_dot),
+        spec,
+    ]);
+    assert_eq!(status, 12, "{out}");
+    let (status, out) = tlafid(&["tlc", "-continue", "-dump", &path(&states), spec]);
+    assert_eq!(status, 12, "{out}");
+    let (status, out) = tlafid(&[
+        "check",
+        "--continue",
+        "--dump-graph",
+        &path(&check_dot),
+        spec,
+    ]);
+    assert_eq!(status, 12, "{out}");
+    // TLC's -dump adds the extension it writes when it was left out.
+    let dot = std::fs::read_to_string(dir.join("g.dot")).unwrap();
+    assert_eq!(std::fs::read_to_string(&check_dot).unwrap(), dot);
+    // TLC on the same model: 16 distinct states, 97 generated (96 steps from the one initial
+    // state), 8 levels.
+    assert_eq!(dot.matches(" -> ").count(), 96, "{dot}");
+    assert_eq!(dot.matches("tooltip=").count(), 15, "{dot}");
+    assert_eq!(dot.matches("{rank = same; ").count(), 8, "{dot}");
+    assert!(dot.starts_with(
+        "strict digraph DiskGraph {\nnode [shape=box,style=rounded]\nnodesep=0.35;\n\
+         subgraph cluster_graph {\ncolor=\"white\";\n\
+         1 [label=\"/\\\\ small = 0\\n/\\\\ big = 0\",style = filled]\n\
+         1 -> 2 [label=\"FillSmall\",color=\"black\",fontcolor=\"black\"];\n"
+    ));
+    assert!(dot.ends_with("{rank = same; 15;16;}\n}\n}"), "{dot}");
+    let listed = std::fs::read_to_string(dir.join("s.dump")).unwrap();
+    assert_eq!(listed.matches("State ").count(), 16);
+    assert!(listed.starts_with("State 1:\n/\\ small = 0\n/\\ big = 0\n\nState 2:\n"));
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -121,7 +121,14 @@ pub struct Model<'p> {
     ///
     /// [`TransitionSystem::pack`]: tlafid_check::TransitionSystem::pack
     pub(crate) packing: PackTable,
+    /// When set, the distinct values each variable takes in the states the explorer keeps
+    /// (TLC's per-variable coverage), by variable.
+    pub variable_values: Option<VariableValues>,
 }
+
+/// The distinct values of each variable seen so far, shared with whoever reports them.
+pub type VariableValues =
+    std::sync::Arc<std::sync::Mutex<Vec<std::collections::HashSet<tlafid_eval::Value>>>>;
 
 /// A temporal part of a property, before translation.
 struct TemporalPart<'p> {
@@ -269,6 +276,7 @@ pub(crate) fn bind<'p>(
         atoms_by_kind: [Vec::new(), Vec::new()],
         negations: Vec::new(),
         packing: PackTable::new(),
+        variable_values: None,
     };
     let mut temporal = Vec::new();
     let problems: Vec<Diagnostic> = property_ops

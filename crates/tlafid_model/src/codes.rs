@@ -23,3 +23,9 @@ pub const TEMPORAL_BOUND: Code = Code(127);
 pub const BAD_REQUIREMENTS_CONFIG: Code = Code(128);
 /// An observable (`VARIABLE`) or constant of a requirements module is not defined by the model.
 pub const UNMAPPED_OBSERVABLE: Code = Code(129);
+/// A requirement's observable binds to the model's own name of the same spelling, with no
+/// observation definition (a warning: the name may mean something else in this model).
+pub const IMPLICIT_BINDING: Code = Code(140);
+/// A reachable (or trace) state gives an observable a value outside the type the
+/// requirements declare for it (`TypeOf_<name>`): the binding has another meaning.
+pub const ILL_TYPED_OBSERVABLE: Code = Code(141);

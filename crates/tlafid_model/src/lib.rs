@@ -29,7 +29,7 @@ mod system;
 mod temporal;
 mod unroll;
 
-pub use bind::{prepare, Check, Model, SpecOps, Unchecked};
+pub use bind::{prepare, Check, Model, SpecOps, Unchecked, VariableValues};
 pub use postcondition::PostconditionFailure;
 pub use system::TraceAction;
 

@@ -13,13 +13,22 @@
 //! reported against the requirements module ([`UNMAPPED_OBSERVABLE`]) before any of that is
 //! built, and after binding the reserved names are turned back into the requirements' own
 //! ([`original_name`]), so reports speak of `MutualExclusion`, not of the plumbing.
+//!
+//! An observation module's definitions take precedence: one with the spelling of a model
+//! name is exported as [`tlafid_sema::OVERRIDE_PREFIX`] + name and substituted with `WITH`.
+//! An observable bound straight to the model's name of the same spelling is an *implicit*
+//! binding ([`Requirements::bindings`]), reported so that a grader sees it. The requirements
+//! module may declare an observable's type as `TypeOf_<name> == S`; the generated module then
+//! checks `<binding> \in S` before every requirement, as the check [`type_check_name`].
 
 use smol_str::SmolStr;
 use tlafid_base::{Diagnostic, Span};
 use tlafid_config::{Config, Named};
 use tlafid_sema::ir::{Program, RootName};
 
-use crate::codes::{BAD_REQUIREMENTS_CONFIG, UNDEFINED_IN_CONFIG, UNMAPPED_OBSERVABLE};
+use crate::codes::{
+    BAD_REQUIREMENTS_CONFIG, IMPLICIT_BINDING, UNDEFINED_IN_CONFIG, UNMAPPED_OBSERVABLE,
+};
 
 /// The generated root module's name.
 pub const ROOT_MODULE: &str = "__tlafid_requirements";
@@ -29,6 +38,20 @@ pub const OBSERVED: &str = "__tlafid_observed";
 const INSTANCE: &str = "__tlafid_Req";
 /// The prefix of a re-exported requirement.
 const PREFIX: &str = "__tlafid_req_";
+/// The prefix of the definition that declares an observable's type in a requirements module.
+pub const TYPE_PREFIX: &str = "TypeOf_";
+
+/// How a requirement's observable (or constant) is bound to a model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Binding {
+    /// The observable's name.
+    pub observable: SmolStr,
+    /// What the generated module substitutes for it.
+    pub expression: String,
+    /// Bound straight to the model's name of the same spelling, with no observation
+    /// definition.
+    pub implicit: bool,
+}
 
 /// A requirements module with its configuration, ready to be checked against models.
 #[derive(Clone, Debug)]
@@ -45,6 +68,11 @@ pub struct Requirements {
     pub properties: Vec<Named>,
     /// Each requirement with where the requirements module defines it.
     pub definitions: Vec<Named>,
+    /// The observables whose type the module declares (`TypeOf_<name>`), each with where
+    /// that definition is.
+    pub types: Vec<Named>,
+    /// How each observable is bound (filled by [`Requirements::bind_to`]).
+    pub bindings: Vec<Binding>,
 }
 
 impl Requirements {
@@ -102,8 +130,23 @@ impl Requirements {
                 _ => None,
             })
             .collect();
+        let types = program
+            .vars
+            .iter()
+            .filter_map(
+                |v| match program.root_name(&format!("{TYPE_PREFIX}{}", v.name)) {
+                    Some(RootName::Op(op)) if program.op(op).params.is_empty() => Some(Named {
+                        name: v.name.clone(),
+                        span: program.op(op).span,
+                    }),
+                    _ => None,
+                },
+            )
+            .collect();
         Ok(Requirements {
             definitions,
+            types,
+            bindings: Vec::new(),
             module: program.root.clone(),
             observables: program
                 .vars
@@ -127,7 +170,10 @@ impl Requirements {
         let constants = self.constants.iter().map(|n| (n, "constant"));
         observables
             .chain(constants)
-            .filter(|(named, _)| model.root_name(&named.name).is_none())
+            .filter(|(named, _)| {
+                model.root_name(&named.name).is_none()
+                    && model.root_name(&overriding_name(&named.name)).is_none()
+            })
             .map(|(named, what)| {
                 Diagnostic::error(
                     UNMAPPED_OBSERVABLE,
@@ -145,14 +191,90 @@ impl Requirements {
             .collect()
     }
 
+    /// Binds every observable to `model` (the resolved model, or its observation module
+    /// `observation`): to the observation module's definition of that name when there is
+    /// one, else (implicitly) to the model's name of the same spelling. Returns a warning
+    /// for each implicit binding of an observable, at its declaration.
+    pub fn bind_to(&mut self, model: &Program, observation: Option<&str>) -> Vec<Diagnostic> {
+        let observed_here = |name: &str| match model.root_name(name) {
+            Some(RootName::Op(op)) => observation == Some(model.op(op).module.as_str()),
+            _ => false,
+        };
+        self.bindings = self
+            .observables
+            .iter()
+            .map(|o| {
+                let overriding = overriding_name(&o.name);
+                let (expression, implicit) = if model.root_name(&overriding).is_some() {
+                    (overriding, false)
+                } else {
+                    (o.name.to_string(), !observed_here(&o.name))
+                };
+                Binding {
+                    observable: o.name.clone(),
+                    expression,
+                    implicit,
+                }
+            })
+            .collect();
+        let what = match observation {
+            Some(module) => format!("no definition in the observation module {module}"),
+            None => "no observation module".to_string(),
+        };
+        self.observables
+            .iter()
+            .zip(&self.bindings)
+            .filter(|(_, binding)| binding.implicit)
+            .map(|(named, _)| {
+                Diagnostic::warning(
+                    IMPLICIT_BINDING,
+                    format!(
+                        "the requirements' observable `{}` is bound implicitly to the model's `{}` ({what})",
+                        named.name, named.name
+                    ),
+                    named.span,
+                )
+                .with_hint(format!(
+                    "if `{}` means the same in this model, define it in an observation module (`{0} == {0}`) to say so",
+                    named.name
+                ))
+            })
+            .collect()
+    }
+
     /// The text of the generated root module: it extends `model` (the model's or the
-    /// observation module's name), instantiates the requirements, re-exports each one and
-    /// defines [`OBSERVED`].
+    /// observation module's name), instantiates the requirements (substituting each
+    /// observable by its binding), checks the declared types, re-exports each requirement
+    /// and defines [`OBSERVED`].
     pub fn root_module(&self, model: &str) -> String {
+        let expression = |name: &SmolStr| {
+            self.bindings
+                .iter()
+                .find(|b| b.observable == *name)
+                .map_or(name.to_string(), |b| b.expression.clone())
+        };
+        let substitutions: Vec<String> = self
+            .bindings
+            .iter()
+            .filter(|b| b.expression != b.observable.as_str())
+            .map(|b| format!("{} <- {}", b.observable, b.expression))
+            .collect();
+        let with = if substitutions.is_empty() {
+            String::new()
+        } else {
+            format!(" WITH {}", substitutions.join(", "))
+        };
         let mut text = format!(
-            "---- MODULE {ROOT_MODULE} ----\nEXTENDS {model}\n{INSTANCE} == INSTANCE {}\n",
+            "---- MODULE {ROOT_MODULE} ----\nEXTENDS {model}\n{INSTANCE} == INSTANCE {}{with}\n",
             self.module
         );
+        for typed in &self.types {
+            text.push_str(&format!(
+                "{PREFIX}{TYPE_PREFIX}{0} == {1} \\in {INSTANCE}!{TYPE_PREFIX}{0}\n",
+                typed.name,
+                expression(&typed.name)
+            ));
+        }
         for named in self.invariants.iter().chain(&self.properties) {
             let name = &named.name;
             text.push_str(&format!("{PREFIX}{name} == {INSTANCE}!{name}\n"));
@@ -160,7 +282,7 @@ impl Requirements {
         let fields: Vec<String> = self
             .observables
             .iter()
-            .map(|o| format!("{0} |-> {0}", o.name))
+            .map(|o| format!("{} |-> {}", o.name, expression(&o.name)))
             .collect();
         let record = if fields.is_empty() {
             "[__tlafid_none |-> TRUE]".to_string()
@@ -173,18 +295,36 @@ impl Requirements {
 
     /// The model's configuration with its invariants and properties replaced by the
     /// requirements (under their generated names, at their places in the requirements
-    /// configuration).
+    /// configuration), after the type checks of the observables (at their definitions).
     pub fn model_config(&self, model: &Config) -> Config {
         let exported = |named: &Named| Named {
             name: SmolStr::from(exported_name(&named.name)),
             span: named.span,
         };
+        let type_checks = self.types.iter().map(|typed| Named {
+            name: SmolStr::from(exported_name(&type_check_name(&typed.name))),
+            span: typed.span,
+        });
         Config {
-            invariants: self.invariants.iter().map(exported).collect(),
+            invariants: type_checks
+                .chain(self.invariants.iter().map(exported))
+                .collect(),
             properties: self.properties.iter().map(exported).collect(),
             ..model.clone()
         }
     }
+}
+
+/// The name under which an observation module's definition of `name` is exported when the
+/// model has a name of that spelling too.
+pub fn overriding_name(name: &str) -> String {
+    format!("{}{name}", tlafid_sema::OVERRIDE_PREFIX)
+}
+
+/// The name of the check that `observable`'s binding lies in its declared type (after
+/// [`original_name`]): `TypeOf_<observable>`.
+pub fn type_check_name(observable: &str) -> String {
+    format!("{TYPE_PREFIX}{observable}")
 }
 
 /// The generated name a requirement is checked under (what [`original_name`] undoes).
@@ -241,6 +381,8 @@ mod tests {
             invariants: vec![named("Exclusion")],
             properties: vec![named("Handoff")],
             definitions: Vec::new(),
+            types: Vec::new(),
+            bindings: Vec::new(),
         }
     }
 

@@ -524,6 +524,20 @@ impl TransitionSystem for Model<'_> {
         Some(state)
     }
 
+    fn observe_state(&self, state: &State) {
+        let Some(values) = &self.variable_values else {
+            return;
+        };
+        if let Ok(mut values) = values.lock() {
+            values.resize_with(state.values().len(), Default::default);
+            for (seen, value) in values.iter_mut().zip(state.values()) {
+                if !seen.contains(value) {
+                    seen.insert(value.clone());
+                }
+            }
+        }
+    }
+
     fn check_invariants(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
         self.first_failing(&self.invariants, 0, state, None)
     }

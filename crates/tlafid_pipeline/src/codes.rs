@@ -7,7 +7,7 @@ use tlafid_base::Code;
 pub const UNREADABLE: Code = Code(1);
 /// E004: a command-line flag has a value that cannot be used.
 pub const BAD_FLAG: Code = Code(4);
-/// E009: warning: a JSON report or ITF trace was over the output cap (64 MiB) and was cut
-/// (written without indentation, its counterexample shortened); the message says what was
-/// kept.
+/// E009: warning: a JSON report, ITF trace or state-graph dump was over the output cap (64
+/// MiB) and was cut (written without indentation, its counterexample shortened; a state graph
+/// at a state); the message says what was kept.
 pub const OUTPUT_CUT: Code = Code(9);

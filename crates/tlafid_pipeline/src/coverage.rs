@@ -21,6 +21,61 @@ pub struct Coverage {
     /// the state are one action, named after the operator holding the `\E` (their figures
     /// summed), at the place of the first of them.
     pub tlc_actions: Vec<CoverageLine>,
+    /// With per-variable coverage: each variable and how many distinct values it took in the
+    /// distinct states kept (TLC's `-coverage` message 2779), in declaration order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variables: Vec<VariableLine>,
+}
+
+/// One variable's figure.
+#[derive(Clone, Debug, Serialize)]
+pub struct VariableLine {
+    /// The variable.
+    pub name: String,
+    /// Where it is declared, as TLC writes it.
+    pub location: String,
+    /// Distinct values it took.
+    pub distinct_values: u64,
+}
+
+impl VariableLine {
+    /// TLC's line: `<big line 7, col 18 to line 7, col 20 of module DieHard>: 6`.
+    pub fn tlc(&self) -> String {
+        format!(
+            "<{} {}>: {}",
+            self.name, self.location, self.distinct_values
+        )
+    }
+}
+
+/// Each variable with its number of distinct values (`counts`, by variable; none: no lines).
+pub(crate) fn variable_lines(
+    sources: &SourceMap,
+    model: &Model<'_>,
+    counts: Option<&[u64]>,
+) -> Vec<VariableLine> {
+    let Some(counts) = counts else {
+        return Vec::new();
+    };
+    model
+        .program
+        .vars
+        .iter()
+        .enumerate()
+        .map(|(i, var)| VariableLine {
+            name: var.name.to_string(),
+            location: tlc_location(sources, name_span(sources, var.span, &var.name)),
+            distinct_values: counts.get(i).copied().unwrap_or(0),
+        })
+        .collect()
+}
+
+/// The number of distinct values of each variable in `values`.
+pub(crate) fn variable_counts(values: &tlafid_model::VariableValues) -> Vec<u64> {
+    values
+        .lock()
+        .map(|v| v.iter().map(|s| s.len() as u64).collect())
+        .unwrap_or_default()
 }
 
 /// One operator's figures.
@@ -58,6 +113,58 @@ impl CoverageLine {
     }
 }
 
+/// The lines of a model's coverage without figures, filled by [`Template::fill`] (while a
+/// run is going on, when the model itself is the explorer's).
+#[derive(Clone, Debug)]
+pub(crate) struct Template {
+    coverage: Coverage,
+    /// For each of `coverage.tlc_actions`, the actions whose figures it sums.
+    members: Vec<Vec<usize>>,
+    /// Each variable's line, without its figure.
+    variables: Vec<VariableLine>,
+}
+
+impl Template {
+    pub(crate) fn new(sources: &SourceMap, model: &Model<'_>) -> Template {
+        let (coverage, members) = coverage_and_members(sources, model, (0, 0), |_| (0, 0));
+        let variables = variable_lines(sources, model, Some(&[]));
+        Template {
+            coverage,
+            members,
+            variables,
+        }
+    }
+
+    /// The coverage with these figures: `init` the initial predicate's (distinct,
+    /// generated), `counts(i)` action `i`'s.
+    pub(crate) fn fill(
+        &self,
+        init: (u64, u64),
+        counts: impl Fn(usize) -> (u64, u64),
+        variables: Option<&[u64]>,
+    ) -> Coverage {
+        let mut coverage = self.coverage.clone();
+        if let Some(variables) = variables {
+            coverage.variables = self.variables.clone();
+            for (line, &count) in coverage.variables.iter_mut().zip(variables) {
+                line.distinct_values = count;
+            }
+        }
+        if let Some(line) = &mut coverage.init {
+            (line.distinct, line.generated) = init;
+        }
+        for (i, line) in coverage.actions.iter_mut().enumerate() {
+            (line.distinct, line.generated) = counts(i);
+        }
+        for (line, members) in coverage.tlc_actions.iter_mut().zip(&self.members) {
+            let figures = members.iter().map(|&i| counts(i));
+            (line.distinct, line.generated) =
+                figures.fold((0, 0), |(d, g), (d2, g2)| (d + d2, g + g2));
+        }
+        coverage
+    }
+}
+
 /// The coverage of a run of `model`: `counts(i)` gives action `i`'s (distinct, generated),
 /// `init` the initial predicate's.
 pub(crate) fn coverage(
@@ -66,6 +173,16 @@ pub(crate) fn coverage(
     init: (u64, u64),
     counts: impl Fn(usize) -> (u64, u64),
 ) -> Coverage {
+    coverage_and_members(sources, model, init, counts).0
+}
+
+/// [`coverage`], with the actions each TLC action stands for.
+fn coverage_and_members(
+    sources: &SourceMap,
+    model: &Model<'_>,
+    init: (u64, u64),
+    counts: impl Fn(usize) -> (u64, u64),
+) -> (Coverage, Vec<Vec<usize>>) {
     let init = model.spec.as_ref().map(|spec| {
         let def = model.program.op(spec.init);
         line(
@@ -86,12 +203,14 @@ pub(crate) fn coverage(
             line(sources, &decl.name, decl.span, whole, decl.body, counts(i))
         })
         .collect();
-    let tlc_actions = tlc_split(sources, model, &actions);
-    Coverage {
+    let (tlc_actions, members) = tlc_split(sources, model, &actions);
+    let coverage = Coverage {
         init,
         actions,
         tlc_actions,
-    }
+        variables: Vec::new(),
+    };
+    (coverage, members)
 }
 
 /// `actions` as TLC splits the relation (see [`Coverage::tlc_actions`]), in TLC's order.
@@ -99,32 +218,32 @@ fn tlc_split(
     sources: &SourceMap,
     model: &Model<'_>,
     actions: &[CoverageLine],
-) -> Vec<CoverageLine> {
+) -> (Vec<CoverageLine>, Vec<Vec<usize>>) {
     let decls = model.evaluator.actions();
-    let mut tlc_actions: Vec<(Option<&TlcAction>, CoverageLine)> = Vec::new();
-    for (decl, own) in decls.iter().zip(actions) {
+    let mut tlc_actions: Vec<(Option<&TlcAction>, CoverageLine, Vec<usize>)> = Vec::new();
+    for (index, (decl, own)) in decls.iter().zip(actions).enumerate() {
         let Some(tlc) = &decl.tlc else {
-            tlc_actions.push((None, own.clone()));
+            tlc_actions.push((None, own.clone(), vec![index]));
             continue;
         };
-        match tlc_actions.iter_mut().find(|(t, _)| *t == Some(tlc)) {
-            Some((_, merged)) => {
+        match tlc_actions.iter_mut().find(|(t, ..)| *t == Some(tlc)) {
+            Some((_, merged, members)) => {
                 merged.distinct += own.distinct;
                 merged.generated += own.generated;
+                members.push(index);
             }
             None => {
                 let body = without_parens(sources, tlc.body);
                 let whole = operator_body(model, &tlc.name, tlc.span).unwrap_or(body);
                 let figures = (own.distinct, own.generated);
                 let merged = line(sources, &tlc.name, tlc.span, whole, body, figures);
-                tlc_actions.push((Some(tlc), merged));
+                tlc_actions.push((Some(tlc), merged, vec![index]));
             }
         }
     }
     // TLC lists them by where they are defined.
-    let mut tlc_actions: Vec<CoverageLine> = tlc_actions.into_iter().map(|(_, l)| l).collect();
-    tlc_actions.sort_by_key(|l| (l.at, l.part));
-    tlc_actions
+    tlc_actions.sort_by_key(|(_, l, _)| (l.at, l.part));
+    tlc_actions.into_iter().map(|(_, l, m)| (l, m)).unzip()
 }
 
 /// The body of the operator named `name` defined at `span`.

@@ -244,7 +244,7 @@ fn syntax(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeOption
         &model_only(inputs),
         &exhaustive(options),
         &[],
-        |_, _, _| (),
+        |_, _, _, _| (),
     );
     let (verdict, summary) = match loaded {
         Ok(()) => (PhaseVerdict::Pass, "parses, resolves and binds".to_string()),

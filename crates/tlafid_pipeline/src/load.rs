@@ -110,6 +110,8 @@ pub fn load(
     skip: &[String],
 ) -> Result<Loaded, LoadFailure> {
     let (program, model_module) = observed_program(session, inputs)?;
+    // The observation module's name, when there is one: its definitions take precedence.
+    let observation = model_module.as_ref().map(|_| program.root.to_string());
     let config = config(session, &inputs.model, inputs.config.as_deref())?;
     let Some(requirements_file) = &inputs.requirements else {
         return Ok(Loaded {
@@ -128,6 +130,8 @@ pub fn load(
         session.diagnostics.extend(unmapped);
         return Err(LoadFailure::Spec);
     }
+    let implicit = requirements.bind_to(&program, observation.as_deref());
+    session.diagnostics.extend(implicit);
     let root = session.sources.add(
         format!(
             "<{ROOT_MODULE}: {} with {}>",
@@ -137,7 +141,7 @@ pub fn load(
     );
     let mut search_path = vec![folder_of(&inputs.model), folder_of(requirements_file)];
     search_path.extend(inputs.libs.iter().cloned());
-    let generated = resolve(session, root, &search_path)?;
+    let generated = resolve_overriding(session, root, &search_path, observation.as_deref())?;
     let mut modules: Vec<String> = model_module.into_iter().collect();
     modules.push(program.root.to_string());
     Ok(Loaded {
@@ -167,11 +171,21 @@ pub fn resolve(
     root: FileId,
     search_path: &[PathBuf],
 ) -> Result<Program, LoadFailure> {
+    resolve_overriding(session, root, search_path, None)
+}
+
+/// [`resolve`], where the module named `overriding` (the observation module) may redefine
+/// the names it extends ([`tlafid_sema::load_overriding`]).
+fn resolve_overriding(
+    session: &mut Session<'_>,
+    root: FileId,
+    search_path: &[PathBuf],
+    overriding: Option<&str>,
+) -> Result<Program, LoadFailure> {
     let mut lookup_problems = Vec::new();
     let files = &mut *session.files;
-    let loaded = tlafid_sema::load(root, &mut session.sources, &mut |name: &str| {
-        files::find_module(files, search_path, name, &mut lookup_problems)
-    });
+    let mut find = |name: &str| files::find_module(files, search_path, name, &mut lookup_problems);
+    let loaded = tlafid_sema::load_overriding(root, &mut session.sources, &mut find, overriding);
     session.diagnostics.extend(lookup_problems);
     session.diagnostics.extend(loaded.diagnostics);
     loaded
@@ -192,7 +206,11 @@ fn observed_program(
     };
     let mut search = vec![folder_of(&inputs.model)];
     search.extend(inputs.libs.iter().cloned());
-    let Ok(program) = program(session, observe, &search) else {
+    let observation = observe.file_stem().and_then(|s| s.to_str());
+    let text = session.read(observe, None).ok_or(LoadFailure::Usage)?;
+    let root = session.sources.add(observe.display().to_string(), text);
+    let search = files::module_search_path(observe, &search);
+    let Ok(program) = resolve_overriding(session, root, &search, observation) else {
         session.diagnostics.push(Diagnostic::error_nowhere(
             tlafid_trace::codes::BAD_OBSERVATION_MODULE,
             format!(

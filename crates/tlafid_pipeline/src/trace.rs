@@ -36,6 +36,8 @@ pub struct TraceOptions {
     pub trace_map: Option<PathBuf>,
     /// Skip log fields, observables and arguments the model does not know.
     pub ignore_unknown_fields: bool,
+    /// Self binding (see [`tlafid_trace::Options::self_binding`]).
+    pub self_binding: bool,
     /// Stop after about this many seconds: traces without a verdict by then get none.
     pub max_seconds: Option<f64>,
 }
@@ -51,6 +53,7 @@ impl Default for TraceOptions {
             max_silent: 1,
             trace_map: None,
             ignore_unknown_fields: false,
+            self_binding: false,
             max_seconds: None,
         }
     }
@@ -234,6 +237,7 @@ pub fn validate(
         silent: options.silent.clone(),
         max_silent: options.max_silent,
         ignore_unknown_fields: options.ignore_unknown_fields,
+        self_binding: options.self_binding,
     };
     model.evaluator.set_interrupt(crate::budget::run_interrupt(
         &session.interrupt,

@@ -54,6 +54,23 @@ pub type FindModule<'a> = dyn FnMut(&str) -> Option<(String, String)> + 'a;
 /// instantiates (adding those files to `sources`), resolves names, checks arity and levels,
 /// and lowers everything to an [`ir::Program`].
 pub fn load(root: FileId, sources: &mut SourceMap, find_module: &mut FindModule<'_>) -> Loaded {
+    load_overriding(root, sources, find_module, None)
+}
+
+/// The prefix under which a definition of the overriding module (see [`load_overriding`])
+/// is exported when it has the spelling of a name the module extends.
+pub const OVERRIDE_PREFIX: &str = "__tlafid_observe_";
+
+/// [`load`], where the module named `overriding` (an observation module) may define an
+/// operator with the spelling of a name it extends: inside that module the name keeps the
+/// extended meaning, and the new definition is exported as [`OVERRIDE_PREFIX`] + the name
+/// (instead of being a duplicate definition).
+pub fn load_overriding(
+    root: FileId,
+    sources: &mut SourceMap,
+    find_module: &mut FindModule<'_>,
+    overriding: Option<&str>,
+) -> Loaded {
     let mut diagnostics = Vec::new();
     let Some(modules) = modules::load_modules(root, sources, find_module, &mut diagnostics) else {
         return Loaded {
@@ -61,7 +78,10 @@ pub fn load(root: FileId, sources: &mut SourceMap, find_module: &mut FindModule<
             diagnostics,
         };
     };
-    let scopes = scope::build_scopes(&modules, &mut diagnostics);
+    let overriding = overriding.and_then(|name| {
+        (0..modules.list.len()).find(|&id| modules.list[id].ast.name.name == name)
+    });
+    let scopes = scope::build_scopes(&modules, overriding, &mut diagnostics);
     let (mut program, lowering, substitutions) = lower::lower_program(&modules, &scopes);
     diagnostics.extend(lowering);
     if !diagnostics.iter().any(Diagnostic::is_error) {

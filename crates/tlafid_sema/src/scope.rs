@@ -62,6 +62,9 @@ pub(crate) struct Scope {
     pub closed: bool,
     /// Unit indices of this module's definitions declared `RECURSIVE`.
     pub recursive: AHashSet<usize>,
+    /// The module's own operators may have the spelling of an extended name (an
+    /// observation module): such an operator is entered as [`crate::OVERRIDE_PREFIX`] + name.
+    overrides: bool,
 }
 
 impl Scope {
@@ -98,6 +101,17 @@ impl Scope {
         if previous.sym == entry.sym {
             return;
         }
+        if self.overrides
+            && !defined_in(&previous.sym, id)
+            && matches!(entry.sym, Sym::Op { module, .. } if module == id)
+        {
+            let renamed = Entry {
+                name: SmolStr::from(format!("{}{}", crate::OVERRIDE_PREFIX, entry.name)),
+                ..entry
+            };
+            self.insert(modules, id, renamed, diagnostics);
+            return;
+        }
         let both_here = defined_in(&previous.sym, id) && defined_in(&entry.sym, id);
         if both_here || shape(modules, &previous.sym) != shape(modules, &entry.sym) {
             diagnostics.push(
@@ -127,10 +141,15 @@ impl Scope {
 }
 
 /// Builds the scope of every module, in dependency order. Indexed by module id.
-pub(crate) fn build_scopes(modules: &Modules, diagnostics: &mut Vec<Diagnostic>) -> Vec<Scope> {
+/// The module `overriding` may redefine extended names (see [`Scope::insert`]).
+pub(crate) fn build_scopes(
+    modules: &Modules,
+    overriding: Option<ModId>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Scope> {
     let mut scopes: Vec<Scope> = modules.list.iter().map(|_| Scope::default()).collect();
     for &id in &modules.order {
-        let scope = build_scope(modules, id, &scopes, diagnostics);
+        let scope = build_scope(modules, id, overriding == Some(id), &scopes, diagnostics);
         scopes[id] = scope;
     }
     scopes
@@ -139,12 +158,16 @@ pub(crate) fn build_scopes(modules: &Modules, diagnostics: &mut Vec<Diagnostic>)
 fn build_scope(
     modules: &Modules,
     id: ModId,
+    overrides: bool,
     scopes: &[Scope],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Scope {
-    let mut scope = Scope::default();
+    let mut scope = Scope {
+        overrides,
+        ..Scope::default()
+    };
     if let Some((outer, before)) = modules.list[id].outer {
-        for e in build_units(modules, outer, before, scopes, &mut Vec::new()).entries {
+        for e in build_units(modules, outer, before, false, scopes, &mut Vec::new()).entries {
             scope.insert(
                 modules,
                 id,
@@ -157,7 +180,7 @@ fn build_scope(
             );
         }
     }
-    let own = build_units(modules, id, usize::MAX, scopes, diagnostics);
+    let own = build_units(modules, id, usize::MAX, overrides, scopes, diagnostics);
     for e in own.entries {
         scope.insert(modules, id, e, diagnostics);
     }
@@ -174,11 +197,15 @@ fn build_units(
     modules: &Modules,
     id: ModId,
     before: usize,
+    overrides: bool,
     scopes: &[Scope],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Scope {
     let info = &modules.list[id];
-    let mut scope = Scope::default();
+    let mut scope = Scope {
+        overrides,
+        ..Scope::default()
+    };
     for (target, name) in info.extends.iter().zip(&info.ast.extends) {
         let Some(target) = target else { continue };
         if before != usize::MAX && modules::is_nested_in(&modules.list, *target, id) {

@@ -1,5 +1,7 @@
-//! Multi-process logs: one log per process, each event with a vector clock. The trace is
-//! admitted when *some* linearization consistent with the clocks is a behaviour of the model.
+//! Multi-process logs: one log per process, each event with a vector clock, or with its
+//! number in its process (`seq`) and the messages it sends and receives (a receive happens
+//! after its send). The trace is admitted when *some* linearization consistent with that
+//! order is a behaviour of the model.
 //!
 //! The search never enumerates interleavings: it goes breadth-first over cuts (how many
 //! events of each process are consumed: a frontier), one event a level, and keeps per
@@ -95,6 +97,7 @@ impl ConcurrentTrace {
             }
         }
         let names: Vec<String> = by_process.keys().cloned().collect();
+        let senders = senders(&by_process, &mut problems);
         let mut processes = Vec::new();
         for (name, mut events) in by_process {
             events.sort_by_key(|e| e.own);
@@ -115,6 +118,13 @@ impl ConcurrentTrace {
                     .filter(|(p, _)| *p != name)
                     .filter_map(|(p, n)| names.binary_search(p).ok().map(|i| (i, *n)))
                     .collect();
+                event.after.extend(received_after(
+                    &senders,
+                    &name,
+                    &names,
+                    event,
+                    &mut problems,
+                ));
             }
             for (number, event) in events.iter_mut().enumerate() {
                 event.step.number = number + 1;
@@ -127,11 +137,61 @@ impl ConcurrentTrace {
                 "the multi-process trace has no events",
             ));
         }
-        if problems.is_empty() {
-            Ok(ConcurrentTrace { init, processes })
-        } else {
-            Err(problems)
+        if !problems.is_empty() {
+            return Err(problems);
         }
+        let trace = ConcurrentTrace { init, processes };
+        match trace.order_cycle() {
+            Some((p, index)) => {
+                let event = &trace.processes[p].events[index];
+                Err(vec![Diagnostic::error_nowhere(
+                    codes::BAD_SHAPE,
+                    format!(
+                        "{} line {}: the events' order has a cycle: this event waits (by its clock or the messages it receives) for events that wait for it",
+                        event.file,
+                        event.step.line.unwrap_or(0)
+                    ),
+                )])
+            }
+            None => Ok(trace),
+        }
+    }
+
+    /// The first event (process, index) that no order can reach because the clocks or
+    /// messages contradict each other, if any: what remains when every event the order
+    /// alone lets happen has happened.
+    fn order_cycle(&self) -> Option<(usize, usize)> {
+        let mut frontier: Frontier = vec![0; self.processes.len()];
+        loop {
+            let mut progressed = false;
+            for p in 0..self.processes.len() {
+                while self.enabled(&frontier, p).is_some() {
+                    frontier[p] += 1;
+                    progressed = true;
+                }
+            }
+            if !progressed {
+                break;
+            }
+        }
+        (0..self.processes.len())
+            .find(|&p| (frontier[p] as usize) < self.processes[p].events.len())
+            .map(|p| (p, frontier[p] as usize))
+    }
+
+    /// The identities (`self`) of the processes whose events give one, without duplicates.
+    fn actors(&self) -> Vec<tlafid_value::Value> {
+        let mut actors: Vec<tlafid_value::Value> = Vec::new();
+        for process in &self.processes {
+            for event in &process.events {
+                if let Some(actor) = &event.step.actor {
+                    if !actors.contains(actor) {
+                        actors.push(actor.clone());
+                    }
+                }
+            }
+        }
+        actors
     }
 
     /// Events in all.
@@ -159,6 +219,74 @@ impl ConcurrentTrace {
             step: index + 1,
         }
     }
+}
+
+/// Where each message (by id) is sent: its process and the event's number there. A message
+/// sent twice is an error.
+fn senders(
+    by_process: &BTreeMap<String, Vec<Event>>,
+    problems: &mut Vec<Diagnostic>,
+) -> BTreeMap<String, (String, u64, String)> {
+    let mut senders: BTreeMap<String, (String, u64, String)> = BTreeMap::new();
+    for (process, events) in by_process {
+        let mut in_order: Vec<&Event> = events.iter().collect();
+        in_order.sort_by_key(|e| e.own);
+        for event in in_order {
+            let origin = event.step.origin.as_ref().expect("checked by assemble");
+            for id in &origin.sends {
+                let at = format!("{} line {}", event.file, event.step.line.unwrap_or(0));
+                if let Some((_, _, first)) = senders.get(id) {
+                    problems.push(Diagnostic::error_nowhere(
+                        codes::BAD_SHAPE,
+                        format!("{at}: message {id} is sent twice (first at {first})"),
+                    ));
+                    continue;
+                }
+                senders.insert(id.clone(), (process.clone(), event.own, at));
+            }
+        }
+    }
+    senders
+}
+
+/// What `event` of `process` must wait for because of the messages it receives: per
+/// sending process (by index), the sending event's number. A message no event sends, or
+/// one its own process sends later, is an error.
+fn received_after(
+    senders: &BTreeMap<String, (String, u64, String)>,
+    process: &str,
+    names: &[String],
+    event: &Event,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<(usize, u64)> {
+    let origin = event.step.origin.as_ref().expect("checked by assemble");
+    let at = || format!("{} line {}", event.file, event.step.line.unwrap_or(0));
+    let mut after = Vec::new();
+    for id in &origin.receives {
+        match senders.get(id) {
+            None => problems.push(Diagnostic::error_nowhere(
+                codes::BAD_SHAPE,
+                format!("{}: message {id} is received but no event sends it", at()),
+            )),
+            Some((sender, own, _)) if sender == process => {
+                if *own >= event.own {
+                    problems.push(Diagnostic::error_nowhere(
+                        codes::BAD_SHAPE,
+                        format!(
+                            "{}: message {id} is received before its own process sends it",
+                            at()
+                        ),
+                    ));
+                }
+            }
+            Some((sender, own, _)) => {
+                if let Ok(index) = names.binary_search(sender) {
+                    after.push((index, *own));
+                }
+            }
+        }
+    }
+    after
 }
 
 /// Adds `more` to `merged`; two `init` lines that give an observable different values
@@ -192,6 +320,9 @@ impl<'e, 'p> Validator<'e, 'p> {
         report: &mut TraceReport,
     ) -> Result<(), EvalError> {
         let mut stepper = self.stepper();
+        if self.options.self_binding {
+            stepper.self_binding = Some(trace.actors());
+        }
         let initial = stepper.initial(trace.init.as_ref())?;
         if initial.is_empty() {
             return self.initial_miss(&mut stepper, trace.init.as_ref(), None, report);

@@ -45,11 +45,20 @@ pub enum DeltaOp {
     Unchanged,
     /// `Tail(cur)`, where `Head(cur)` must be `args[0]`.
     RemoveHead,
+    /// `args[0]`'s count in the bag `cur` goes up by one (`TVOperators`' `AddElementToBag`).
+    AddElementToBag,
+    /// `args[0]`'s count goes down by one and stays in the domain at 0; nothing when it is
+    /// not in the domain (`RemoveElementFromBag`).
+    RemoveElementFromBag,
+    /// `[k \in DOMAIN cur |-> IF k = args[0] THEN args[1] ELSE cur[k]]`.
+    SetKey,
+    /// `[k \in DOMAIN cur |-> IF k \in DOMAIN args[0] THEN args[0][k] ELSE cur[k]]`.
+    UpdateRec,
 }
 
 impl DeltaOp {
     /// Every operation, with its name in traces.
-    pub const ALL: [(&'static str, DeltaOp); 13] = [
+    pub const ALL: [(&'static str, DeltaOp); 17] = [
         ("Update", DeltaOp::Update),
         ("AddElement", DeltaOp::AddElement),
         ("AddElements", DeltaOp::AddElements),
@@ -63,7 +72,15 @@ impl DeltaOp {
         ("Sub", DeltaOp::Sub),
         ("Unchanged", DeltaOp::Unchanged),
         ("RemoveHead", DeltaOp::RemoveHead),
+        ("AddElementToBag", DeltaOp::AddElementToBag),
+        ("RemoveElementFromBag", DeltaOp::RemoveElementFromBag),
+        ("SetKey", DeltaOp::SetKey),
+        ("UpdateRec", DeltaOp::UpdateRec),
     ];
+
+    /// `TVOperators`' operations that need the trace spec's own `Default` or `Nil`, which
+    /// no model defines: refused by name.
+    pub const TRACE_SPEC_ONLY: [&'static str; 3] = ["Init", "InitRec", "ResetKey"];
 
     /// The operation named `name`.
     pub fn named(name: &str) -> Option<DeltaOp> {
@@ -77,8 +94,18 @@ impl DeltaOp {
     pub fn arity(self) -> usize {
         match self {
             DeltaOp::Clear | DeltaOp::ClearBag | DeltaOp::Unchanged => 0,
+            DeltaOp::SetKey => 2,
             _ => 1,
         }
+    }
+
+    /// Whether it ignores its arguments (`TVOperators` passes `args[1]` to `Unchanged`
+    /// and nothing of them to `Clear` and `ClearBag`, so logs may carry any).
+    pub fn ignores_args(self) -> bool {
+        matches!(
+            self,
+            DeltaOp::Clear | DeltaOp::ClearBag | DeltaOp::Unchanged
+        )
     }
 }
 
@@ -212,6 +239,38 @@ fn apply(cur: &Value, op: DeltaOp, args: &[Value]) -> Option<Value> {
             sum.map(Value::Int)
         }
         DeltaOp::Unchanged => Some(cur.clone()),
+        DeltaOp::AddElementToBag => bag_add(cur, &model_item(cur, arg?), 1),
+        DeltaOp::RemoveElementFromBag => {
+            let key = model_item(cur, arg?);
+            match cur.apply(&key) {
+                Ok(count) => cur.except(&key, Value::Int(count.as_i64()? - 1)).ok(),
+                Err(_) => Some(cur.clone()),
+            }
+        }
+        DeltaOp::SetKey => {
+            let key = model_key(cur, arg?);
+            let pairs = cur.fn_pairs().ok()?;
+            let new = args.get(1)?;
+            Some(Value::function(
+                pairs
+                    .into_iter()
+                    .map(|(k, v)| if k == key { (k, new.clone()) } else { (k, v) })
+                    .collect(),
+            ))
+        }
+        DeltaOp::UpdateRec => {
+            let with = arg?;
+            let pairs = cur.fn_pairs().ok()?;
+            Some(Value::function(
+                pairs
+                    .into_iter()
+                    .map(|(k, v)| match with.apply(&k) {
+                        Ok(new) => (k, new.clone()),
+                        Err(_) => (k, v),
+                    })
+                    .collect(),
+            ))
+        }
         DeltaOp::RemoveHead => {
             let elems = cur.as_seq()?;
             let head = elems.first()?;
@@ -325,6 +384,37 @@ mod tests {
         assert_eq!(two, Value::function(vec![(int(3), int(2))]));
         assert_eq!(bag_add(&one, &int(3), -1).unwrap(), empty);
         assert_eq!(bag_add(&empty, &int(3), -1).unwrap(), empty);
+    }
+
+    #[test]
+    fn sysmobench_bag_and_record_operations_follow_tvoperators() {
+        let s = |t: &str| Value::Str(Arc::from(t));
+        let bag = Value::function(vec![(s("m"), int(1))]);
+        let add = [delta(vec![], DeltaOp::AddElementToBag, vec![s("m")])];
+        assert_eq!(
+            apply_all(&bag, add.iter()),
+            Some(Value::function(vec![(s("m"), int(2))]))
+        );
+        // RemoveElementFromBag keeps a count of 0 in the domain, unlike RemoveFromBag.
+        let remove = [delta(vec![], DeltaOp::RemoveElementFromBag, vec![s("m")])];
+        assert_eq!(
+            apply_all(&bag, remove.iter()),
+            Some(Value::function(vec![(s("m"), int(0))]))
+        );
+        let absent = [delta(vec![], DeltaOp::RemoveElementFromBag, vec![s("x")])];
+        assert_eq!(apply_all(&bag, absent.iter()), Some(bag.clone()));
+        let record = Value::function(vec![(s("a"), int(1)), (s("b"), int(2))]);
+        let set_key = [delta(vec![], DeltaOp::SetKey, vec![s("b"), int(5)])];
+        assert_eq!(
+            apply_all(&record, set_key.iter()),
+            Some(Value::function(vec![(s("a"), int(1)), (s("b"), int(5))]))
+        );
+        let merge = Value::function(vec![(s("a"), int(9)), (s("z"), int(0))]);
+        let update_rec = [delta(vec![], DeltaOp::UpdateRec, vec![merge])];
+        assert_eq!(
+            apply_all(&record, update_rec.iter()),
+            Some(Value::function(vec![(s("a"), int(9)), (s("b"), int(2))]))
+        );
     }
 
     #[test]

@@ -22,6 +22,8 @@ pub struct Stepper<'w, 'e, 'p> {
     pub(crate) kinds: &'w [Observable],
     /// Each action of the next-state relation on its own, in the vocabulary's action order.
     pub(crate) probes: &'w [ActionProbe<'e, 'p>],
+    /// With self binding: the identities (`self`) of every process of the trace.
+    pub(crate) self_binding: Option<Vec<Value>>,
 }
 
 /// A successor that fits a step: the action's name, its parameters and the state.
@@ -187,8 +189,8 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
             {
                 out.states.push(candidate.clone());
             }
-            for (name, _, succ) in self.fitting_successors(candidate, step.action.as_ref())? {
-                if !self.matches(&succ, &post)? {
+            for (name, info, succ) in self.fitting_successors(candidate, step.action.as_ref())? {
+                if !self.taken_by_actor(step, &info) || !self.matches(&succ, &post)? {
                     continue;
                 }
                 if !out.actions.contains(&name) {
@@ -204,6 +206,21 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
             }
         }
         Ok(out)
+    }
+
+    /// With self binding, may the action instance `info` be the step of the process that
+    /// logged `step` (which names no action)? Not when a parameter names another process
+    /// of the trace and none names this one.
+    pub(crate) fn taken_by_actor(&self, step: &Step, info: &ActionInfo) -> bool {
+        let (Some(selves), Some(actor), None) = (&self.self_binding, &step.actor, &step.action)
+        else {
+            return true;
+        };
+        let names = |value: &Value| loose::fits(value, actor);
+        let names_other =
+            |value: &Value| selves.iter().any(|s| s != actor && loose::fits(s, value));
+        info.params.iter().any(|(_, v)| names(v))
+            || !info.params.iter().any(|(_, v)| names_other(v))
     }
 
     /// `candidates` closed under up to `max_steps` steps of the `silent` actions (the

@@ -57,6 +57,9 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         let mut groups: BTreeMap<String, Group> = BTreeMap::new();
         for (candidate, post) in &fitting {
             for (name, info, succ) in self.fitting_successors(candidate, step.action.as_ref())? {
+                if !self.taken_by_actor(step, &info) {
+                    continue;
+                }
                 let group = groups.entry(name).or_insert(Group {
                     best: None,
                     values: BTreeMap::new(),

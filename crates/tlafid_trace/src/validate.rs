@@ -37,6 +37,10 @@ pub struct Options {
     /// Skip fields, observables and arguments the model does not know instead of refusing
     /// them (E101, E103, E104); an action it does not have is still refused (E102).
     pub ignore_unknown_fields: bool,
+    /// Self binding: in a multi-process log whose events say which process (`self`) took
+    /// them (PGo), an event that names no action is taken by no action instance whose
+    /// parameters name another of the log's processes and not this one.
+    pub self_binding: bool,
 }
 
 impl Default for Options {
@@ -47,6 +51,7 @@ impl Default for Options {
             silent: Vec::new(),
             max_silent: 0,
             ignore_unknown_fields: false,
+            self_binding: false,
         }
     }
 }
@@ -275,6 +280,7 @@ impl<'e, 'p> Validator<'e, 'p> {
             vocabulary: &self.vocabulary,
             kinds: &self.kinds,
             probes: &self.probes,
+            self_binding: None,
         }
     }
 

@@ -80,13 +80,19 @@ impl Vocabulary {
         for (name, root) in &program.root_names {
             if let RootName::Op(op) = root {
                 let def = program.op(*op);
+                // An observation module's definition with the spelling of a model name
+                // takes its place.
+                let (name, overriding) = match name.strip_prefix(tlafid_sema::OVERRIDE_PREFIX) {
+                    Some(stripped) => (stripped, true),
+                    None => (name.as_str(), false),
+                };
                 let observable = (def.module == program.root
                     || also.contains(&def.module.as_str()))
                     && def.params.is_empty()
                     && def.function.is_none()
                     && def.level <= Level::State
-                    && !name.starts_with("__tlafid");
-                if observable && !observables.contains_key(name.as_str()) {
+                    && (overriding || !name.starts_with("__tlafid"));
+                if observable && (overriding || !observables.contains_key(name)) {
                     observables.insert(name.to_string(), Observable::Op(*op));
                 }
             }

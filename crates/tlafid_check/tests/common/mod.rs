@@ -123,6 +123,7 @@ impl<T: TransitionSystem> Naive<'_, T> {
             trace,
             cycle: None,
             elapsed: Default::default(),
+            violations: Vec::new(),
         })
     }
 
@@ -191,6 +192,7 @@ where
             trace: None,
             cycle: None,
             elapsed: Default::default(),
+            violations: Vec::new(),
         },
         Err(report) => *report,
     }

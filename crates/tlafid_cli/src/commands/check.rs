@@ -1,15 +1,17 @@
 //! `tlafid check`: explore a model's state space as TLC does, or simulate it.
 
 use std::path::PathBuf;
-
 use std::sync::Arc;
 use std::time::Duration;
+
+use tlafid_pipeline::coverage::Coverage;
+use tlafid_pipeline::run::{CoverageEvery, PeriodicCoverage};
 
 use tlafid_check::{CheckpointOptions, SpillOptions, Storage};
 use tlafid_pipeline::{Explored, Mode, RunOptions, Session, SimulationOptions};
 
 use crate::args::{self, ModelArgs};
-use crate::commands::{check_report, counterexample, progress, simulate};
+use crate::commands::{check_report, counterexample, graph, progress, simulate};
 use crate::exit::ExitStatus;
 use crate::files::DiskFiles;
 use crate::inputs::InputArgs;
@@ -44,10 +46,33 @@ pub struct CheckArgs {
     /// `mbt::actionTaken` and `mbt::nondetPicks`).
     #[arg(long, value_name = "FILE.itf.json")]
     pub dump_trace: Option<PathBuf>,
+    /// Write the state graph of the states explored to this file as a GraphViz digraph,
+    /// edges labelled with their actions (TLC's `-dump dot,actionlabels FILE`).
+    #[arg(long, value_name = "FILE.dot", conflicts_with = "simulate")]
+    pub dump_graph: Option<PathBuf>,
     /// Print each action's coverage after the counts: the distinct states it found first and
     /// the states it generated (TLC's `-coverage`; the JSON report always has them).
     #[arg(long)]
     pub coverage: bool,
+    /// With `--coverage`: also print it during the run, at the end of the first
+    /// breadth-first level after every S seconds (TLC's `-coverage N` prints it every N
+    /// minutes), so a run that is stopped still leaves coverage behind. Human output only.
+    #[arg(
+        long,
+        value_name = "S",
+        requires = "coverage",
+        conflicts_with = "simulate"
+    )]
+    pub coverage_interval: Option<f64>,
+    /// With `--coverage`: print it at the end of every K levels (deterministic; for tests).
+    #[arg(long, value_name = "K", hide = true, requires = "coverage", conflicts_with_all = ["simulate", "coverage_interval"])]
+    pub coverage_every_levels: Option<u32>,
+    /// Go on exploring after an invariant or action-property violation and report each, in
+    /// breadth-first order (TLC's `-continue`); the exit status is the first violation's.
+    /// Deadlocks, errors and initial-state properties still stop the run. Not with
+    /// --checkpoint/--recover: a checkpoint does not keep the violations already found.
+    #[arg(long = "continue", conflicts_with_all = ["simulate", "checkpoint", "recover"])]
+    pub continue_after_violations: bool,
     /// In a counterexample, print only the variables each step changes (TLC's `-difftrace`).
     #[arg(long)]
     pub diff_trace: bool,
@@ -207,6 +232,9 @@ impl CheckArgs {
             max_depth: self.max_depth,
             max_seconds: self.max_seconds,
             no_deadlock: self.no_deadlock,
+            continue_after_violations: self.continue_after_violations,
+            dump_graph: self.dump_graph.is_some(),
+            variable_coverage: self.coverage && !self.simulate,
             spill: self.disk.spill(|| {
                 self.model
                     .max_memory
@@ -216,6 +244,25 @@ impl CheckArgs {
             ..RunOptions::default()
         }
     }
+}
+
+/// `--coverage-interval` / `--coverage-every-levels`: coverage printed during the run.
+fn periodic_coverage(args: &CheckArgs) -> Option<PeriodicCoverage> {
+    if args.format != Format::Human {
+        return None;
+    }
+    let every = match (args.coverage_every_levels, args.coverage_interval) {
+        (Some(levels), _) => CoverageEvery::Levels(levels.max(1)),
+        (None, Some(seconds)) => {
+            CoverageEvery::Time(Duration::try_from_secs_f64(seconds.max(0.0)).ok()?)
+        }
+        (None, None) => return None,
+    };
+    let report = Arc::new(|coverage: &Coverage| {
+        let mut out = std::io::stdout().lock();
+        let _ = check_report::write_coverage(&mut out, coverage);
+    });
+    Some(PeriodicCoverage { every, report })
 }
 
 /// Runs `tlafid check`.
@@ -235,6 +282,7 @@ pub fn run(args: &CheckArgs) -> ExitStatus {
         options.progress = display.callback();
         options.progress_interval = display.interval();
     }
+    options.periodic_coverage = periodic_coverage(args);
     let run = tlafid_pipeline::run(&mut session, &inputs, &options);
     if let Some(display) = &display {
         display.finish();
@@ -253,6 +301,13 @@ pub fn run(args: &CheckArgs) -> ExitStatus {
                 args.dump_trace.as_deref(),
                 exhaustive.counterexample.dump.as_ref(),
             );
+            if let (Some(path), Some(graph)) = (&args.dump_graph, &exhaustive.graph) {
+                let style = graph::DotStyle {
+                    colorize: false,
+                    action_labels: true,
+                };
+                graph::write_dot(path, graph, style);
+            }
             check_report::print(args, &inputs, sources, diagnostics, &run);
         }
         Explored::Nothing | Explored::AssumptionsOnly => {

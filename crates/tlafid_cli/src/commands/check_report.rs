@@ -11,7 +11,7 @@ use tlafid_model::TraceAction;
 use tlafid_pipeline::coverage::Coverage;
 use tlafid_pipeline::report::CheckReport;
 use tlafid_pipeline::run::Exhaustive;
-use tlafid_pipeline::{Explored, ModelInputs, OutcomeKind, Run};
+use tlafid_pipeline::{Explored, ModelInputs, OutcomeKind, Run, RunOutcome};
 
 use crate::commands::check::CheckArgs;
 use crate::render::{self, Format};
@@ -76,7 +76,31 @@ fn write_transcript(
 ) -> std::io::Result<()> {
     let kind = run.outcome.kind();
     let message = run.message.as_deref().unwrap_or_default();
+    for violation in &e.violations {
+        writeln!(out, "Error: {}", violation.message)?;
+        writeln!(out, "Error: The behavior up to this point is:")?;
+        write_states(
+            out,
+            sources,
+            &violation.counterexample.states,
+            args.diff_trace,
+        )?;
+    }
+    // With --continue, a run that went on to the end ends as its first violation, shown above.
+    let ended_continued = !e.violations.is_empty()
+        && matches!(
+            run.outcome,
+            RunOutcome::InvariantViolation { .. } | RunOutcome::SafetyViolation { .. }
+        );
     match kind {
+        _ if ended_continued => {
+            let count = e.violations.len();
+            let plural = if count == 1 { "" } else { "s" };
+            writeln!(
+                out,
+                "Error: {count} violation{plural} found; the search went on after each (--continue)."
+            )?;
+        }
         OutcomeKind::Success => {}
         OutcomeKind::Incomplete => writeln!(out, "{message}")?,
         _ => writeln!(out, "Error: {message}")?,
@@ -85,7 +109,7 @@ fn write_transcript(
         write_illegal(out, args, run.outcome.violated())?;
     }
     let trace = &e.counterexample.states;
-    if !trace.is_empty() {
+    if !trace.is_empty() && !ended_continued {
         if e.counterexample.cycle.is_some() {
             writeln!(out)?;
             writeln!(
@@ -166,11 +190,17 @@ pub(crate) fn write_states(
 
 /// Each action's coverage, as TLC's `-coverage` lists it: the initial predicate, then each
 /// action with the distinct states it found first and the states it generated.
-fn write_coverage(out: &mut impl Write, coverage: &Coverage) -> std::io::Result<()> {
+pub(crate) fn write_coverage(out: &mut impl Write, coverage: &Coverage) -> std::io::Result<()> {
     writeln!(out, "Coverage (distinct states found : states generated):")?;
     let lines = coverage.init.iter().chain(&coverage.actions);
     for line in lines {
         writeln!(out, "  {}", line.tlc())?;
+    }
+    if !coverage.variables.is_empty() {
+        writeln!(out, "Variables (distinct values):")?;
+        for variable in &coverage.variables {
+            writeln!(out, "  {}", variable.tlc())?;
+        }
     }
     Ok(())
 }

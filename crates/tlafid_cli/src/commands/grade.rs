@@ -150,11 +150,20 @@ fn print(args: &GradeArgs, inputs: &ModelInputs, session: &Session<'_>, scorecar
                 .iter()
                 .filter(|p| p.score().is_some())
                 .count();
+            let verdict = scorecard.verdict();
+            // An undecided phase leaves no overall score: the decided phases' mean is partial.
+            let (overall, how) = match (verdict, scorecard.score()) {
+                (PhaseVerdict::Incomplete, Some(partial)) => (
+                    None,
+                    format!("no score while a phase is undecided (partial: {partial:.2}, the mean of the {ran} phase(s) that decided)"),
+                ),
+                (_, overall) => (overall, format!("mean of the {ran} phase(s) that decided")),
+            };
             println!(
-                "{:<12} {:<10} {:<6} mean of the {ran} phase(s) that decided",
+                "{:<12} {:<10} {:<6} {how}",
                 "overall",
-                scorecard.verdict().name(),
-                score(scorecard.score())
+                verdict.name(),
+                score(overall)
             );
         }
     }

@@ -5,6 +5,7 @@ pub mod check;
 mod check_report;
 mod counterexample;
 pub mod grade;
+mod graph;
 pub mod mcp;
 pub mod mutate;
 mod mutate_report;

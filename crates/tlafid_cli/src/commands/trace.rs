@@ -84,6 +84,12 @@ pub struct TraceArgs {
     /// channels, unobserved variables): a JSON file written once per system.
     #[arg(long, value_name = "MAP.json")]
     pub trace_map: Option<PathBuf>,
+    /// In a multi-process log whose events name their process's `self` (PGo): an event
+    /// naming no action is taken by no action instance whose parameters name another
+    /// process of the log and not this one (an assumption about the model: its actions
+    /// take their process as a parameter).
+    #[arg(long)]
+    pub self_binding: bool,
     /// Stop after this many seconds: traces without a verdict by then get none (incomplete).
     #[arg(long, value_name = "S")]
     pub max_seconds: Option<f64>,
@@ -104,6 +110,7 @@ impl TraceArgs {
             max_silent: self.max_silent,
             trace_map: self.trace_map.clone(),
             ignore_unknown_fields: self.ignore_unknown_fields,
+            self_binding: self.self_binding,
             max_seconds: self.max_seconds,
         }
     }

@@ -72,8 +72,26 @@ pub struct CheckReport {
     /// Coverage, as TLC's `-coverage` reports it: the initial predicate, then each action of
     /// the next-state relation in its order (empty when nothing was explored).
     pub coverage: Vec<CoverageReport>,
+    /// With `--continue`: every invariant and action-property violation met, in breadth-first
+    /// order (`violated`, `message` and `trace` above are the first unless something else
+    /// stopped the run).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub violations: Vec<ViolationReport>,
     /// Problems found.
     pub diagnostics: Vec<JsonDiagnostic>,
+}
+
+/// A violation a `--continue` run met and went on after.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ViolationReport {
+    /// The violated invariant or action property.
+    pub violated: Option<String>,
+    /// TLC's words for it.
+    pub message: String,
+    /// A shortest behaviour to it, as an ITF trace.
+    pub trace: Option<ItfValue>,
+    /// The action into each state of `trace` (null for an initial state).
+    pub trace_actions: Vec<Option<ActionReport>>,
 }
 
 /// What the liveness phase held.
@@ -196,9 +214,27 @@ impl CheckReport {
                 .and_then(|c| c.action.as_ref())
                 .map(|a| ActionReport::new(sources, a)),
             coverage: explored.map(coverage).unwrap_or_default(),
+            violations: explored.map(|e| violations(sources, e)).unwrap_or_default(),
             diagnostics: json_diagnostics(sources, diagnostics),
         }
     }
+}
+
+fn violations(sources: &SourceMap, e: &Exhaustive) -> Vec<ViolationReport> {
+    e.violations
+        .iter()
+        .map(|v| ViolationReport {
+            violated: v.outcome.violated().map(str::to_string),
+            message: v.message.clone(),
+            trace: v.counterexample.dump.as_ref().map(|d| d.itf.clone()),
+            trace_actions: v
+                .counterexample
+                .states
+                .iter()
+                .map(|s| s.action.as_ref().map(|a| ActionReport::new(sources, a)))
+                .collect(),
+        })
+        .collect()
 }
 
 fn unchecked(sources: &SourceMap, e: &Exhaustive) -> Vec<UncheckedReport> {

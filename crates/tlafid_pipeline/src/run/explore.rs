@@ -1,21 +1,34 @@
 //! The exhaustive run: [`tlafid_check::Explorer`] on the bound model, its report turned into
 //! a [`Run`] (outcome, TLC's message, the counterexample rebuilt with its actions).
 
-use tlafid_check::{errors, CheckpointOptions, Explorer, Options, Outcome, Report};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use tlafid_check::{
+    errors, CheckpointOptions, Explorer, LevelCallback, Options, Outcome, Report, Stats,
+    Violation, ViolationKind,
+};
 use tlafid_eval::{EvalError, State};
 use tlafid_model::{Model, PostconditionFailure, TraceAction};
 
 use super::outcome;
-use super::{Counterexample, Cycle, Exhaustive, Explored, Run, RunOptions, RunOutcome};
+use super::{
+    ContinuedViolation, Counterexample, CoverageEvery, Cycle, Exhaustive, Explored,
+    PeriodicCoverage, Run, RunOptions, RunOutcome, StateGraph,
+};
+use crate::coverage::{variable_counts, variable_lines, Template};
 use crate::session::Session;
 
 pub(super) fn explore(
     session: &mut Session<'_>,
-    model: Model<'_>,
+    mut model: Model<'_>,
     options: &RunOptions,
     check_deadlock: bool,
 ) -> Run {
     let interrupt = model.evaluator.interrupt().clone();
+    if options.variable_coverage {
+        model.variable_values = Some(Default::default());
+    }
     let defaults = Options::default();
     let explorer_options = Options {
         workers: options.workers,
@@ -29,6 +42,12 @@ pub(super) fn explore(
         progress_interval: options
             .progress_interval
             .unwrap_or(defaults.progress_interval),
+        continue_after_violations: options.continue_after_violations,
+        observe_states: options.variable_coverage,
+        after_level: options
+            .periodic_coverage
+            .as_ref()
+            .map(|periodic| coverage_reporter(session, &model, periodic)),
         spill: options.spill.clone(),
         checkpoint: options
             .checkpoint
@@ -41,7 +60,14 @@ pub(super) fn explore(
     };
     let explorer = Explorer::new(model, explorer_options);
     match explorer.run() {
-        Ok(report) => finish(session, explorer.system(), report),
+        Ok(report) => {
+            let counted = report.stats.distinct_states;
+            let mut run = finish(session, explorer.system(), report);
+            if let (true, Explored::Exhaustive(e)) = (options.dump_graph, &mut run.explored) {
+                e.graph = state_graph(session, explorer.system(), counted);
+            }
+            run
+        }
         Err(problem) => {
             // The folders the user named for spilling or checkpoints are input, not the system.
             let outcome = match problem.code {
@@ -126,8 +152,9 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
         &message,
         cycle.as_ref().map(|c| c.back_to),
     );
+    let violations = continued(session, model, &report.violations);
     let stats = report.stats;
-    let coverage = crate::coverage::coverage(
+    let mut coverage = crate::coverage::coverage(
         &session.sources,
         model,
         (
@@ -141,6 +168,8 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
                 .map_or((0, 0), |a| (a.distinct, a.generated))
         },
     );
+    let variables = model.variable_values.as_ref().map(variable_counts);
+    coverage.variables = variable_lines(&session.sources, model, variables.as_deref());
     Run {
         outcome,
         message: Some(message),
@@ -155,8 +184,105 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
             },
             unchecked: model.unchecked.clone(),
             coverage,
+            violations,
+            graph: None,
         })),
     }
+}
+
+/// The first `counted` states in breadth-first order and the steps between them.
+fn state_graph(session: &mut Session<'_>, model: &Model<'_>, counted: u64) -> Option<StateGraph> {
+    let dump = match tlafid_check::graph_dump(model, counted) {
+        Ok(dump) => dump,
+        Err(error) => {
+            session.diagnostics.push(error.to_diagnostic());
+            return None;
+        }
+    };
+    let actions = model.evaluator.actions();
+    let name = |id: tlafid_check::ActionId| {
+        actions.get(id.0 as usize).map_or_else(String::new, |a| {
+            a.tlc.as_ref().map_or(&a.name, |t| &t.name).to_string()
+        })
+    };
+    Some(StateGraph {
+        states: dump
+            .states
+            .iter()
+            .map(|(state, level)| (model.trace_lines(state, state), *level))
+            .collect(),
+        edges: dump
+            .edges
+            .iter()
+            .map(|&(from, to, action)| (from, to, name(action)))
+            .collect(),
+        cut: dump.cut,
+    })
+}
+
+/// The explorer's end-of-level callback that reports coverage when it is due.
+fn coverage_reporter(
+    session: &Session<'_>,
+    model: &Model<'_>,
+    periodic: &PeriodicCoverage,
+) -> LevelCallback {
+    let template = Template::new(&session.sources, model);
+    let values = model.variable_values.clone();
+    let periodic = periodic.clone();
+    let last = Mutex::new((Instant::now(), 0u32));
+    Arc::new(move |stats: &Stats| {
+        let Ok(mut last) = last.lock() else { return };
+        last.1 += 1;
+        let due = match periodic.every {
+            CoverageEvery::Time(every) => last.0.elapsed() >= every,
+            CoverageEvery::Levels(every) => last.1 >= every.max(1),
+        };
+        if !due {
+            return;
+        }
+        *last = (Instant::now(), 0);
+        let per_action = |i: usize| {
+            stats
+                .per_action
+                .get(i)
+                .map_or((0, 0), |a| (a.distinct, a.generated))
+        };
+        let init = (
+            stats.initial_distinct_states,
+            stats.initial_states_generated,
+        );
+        let variables = values.as_ref().map(variable_counts);
+        (periodic.report)(&template.fill(init, per_action, variables.as_deref()));
+    })
+}
+
+/// The violations a `-continue` run went on after, each with its behaviour.
+fn continued(
+    session: &Session<'_>,
+    model: &Model<'_>,
+    violations: &[Violation<State>],
+) -> Vec<ContinuedViolation> {
+    violations
+        .iter()
+        .map(|violation| {
+            let id = match violation.kind {
+                ViolationKind::Invariant(id) | ViolationKind::ActionProperty(id) => id,
+            };
+            let (outcome, message) = outcome::violation(&session.sources, model, id);
+            let states: Vec<State> = violation.trace.iter().map(|s| s.state.clone()).collect();
+            let trace = super::trace_states(model, &states);
+            let dump = super::dump(model, &trace, &states, &message, None);
+            ContinuedViolation {
+                outcome,
+                message,
+                counterexample: Counterexample {
+                    states: trace,
+                    cycle: None,
+                    dump,
+                },
+            }
+        })
+        .collect()
 }
 
 /// After a complete exploration that found nothing wrong, the `POSTCONDITION`s (as TLC):

@@ -2,6 +2,7 @@
 //! simulate random behaviours (as TLC's `-simulate`), one [`Run`] either way.
 
 mod explore;
+mod ill_typed;
 mod outcome;
 mod simulate;
 
@@ -10,6 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tlafid_check::{ProgressCallback, Stats};
+use tlafid_config::Named;
 use tlafid_eval::Value;
 use tlafid_model::{Model, TraceAction, Unchecked};
 
@@ -74,12 +76,41 @@ pub struct RunOptions {
     pub progress: Option<ProgressCallback>,
     /// How often progress comes (default: the explorer's).
     pub progress_interval: Option<Duration>,
+    /// TLC's `-continue`: go on exploring after an invariant or action-property violation
+    /// and report each ([`Exhaustive::violations`]). Exhaustive runs only.
+    pub continue_after_violations: bool,
+    /// Coverage reported while an exhaustive run goes on (TLC's `-coverage N`).
+    pub periodic_coverage: Option<PeriodicCoverage>,
+    /// Also build the state graph of the states the run counted ([`Exhaustive::graph`]).
+    pub dump_graph: bool,
+    /// Count each variable's distinct values for the coverage (TLC's 2779 lines) in an
+    /// exhaustive run.
+    pub variable_coverage: bool,
     /// Spill the seen set and the queue to files past these sizes (exhaustive runs).
     pub spill: Option<tlafid_check::SpillOptions>,
     /// Save checkpoints, or resume from one (exhaustive runs); the model's identity is
     /// filled in by the run (a hash of every source read and the options that shape the
     /// state space).
     pub checkpoint: Option<tlafid_check::CheckpointOptions>,
+}
+
+/// Coverage reported while an exhaustive run goes on, at the end of a breadth-first level
+/// (so the figures are those of complete levels and do not depend on the workers).
+#[derive(Clone)]
+pub struct PeriodicCoverage {
+    /// How often.
+    pub every: CoverageEvery,
+    /// Called with the coverage so far.
+    pub report: Arc<dyn Fn(&Coverage) + Send + Sync>,
+}
+
+/// How often [`PeriodicCoverage`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoverageEvery {
+    /// At the first level's end after this much time since the start or the last report.
+    Time(Duration),
+    /// At the end of every this-many levels (deterministic: what tests use).
+    Levels(u32),
 }
 
 impl Default for RunOptions {
@@ -95,6 +126,10 @@ impl Default for RunOptions {
             cancel: None,
             progress: None,
             progress_interval: None,
+            continue_after_violations: false,
+            periodic_coverage: None,
+            dump_graph: false,
+            variable_coverage: false,
             spill: None,
             checkpoint: None,
         }
@@ -152,6 +187,34 @@ pub struct Exhaustive {
     pub unchecked: Vec<Unchecked>,
     /// Per action, the states it generated and the distinct states it found first.
     pub coverage: Coverage,
+    /// With `-continue`: every violation met, in breadth-first order (the run's outcome and
+    /// counterexample are the first unless something else stopped the run).
+    pub violations: Vec<ContinuedViolation>,
+    /// With [`RunOptions::dump_graph`]: the states the run counted and the steps between them.
+    pub graph: Option<StateGraph>,
+}
+
+/// A state graph to write (TLC's `-dump`), in breadth-first order.
+#[derive(Debug, Default)]
+pub struct StateGraph {
+    /// Each state's lines (as a trace shows them) and breadth-first level (initial: 1).
+    pub states: Vec<(Vec<(String, Value)>, u32)>,
+    /// Each step: from, to (indices into `states`) and the action's name, as TLC names it.
+    pub edges: Vec<(u32, u32, String)>,
+    /// The search was stopped at the run's count: later states are left out.
+    pub cut: bool,
+}
+
+/// A violation a `-continue` run met and went on after.
+#[derive(Debug)]
+pub struct ContinuedViolation {
+    /// What was violated ([`RunOutcome::InvariantViolation`] or
+    /// [`RunOutcome::SafetyViolation`]).
+    pub outcome: RunOutcome,
+    /// TLC's words for it.
+    pub message: String,
+    /// A shortest behaviour to it.
+    pub counterexample: Counterexample,
 }
 
 /// The figures and counterexample of a simulation.
@@ -232,7 +295,7 @@ pub(crate) fn run_skipping(
         inputs,
         options,
         skip,
-        |session, mut model, deadlock| {
+        |session, mut model, deadlock, types| {
             let interrupt = crate::budget::run_interrupt(&session.interrupt, options.max_seconds);
             model.evaluator.set_interrupt(interrupt);
             let mut run = match options.mode {
@@ -243,6 +306,7 @@ pub(crate) fn run_skipping(
             };
             run.illegal_model_behavior =
                 inputs.requirements.is_some() && run.outcome.kind().is_violation();
+            ill_typed::recognise(session, &mut run, types);
             run
         },
     );
@@ -256,7 +320,7 @@ pub(crate) fn with_model<R>(
     inputs: &ModelInputs,
     options: &RunOptions,
     skip: &[String],
-    then: impl FnOnce(&mut Session<'_>, Model<'_>, bool) -> R,
+    then: impl FnOnce(&mut Session<'_>, Model<'_>, bool, &[Named]) -> R,
 ) -> Result<R, Run> {
     if !options_valid(options, session) {
         return Err(Run::stopped(RunOutcome::UsageError));
@@ -269,6 +333,7 @@ pub(crate) fn with_model<R>(
         })
     })?;
     let (mut program, mut config) = (loaded.program, loaded.config);
+    let types = loaded.requirements.map(|r| r.types).unwrap_or_default();
     if options.run_only {
         config.invariants.clear();
         config.properties.clear();
@@ -309,7 +374,7 @@ pub(crate) fn with_model<R>(
             ..Run::stopped(RunOutcome::Success)
         });
     }
-    Ok(then(session, model, deadlock))
+    Ok(then(session, model, deadlock, &types))
 }
 
 /// The options every run shares: between 1 and [`crate::budget::MAX_WORKERS`] workers, and

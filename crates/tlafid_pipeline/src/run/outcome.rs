@@ -42,6 +42,9 @@ pub enum OutcomeKind {
     PostconditionViolation,
     /// The explorer could not run.
     SystemError,
+    /// A requirement's observable is bound to a model value outside its declared type
+    /// (`TypeOf_<name>`): the binding means something else here, so no verdict.
+    IllTypedBinding,
 }
 
 impl OutcomeKind {
@@ -63,6 +66,7 @@ impl OutcomeKind {
             OutcomeKind::AssumptionViolation => "assumption_violation",
             OutcomeKind::PostconditionViolation => "postcondition_violation",
             OutcomeKind::SystemError => "system_error",
+            OutcomeKind::IllTypedBinding => "ill_typed_binding",
         }
     }
 
@@ -126,6 +130,11 @@ pub enum RunOutcome {
     },
     /// The explorer could not run.
     SystemError,
+    /// A reachable state gives a requirement's observable a value outside its declared type.
+    IllTypedBinding {
+        /// The observable.
+        observable: String,
+    },
 }
 
 impl RunOutcome {
@@ -147,6 +156,7 @@ impl RunOutcome {
             RunOutcome::AssumptionViolation => OutcomeKind::AssumptionViolation,
             RunOutcome::PostconditionViolation { .. } => OutcomeKind::PostconditionViolation,
             RunOutcome::SystemError => OutcomeKind::SystemError,
+            RunOutcome::IllTypedBinding { .. } => OutcomeKind::IllTypedBinding,
         }
     }
 

@@ -14,6 +14,7 @@ use crate::shared::{self, Field, Memo};
 
 mod ops;
 mod pgo;
+mod sysmobench;
 mod tla_text;
 
 use crate::vocabulary::Vocabulary;
@@ -56,7 +57,7 @@ impl TraceFormat {
                 .any(|line| {
                     matches!(
                         serde_json::from_str::<Json>(line),
-                        Ok(Json::Object(map)) if map.contains_key("process") && map.contains_key("clock")
+                        Ok(Json::Object(map)) if map.contains_key("process") && (map.contains_key("clock") || map.contains_key("seq"))
                     )
                 }),
             _ => false,
@@ -117,6 +118,9 @@ pub struct Step {
     pub deltas: Vec<Delta>,
     /// In a multi-process trace: the process that took the step, and its vector clock.
     pub origin: Option<Origin>,
+    /// The identity (`self`) of the process that took the step, when the log gives it
+    /// (PGo): with self binding, a step naming no action is one of this process's.
+    pub actor: Option<Value>,
 }
 
 /// Where a step of a multi-process trace comes from.
@@ -125,8 +129,13 @@ pub struct Origin {
     /// The process (as logged).
     pub process: String,
     /// The vector clock: per process, how many of its events happened before or at this
-    /// one (its own entry is this event's number in its process).
+    /// one (its own entry is this event's number in its process). With a sequence number
+    /// instead of a clock, only the own entry.
     pub clock: Vec<(String, u64)>,
+    /// The messages (by id) this event sends.
+    pub sends: Vec<String>,
+    /// The messages (by id) this event receives: it happens after each one's send.
+    pub receives: Vec<String>,
 }
 
 /// A parsed trace.
@@ -163,6 +172,7 @@ pub fn parse(
     };
     let mut reader = Reader {
         file,
+        seen_line: false,
         ignore_unknown,
         vocabulary,
         models,
@@ -191,12 +201,29 @@ pub fn parse(
 
 struct Reader<'v, 't> {
     file: FileId,
+    /// A non-blank line has been read.
+    seen_line: bool,
     ignore_unknown: bool,
     vocabulary: &'v Vocabulary,
     /// The model values strings may name (ambiguous ones, see `crate::loose`).
     models: crate::json::ModelValues,
     /// Per observable, its value in the previous state read (see [`crate::shared`]).
     memos: Vec<Option<Memo<'t>>>,
+}
+
+/// Does `text` open with SysMoBench's constants line (its first two non-blank lines: a
+/// line with none of the event log's keys, then an `event` line)?
+fn sysmobench_constants(text: &str) -> bool {
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| shared::fields(l.trim()));
+    match (lines.next(), lines.next()) {
+        (Some(Some(first)), Some(Some(second))) => {
+            sysmobench::is_constants_line(&first, Some(&second))
+        }
+        _ => false,
+    }
 }
 
 /// The raw text of field `key` of a line's fields.
@@ -237,6 +264,7 @@ impl<'t> Reader<'_, 't> {
         let mut trace = ParsedTrace::default();
         let mut problems = Vec::new();
         let mut offset = 0usize;
+        let constants_line = format == TraceFormat::EventLog && sysmobench_constants(text);
         for (i, raw) in text.split_inclusive('\n').enumerate() {
             let line = raw.trim_end_matches(['\n', '\r']);
             let at = At {
@@ -247,6 +275,12 @@ impl<'t> Reader<'_, 't> {
             if line.trim().is_empty() {
                 continue;
             }
+            if constants_line && trace.steps.is_empty() && problems.is_empty() && !self.seen_line {
+                // SysMoBench's constants line: the model's configuration gives them.
+                self.seen_line = true;
+                continue;
+            }
+            self.seen_line = true;
             let result = match well_formed(line).map(|_| shared::fields(line.trim())) {
                 Ok(Some(_)) if format == TraceFormat::Pgo => {
                     self.pgo_record(line, &at, i as u32 + 1, &mut trace)
@@ -273,6 +307,9 @@ impl<'t> Reader<'_, 't> {
         format: TraceFormat,
         trace: &mut ParsedTrace,
     ) -> Result<(), Diagnostic> {
+        if format == TraceFormat::EventLog && sysmobench::is_event_line(map) {
+            return self.sysmobench_event(map, at, line, trace);
+        }
         if let (TraceFormat::EventLog, Some(init)) = (format, get(map, "init")) {
             // Other fields: any (unknown ones too, unless they are ignored).
             let step_fields = ["action", "args", "state"];
@@ -296,7 +333,8 @@ impl<'t> Reader<'_, 't> {
             ),
             _ => (
                 &[
-                    "action", "args", "state", "updates", "reads", "process", "clock",
+                    "action", "args", "state", "updates", "reads", "process", "clock", "seq",
+                    "send", "receive",
                 ],
                 "args",
                 "state",
@@ -339,6 +377,13 @@ impl<'t> Reader<'_, 't> {
         let origin = self.origin(
             small(get(map, "process"), at)?,
             small(get(map, "clock"), at)?,
+            small(get(map, "seq"), at)?,
+            at,
+        )?;
+        let origin = self.messages(
+            origin,
+            small(get(map, "send"), at)?,
+            small(get(map, "receive"), at)?,
             at,
         )?;
         trace.steps.push(Step {
@@ -350,6 +395,7 @@ impl<'t> Reader<'_, 't> {
             reads,
             deltas,
             origin,
+            actor: None,
         });
         Ok(())
     }
@@ -505,6 +551,7 @@ impl<'t> Reader<'_, 't> {
                     reads: Vec::new(),
                     deltas: Vec::new(),
                     origin: None,
+                    actor: None,
                 }),
                 (Err(problem), _) | (_, Err(problem)) => problems.push(problem),
             }

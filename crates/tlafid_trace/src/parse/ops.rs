@@ -61,6 +61,12 @@ impl Reader<'_, '_> {
                     ));
                 }
                 let op = match fields.get("op") {
+                    Some(Json::String(op)) if DeltaOp::TRACE_SPEC_ONLY.contains(&op.as_str()) => {
+                        return Err(at.error(
+                            codes::BAD_SHAPE,
+                            format!("{field}.op: {op} uses the trace spec's own Default or Nil, which a model does not define; it is not supported"),
+                        ))
+                    }
                     Some(Json::String(op)) => DeltaOp::named(op).ok_or_else(|| {
                         let valid: Vec<&str> = DeltaOp::ALL.iter().map(|(n, _)| *n).collect();
                         at.error(
@@ -90,7 +96,7 @@ impl Reader<'_, '_> {
                         )
                     }
                 };
-                if args.len() != op.arity() {
+                if args.len() != op.arity() && !op.ignores_args() {
                     return Err(at.error(
                         codes::BAD_SHAPE,
                         format!(
@@ -150,29 +156,59 @@ impl Reader<'_, '_> {
         Ok(reads)
     }
 
-    /// `"process": P, "clock": {P: n, Q: m, ...}` (both or neither).
+    /// `"process": P, "clock": {P: n, Q: m, ...}` (both or neither), or `"process": P,
+    /// "seq": n` (the event's number in its process; the order between processes comes
+    /// from its messages, see [`Reader::messages`]).
     pub(super) fn origin(
         &self,
         process: Option<Json>,
         clock: Option<Json>,
+        seq: Option<Json>,
         at: &At,
     ) -> Result<Option<Origin>, Diagnostic> {
-        let (process, clock) = match (process, clock) {
-            (None, None) => return Ok(None),
-            (Some(Json::String(p)), Some(Json::Object(c))) => (p, c),
-            (Some(_), Some(_)) => {
-                return Err(at.error(
-                    codes::BAD_SHAPE,
-                    "process must be a string and clock an object of counts".into(),
-                ))
-            }
-            _ => {
-                return Err(at.error(
-                    codes::BAD_SHAPE,
-                    "a multi-process event needs both process and clock".into(),
-                ))
-            }
-        };
+        let (process, clock) =
+            match (process, clock, seq) {
+                (None, None, None) => return Ok(None),
+                (Some(Json::String(p)), None, Some(seq)) => match seq.as_u64() {
+                    Some(n) if n > 0 => {
+                        let mut clock = serde_json::Map::new();
+                        clock.insert(p.clone(), Json::from(n));
+                        (p, clock)
+                    }
+                    _ => return Err(at.error(
+                        codes::BAD_VALUE,
+                        "seq must be a positive whole number (the event's number in its process)"
+                            .into(),
+                    )),
+                },
+                (_, Some(_), Some(_)) => {
+                    return Err(at.error(
+                        codes::BAD_SHAPE,
+                        "an event carries a clock or a seq, not both".into(),
+                    ))
+                }
+                (process, clock, None) => match (process, clock) {
+                    (Some(Json::String(p)), Some(Json::Object(c))) => (p, c),
+                    (Some(_), Some(_)) => {
+                        return Err(at.error(
+                            codes::BAD_SHAPE,
+                            "process must be a string and clock an object of counts".into(),
+                        ))
+                    }
+                    _ => {
+                        return Err(at.error(
+                            codes::BAD_SHAPE,
+                            "a multi-process event needs process and clock (or seq)".into(),
+                        ))
+                    }
+                },
+                (_, None, Some(_)) => {
+                    return Err(at.error(
+                        codes::BAD_SHAPE,
+                        "a multi-process event needs process with its seq".into(),
+                    ))
+                }
+            };
         let mut entries = Vec::new();
         for (name, count) in &clock {
             match count.as_u64() {
@@ -195,7 +231,49 @@ impl Reader<'_, '_> {
         Ok(Some(Origin {
             process,
             clock: entries,
+            sends: Vec::new(),
+            receives: Vec::new(),
         }))
+    }
+
+    /// `"send": ID` or `[ID, ...]` and `"receive"` alike: the messages an event of a
+    /// multi-process log sends and receives (ids are strings or numbers).
+    pub(super) fn messages(
+        &self,
+        origin: Option<Origin>,
+        send: Option<Json>,
+        receive: Option<Json>,
+        at: &At,
+    ) -> Result<Option<Origin>, Diagnostic> {
+        if send.is_none() && receive.is_none() {
+            return Ok(origin);
+        }
+        let Some(mut origin) = origin else {
+            return Err(at.error(
+                codes::BAD_SHAPE,
+                "send and receive belong to an event of a multi-process log (with process and seq or clock)".into(),
+            ));
+        };
+        origin.sends = message_ids(send, "send", at)?;
+        origin.receives = message_ids(receive, "receive", at)?;
+        Ok(Some(origin))
+    }
+}
+
+/// Message ids: none, one (a string or a number) or a list of them.
+fn message_ids(json: Option<Json>, field: &str, at: &At) -> Result<Vec<String>, Diagnostic> {
+    let id = |json: &Json| match json {
+        Json::String(s) => Ok(s.clone()),
+        Json::Number(n) => Ok(n.to_string()),
+        _ => Err(at.error(
+            codes::BAD_VALUE,
+            format!("{field}: a message id is a string or a number"),
+        )),
+    };
+    match json {
+        None => Ok(Vec::new()),
+        Some(Json::Array(items)) => items.iter().map(id).collect(),
+        Some(one) => Ok(vec![id(&one)?]),
     }
 }
 

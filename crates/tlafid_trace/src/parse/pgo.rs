@@ -166,6 +166,8 @@ impl Reader<'_, '_> {
         let self_value = read_value(self_text, models)
             .map_err(|m| at.error(codes::BAD_VALUE, format!("self: {m}")))?;
         let origin = Origin {
+            sends: Vec::new(),
+            receives: Vec::new(),
             process: process_name(archetype, self_text),
             clock: clock(field("clock"), at)?,
         };
@@ -184,6 +186,7 @@ impl Reader<'_, '_> {
             reads: Vec::new(),
             deltas: Vec::new(),
             origin: Some(origin),
+            actor: Some(self_value.clone()),
         };
         let mut label = None;
         for (i, element) in elements.iter().enumerate() {

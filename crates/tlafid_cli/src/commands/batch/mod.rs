@@ -46,7 +46,13 @@ pub struct BatchArgs {
     #[arg(long, value_name = "RESULTS.jsonl")]
     pub leaderboard: Option<PathBuf>,
     /// The leaderboard's format.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value = "md")]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        default_value = "md",
+        requires = "leaderboard"
+    )]
     pub leaderboard_format: BoardFormatArg,
     /// Where --batch writes the results (required), --merge the joined results and
     /// --leaderboard the leaderboard (default: standard output).

@@ -140,6 +140,7 @@ pub fn catalogue() -> Vec<(&'static str, &'static str, Vec<Arg>, Vec<&'static st
                 arg("silent", "array", Place::Flag("--silent"), "actions the implementation does not log"),
                 arg("max_silent", "integer", Place::Flag("--max-silent"), "the most unlogged steps before one logged step"),
                 arg("ignore_unknown_fields", "boolean", Place::Switch("--ignore-unknown-fields"), "skip log fields, state fields and arguments the model does not know (an unknown action is still refused)"),
+                arg("self_binding", "boolean", Place::Switch("--self-binding"), "in a multi-process log naming each event's process (PGo), an event naming no action is taken only by action instances not bound to another process"),
                 MAX_SECONDS,
                 TIMEOUT,
             ],

@@ -3,6 +3,11 @@
 //! result (with the reason in [`NO_EFFECT`]), or refused by name.
 
 use std::path::PathBuf;
+use std::time::Duration;
+
+use tlafid_pipeline::run::CoverageEvery;
+
+use crate::commands::graph::DotStyle;
 
 /// What a TLC command line asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,19 +28,35 @@ pub struct TlcOptions {
     pub seed: Option<i64>,
     /// `-tool`: TLC's message framing (`@!@!@STARTMSG code:class @!@!@`).
     pub tool: bool,
-    /// `-coverage N`: print action coverage (at the end of the run).
+    /// `-coverage N`: print action coverage every N minutes (at least one) and at the end.
     pub coverage: bool,
+    /// When coverage is printed during the run: `-coverage N`'s minutes, or tlafid's own
+    /// `--coverage-every-levels K` (every K breadth-first levels: deterministic, for tests).
+    pub coverage_every: Option<CoverageEvery>,
     /// `-difftrace`: in a behaviour, print only the variables a step changes.
     pub diff_trace: bool,
     /// `-dumpTrace FORMAT FILE`, in the order given.
     pub dump_traces: Vec<(DumpFormat, PathBuf)>,
     /// `-nowarning`.
     pub no_warnings: bool,
+    /// `-dump [dot[,colorize,actionlabels]] FILE`: the state graph (DOT) or every state.
+    pub dump: Option<StateDump>,
+    /// `-continue`: go on after an invariant or action-property violation, reporting each.
+    pub continue_after_violations: bool,
     /// tlafid's own `--env NAME=VALUE`: what the spec's `IOEnv` shows (TLC shows the process's
     /// whole environment; tlafid shows only what is named).
     pub env: Vec<String>,
     /// tlafid's own `--allow-read PATH`: files (or folders) a trace harness may read.
     pub allow_read: Vec<PathBuf>,
+}
+
+/// What `-dump` writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateDump {
+    /// The file (`.dot` or `.dump` added when left out, as TLC does).
+    pub file: PathBuf,
+    /// A DOT graph (`dot,...`), else the list of states.
+    pub dot: Option<DotStyle>,
 }
 
 /// The number of workers.
@@ -130,9 +151,7 @@ pub const NO_EFFECT: &[(&str, usize, &str)] = &[
 
 /// Options TLC has that tlafid refuses, with the reason.
 const UNSUPPORTED: &[(&str, &str)] = &[
-    ("-continue", "tlafid stops at the first violation"),
     ("-view", "traces are printed without the VIEW"),
-    ("-dump", "tlafid does not write the state graph"),
     ("-recover", "tlafid writes no checkpoints to recover from"),
     ("-debug", "there is no debugger"),
     ("-debugger", "there is no debugger"),
@@ -172,9 +191,12 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
         seed: None,
         tool: false,
         coverage: false,
+        coverage_every: None,
         diff_trace: false,
         dump_traces: Vec::new(),
         no_warnings: false,
+        continue_after_violations: false,
+        dump: None,
         env: Vec::new(),
         allow_read: Vec::new(),
     };
@@ -195,6 +217,8 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
             "-tool" => options.tool = true,
             "-difftrace" => options.diff_trace = true,
             "-nowarning" => options.no_warnings = true,
+            "-continue" => options.continue_after_violations = true,
+            "-dump" => options.dump = Some(dump(args, &mut at)?),
             "--env" => options.env.push(take(args, &mut at, arg, "NAME=VALUE")?),
             "--allow-read" => options
                 .allow_read
@@ -202,13 +226,34 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
             "-coverage" => {
                 let minutes = take(args, &mut at, arg, "a number of minutes")?;
                 match minutes.parse::<i64>() {
-                    Ok(m) if m >= 0 => options.coverage = true,
+                    Ok(m) if m >= 0 => {
+                        options.coverage = true;
+                        let seconds = 60 * m.clamp(1, 1 << 20) as u64;
+                        if options.coverage_every.is_none() {
+                            options.coverage_every =
+                                Some(CoverageEvery::Time(Duration::from_secs(seconds)));
+                        }
+                    }
                     _ => {
                         return Err(ArgsError::Invalid(format!(
                             "An integer for coverage report interval required. But encountered {minutes}"
                         )))
                     }
                 }
+            }
+            "--coverage-every-levels" => {
+                let levels = take(args, &mut at, arg, "a number of levels")?;
+                let levels = levels
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&l| l > 0)
+                    .ok_or_else(|| {
+                        ArgsError::Invalid(format!(
+                            "--coverage-every-levels requires a positive number, not {levels}"
+                        ))
+                    })?;
+                options.coverage = true;
+                options.coverage_every = Some(CoverageEvery::Levels(levels));
             }
             "-depth" => {
                 let depth = take(args, &mut at, arg, "a number")?;
@@ -287,8 +332,54 @@ pub fn parse(args: &[String]) -> Result<TlcOptions, ArgsError> {
         }
     }
     let spec = spec.ok_or_else(|| ArgsError::Invalid("Missing input TLA+ module.".into()))?;
+    if options.dump.is_some() && options.simulate.is_some() {
+        return Err(ArgsError::Unsupported {
+            option: "-dump with -simulate".into(),
+            reason: "the state graph is written by breadth-first runs",
+        });
+    }
+    if options.continue_after_violations && options.simulate.is_some() {
+        return Err(ArgsError::Unsupported {
+            option: "-continue with -simulate".into(),
+            reason: "a simulation stops at its first violation",
+        });
+    }
     options.spec = with_extension(&spec, "tla");
     Ok(options)
+}
+
+/// `-dump`'s arguments, read as TLC reads them.
+fn dump(args: &[String], at: &mut usize) -> Result<StateDump, ArgsError> {
+    let first = take(args, at, "-dump", "a file name for dumping states")?;
+    let format = first.to_ascii_lowercase();
+    if format.starts_with("class,") {
+        return Err(ArgsError::Unsupported {
+            option: "-dump class,...".into(),
+            reason: "tlafid runs no Java state writers",
+        });
+    }
+    if !format.starts_with("dot") || *at >= args.len() {
+        return Ok(StateDump {
+            file: with_extension(&first, "dump"),
+            dot: None,
+        });
+    }
+    for item in ["snapshot", "constrained", "stuttering"] {
+        if format.contains(item) {
+            return Err(ArgsError::Unsupported {
+                option: format!("-dump dot,{item}"),
+                reason: "tlafid writes the graph once, of the states inside the constraints",
+            });
+        }
+    }
+    let file = take(args, at, "-dump", "a file")?;
+    Ok(StateDump {
+        file: with_extension(&file, "dot"),
+        dot: Some(DotStyle {
+            colorize: format.contains("colorize"),
+            action_labels: format.contains("actionlabels"),
+        }),
+    })
 }
 
 /// The value after option `arg`.
@@ -384,6 +475,33 @@ mod tests {
     }
 
     #[test]
+    fn reads_dump_as_tlc() {
+        let dot = parse_line("-dump dot,actionlabels,colorize g M")
+            .unwrap()
+            .dump;
+        let style = DotStyle {
+            colorize: true,
+            action_labels: true,
+        };
+        assert_eq!(
+            dot,
+            Some(StateDump {
+                file: PathBuf::from("g.dot"),
+                dot: Some(style)
+            })
+        );
+        let plain = parse_line("-dump states M").unwrap().dump.unwrap();
+        assert_eq!(
+            (plain.file, plain.dot),
+            (PathBuf::from("states.dump"), None)
+        );
+        assert!(matches!(
+            parse_line("-dump dot,snapshot g M"),
+            Err(ArgsError::Unsupported { .. })
+        ));
+    }
+
+    #[test]
     fn options_without_effect_take_their_values() {
         let options = parse_line("-metadir /tmp/x -fpmem 0.5 -checkpoint 0 -noTE M").unwrap();
         assert_eq!(options.spec, PathBuf::from("M.tla"));
@@ -392,12 +510,13 @@ mod tests {
     #[test]
     fn refuses_by_name() {
         assert_eq!(
-            parse_line("-continue M"),
+            parse_line("-continue -simulate M"),
             Err(ArgsError::Unsupported {
-                option: "-continue".into(),
-                reason: "tlafid stops at the first violation"
+                option: "-continue with -simulate".into(),
+                reason: "a simulation stops at its first violation"
             })
         );
+        assert!(parse_line("-continue M").unwrap().continue_after_violations);
         assert_eq!(
             parse_line("-frobnicate M"),
             Err(ArgsError::Invalid(

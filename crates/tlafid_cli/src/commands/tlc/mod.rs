@@ -15,7 +15,9 @@ use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_check::Progress;
 use tlafid_model::TraceAction;
 use tlafid_pipeline::coverage::Coverage;
-use tlafid_pipeline::run::{tlc_location, without_parens, Counterexample, TraceState};
+use tlafid_pipeline::run::{
+    tlc_location, without_parens, ContinuedViolation, Counterexample, PeriodicCoverage, TraceState,
+};
 use tlafid_pipeline::{
     Explored, Mode, ModelInputs, OutcomeKind, Run, RunOptions, RunOutcome, Session,
     SimulationOptions,
@@ -58,8 +60,8 @@ pub fn run(args: &TlcArgs) -> i32 {
         Ok(options) => options,
         Err(error) => return refuse(&error),
     };
-    let stdout = std::io::stdout();
-    let mut out = Transcript::new(stdout.lock(), options.tool);
+    // Not locked for the whole run: progress and periodic coverage come from worker threads.
+    let mut out = Transcript::new(std::io::stdout(), options.tool);
     check(&mut out, &options)
 }
 
@@ -81,7 +83,9 @@ fn usage() -> String {
     let mut text = String::from(
         "tlafid tlc [options] SPEC: TLC's command line, run by tlafid.\n\
          Honoured: -config FILE, -workers N|auto, -deadlock, -simulate [num=K], -depth N,\n\
-         -seed N, -tool, -coverage N, -difftrace, -dumpTrace json|tla|dot FILE, -nowarning.\n\
+         -seed N, -tool, -coverage N, -difftrace, -dumpTrace json|tla|dot FILE, -nowarning,\n\
+         -continue (exhaustive runs; exit status of the first violation, never 0 after one),\n\
+         -dump [dot[,colorize,actionlabels]] FILE (states numbered in breadth-first order).\n\
          Accepted without effect on the result:",
     );
     for (name, _, reason) in args::NO_EFFECT {
@@ -149,6 +153,16 @@ fn check(out: &mut Transcript<impl Write>, options: &TlcOptions) -> i32 {
         no_deadlock: !options.check_deadlock,
         progress: Some(progress),
         progress_interval: Some(Duration::from_secs(60)),
+        continue_after_violations: options.continue_after_violations,
+        dump_graph: options.dump.is_some(),
+        variable_coverage: options.coverage && options.simulate.is_none(),
+        periodic_coverage: options
+            .coverage_every
+            .filter(|_| options.simulate.is_none())
+            .map(|every| PeriodicCoverage {
+                every,
+                report: coverage_printer(out.tool()),
+            }),
         ..RunOptions::default()
     };
     let run = tlafid_pipeline::run(&mut session, &inputs, &run_options);
@@ -229,7 +243,25 @@ fn report(out: &mut Transcript<impl Write>, sources: &SourceMap, run: &Run, opti
     match &run.explored {
         Explored::Exhaustive(e) => {
             init_done(out, e.stats.initial_distinct_states);
-            outcome(out, sources, run, &e.counterexample, options);
+            for violation in &e.violations {
+                continued(out, sources, violation, options);
+            }
+            if e.violations.is_empty() || !is_continued(&run.outcome) {
+                outcome(out, sources, run, &e.counterexample, options);
+            } else {
+                let count = e.violations.len();
+                let plural = if count == 1 { "" } else { "s" };
+                out.message(
+                    code::GENERAL,
+                    Class::Error,
+                    &format!(
+                        "Model checking completed. {count} violation{plural} found (-continue)."
+                    ),
+                );
+                for (format, file) in &options.dump_traces {
+                    dump::write(out, *format, file, sources, &e.counterexample);
+                }
+            }
             if options.coverage {
                 coverage(out, &e.coverage);
             }
@@ -250,7 +282,9 @@ fn report(out: &mut Transcript<impl Write>, sources: &SourceMap, run: &Run, opti
                     s.depth
                 ),
             );
-            if run.outcome == RunOutcome::Success {
+            let completed = run.outcome == RunOutcome::Success
+                || (!e.violations.is_empty() && is_continued(&run.outcome));
+            if completed {
                 if let Some(o) = s.outdegree_summary() {
                     out.message(
                         code::STATE_GRAPH_OUTDEGREE,
@@ -260,6 +294,12 @@ fn report(out: &mut Transcript<impl Write>, sources: &SourceMap, run: &Run, opti
                             (o.mean + 0.5).floor() as i64, o.min, o.max, o.percentile_95
                         ),
                     );
+                }
+            }
+            if let (Some(dump), Some(graph)) = (&options.dump, &e.graph) {
+                match dump.dot {
+                    Some(style) => crate::commands::graph::write_dot(&dump.file, graph, style),
+                    None => crate::commands::graph::write_states(&dump.file, graph),
                 }
             }
             finished(out, e.elapsed);
@@ -382,6 +422,7 @@ fn outcome(
         ),
         RunOutcome::EvaluationError => out.message(code::GENERAL, Class::Error, message),
         RunOutcome::ConfigError | RunOutcome::UsageError | RunOutcome::SpecError => {}
+        RunOutcome::IllTypedBinding { .. } => out.message(code::GENERAL, Class::Error, message),
         RunOutcome::SystemError => out.message(
             code::GENERAL,
             Class::Error,
@@ -407,6 +448,44 @@ fn outcome(
     for (format, file) in &options.dump_traces {
         dump::write(out, *format, file, sources, counterexample);
     }
+}
+
+/// Whether a run that ends so, with `-continue`, ended as its first recorded violation.
+fn is_continued(outcome: &RunOutcome) -> bool {
+    matches!(
+        outcome,
+        RunOutcome::InvariantViolation { .. } | RunOutcome::SafetyViolation { .. }
+    )
+}
+
+/// A violation a `-continue` run went on after, TLC's way: the message, then the behaviour.
+fn continued(
+    out: &mut Transcript<impl Write>,
+    sources: &SourceMap,
+    violation: &ContinuedViolation,
+    options: &TlcOptions,
+) {
+    let states = &violation.counterexample.states;
+    if let (RunOutcome::InvariantViolation { name }, [initial]) = (&violation.outcome, &states[..])
+    {
+        let text = format!(
+            "Invariant {name} is violated by the initial state:\n{}",
+            lines(&initial.lines, None)
+        );
+        out.message(code::INVARIANT_VIOLATED_INITIAL, Class::Error, &text);
+        return;
+    }
+    let code = match violation.outcome {
+        RunOutcome::InvariantViolation { .. } => code::INVARIANT_VIOLATED_BEHAVIOR,
+        _ => code::ACTION_PROPERTY_VIOLATED_BEHAVIOR,
+    };
+    out.message(code, Class::Error, &violation.message);
+    out.message(
+        code::BEHAVIOR_UP_TO_THIS_POINT,
+        Class::Error,
+        "The behavior up to this point is:",
+    );
+    behaviour(out, sources, &violation.counterexample, options.diff_trace);
 }
 
 /// The states of a behaviour, TLC's way (`-difftrace`: only what each step changes).
@@ -491,6 +570,9 @@ fn coverage(out: &mut Transcript<impl Write>, coverage: &Coverage) {
             transcript::now()
         ),
     );
+    for variable in &coverage.variables {
+        out.message(code::COVERAGE_VAR, Class::None, &variable.tlc());
+    }
     if let Some(init) = &coverage.init {
         out.message(code::COVERAGE_INIT, Class::None, &init.tlc());
     }
@@ -498,6 +580,16 @@ fn coverage(out: &mut Transcript<impl Write>, coverage: &Coverage) {
         out.message(code::COVERAGE_NEXT, Class::None, &action.tlc());
     }
     out.message(code::COVERAGE_END, Class::None, "End of statistics.");
+}
+
+/// Coverage printed during the run (`-coverage N`), as at the end.
+fn coverage_printer(tool: bool) -> Arc<dyn Fn(&Coverage) + Send + Sync> {
+    let out = Mutex::new(Transcript::new(std::io::stdout(), tool));
+    Arc::new(move |figures: &Coverage| {
+        if let Ok(mut out) = out.lock() {
+            coverage(&mut out, figures);
+        }
+    })
 }
 
 /// TLC's progress lines, every minute.
@@ -552,7 +644,7 @@ fn exit_status(run: &Run) -> i32 {
         }
         RunOutcome::EvaluationError => status::FAILURE_SPEC_EVAL,
         RunOutcome::SpecError | RunOutcome::UsageError => status::ERROR_SPEC_PARSE,
-        RunOutcome::ConfigError => status::ERROR_CONFIG_PARSE,
+        RunOutcome::ConfigError | RunOutcome::IllTypedBinding { .. } => status::ERROR_CONFIG_PARSE,
         // No verdict is not the model's fault: TLC's "system error", never a pass.
         RunOutcome::Incomplete { .. } | RunOutcome::Unsupported | RunOutcome::SystemError => {
             status::ERROR_SYSTEM

@@ -41,6 +41,7 @@ pub mod code {
     pub const STATE_GRAPH_OUTDEGREE: u16 = 2268;
     pub const COVERAGE_NEXT: u16 = 2772;
     pub const COVERAGE_INIT: u16 = 2773;
+    pub const COVERAGE_VAR: u16 = 2779;
     pub const POSTCONDITION_FALSE: u16 = 2404;
     pub const PARSING_FAILED: u16 = 3002;
 }
