@@ -5,8 +5,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use tlafid_check::{
-    errors, CheckpointOptions, Explorer, LevelCallback, Options, Outcome, Report, Stats,
-    Violation, ViolationKind,
+    errors, CheckpointOptions, Explorer, LevelCallback, Options, Outcome, Report, Stats, Violation,
+    ViolationKind,
 };
 use tlafid_eval::{EvalError, State};
 use tlafid_model::{Model, PostconditionFailure, TraceAction};
