@@ -12,6 +12,7 @@ use tlafid_base::Diagnostic;
 use crate::claims::{key_ordinal, key_parent, order_key, ClaimTable, OrderKey};
 use crate::event::{keep_first, Check, Event, EventKind};
 use crate::liveness::graph::{AtomLayout, BlockEdges};
+use crate::report::Budget;
 use crate::seen::FingerprintSet;
 use crate::stored::{Arena, Stored};
 use crate::watch::Watch;
@@ -307,41 +308,83 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
     }
 }
 
+/// How often (in initial states generated) the enumeration of the initial states asks the
+/// watch whether the run's time is up.
+const INITIAL_POLL_EVERY: u32 = 1024;
+
 /// The pseudo-level before the first: all initial states, as successors of a virtual root at
 /// position 0. Returns how many were generated and the first event; with `continuing`
 /// (`-continue`), invariant violations of initial states outside the constraints go to
 /// `continued` instead.
+///
+/// The enumeration stops early, in generation order (so at the same state for any number of
+/// workers), at the first event, once more new states than `max_states` were offered (the
+/// budget then cuts the level at its first refused state, whatever follows), and when the
+/// watch says the run's time is up (a budget event after the states generated so far, so
+/// that the report counts them).
 pub(crate) fn expand_initial<T: TransitionSystem>(
     system: &T,
     (claims, check_claims): (&ClaimTable<T::State, T::Error>, bool),
+    (max_states, watch): (Option<u64>, &Watch),
     continuing: bool,
     continued: &mut Vec<EventOf<T>>,
 ) -> (u32, Option<EventOf<T>>) {
     let mut ordinal: u32 = 0;
+    let mut offered: u64 = 0;
     let mut event: Option<EventOf<T>> = None;
-    let result = system.initial_states(&mut |state| {
+    let mut out_of_time = None;
+    let result = system.initial_states_while(&mut |state| {
         let key = order_key(0, ordinal);
         ordinal += 1;
-        if event.is_none() {
-            event = visit_initial(system, (claims, check_claims), key, state);
-            if let Some(found) = &mut event {
-                found.generated_through = ordinal;
-                if continuing && found.kind.is_continued() {
-                    continued.extend(event.take());
+        match visit_initial(system, (claims, check_claims), key, state) {
+            Visit::New => offered += 1,
+            Visit::Known => {}
+            Visit::Event(mut stop) => {
+                stop.generated_through = ordinal;
+                if !(continuing && stop.kind.is_continued()) {
+                    event = Some(stop);
+                    return false;
                 }
+                continued.push(stop);
             }
         }
+        if ordinal.is_multiple_of(INITIAL_POLL_EVERY) {
+            out_of_time = watch.exhausted();
+        }
+        // The order key's ordinal is 32 bits: past that, the level cannot be numbered.
+        let numbered = ordinal < u32::MAX;
+        out_of_time.is_none() && numbered && max_states.is_none_or(|max| offered <= max)
     });
-    if let (Err(error), None) = (result, &event) {
-        event = Some(Event {
-            key: order_key(0, ordinal),
-            check: Check::State,
-            generated_through: ordinal,
-            kind: EventKind::Error(error),
-            successor: None,
-        });
+    if event.is_some() {
+        return (ordinal, event);
     }
-    (ordinal, event)
+    // Time that ran out inside the evaluation of the initial predicate makes it fail: that
+    // is the budget too, not an error of the spec.
+    let budget = out_of_time.or_else(|| result.is_err().then(|| watch.exhausted()).flatten());
+    let budget = budget.or_else(|| (ordinal == u32::MAX).then_some(Budget::MaxStates));
+    let kind = match (budget, result) {
+        (Some(budget), _) => EventKind::Budget(budget),
+        (None, Err(error)) => EventKind::Error(error),
+        (None, Ok(())) => return (ordinal, None),
+    };
+    let stop = Event {
+        key: order_key(0, ordinal),
+        check: Check::State,
+        generated_through: ordinal,
+        kind,
+        successor: None,
+    };
+    (ordinal, Some(stop))
+}
+
+/// What one initial state was.
+enum Visit<E> {
+    /// In the model and new: offered to the level.
+    New,
+    /// In the model, and a state seen before in this level.
+    Known,
+    /// It fails a check (or is outside the model and violates something).
+    Event(E),
 }
 
 /// One initial state: checked, and offered as a new state if it is in the model.
@@ -350,7 +393,7 @@ fn visit_initial<T: TransitionSystem>(
     (claims, check_claims): (&ClaimTable<T::State, T::Error>, bool),
     key: OrderKey,
     state: T::State,
-) -> Option<EventOf<T>> {
+) -> Visit<EventOf<T>> {
     let event = |kind, state| Event {
         key,
         check: Check::State,
@@ -361,16 +404,20 @@ fn visit_initial<T: TransitionSystem>(
     match system.in_model(&state) {
         Ok(true) => {
             let fp = system.fingerprint(&state);
-            if claims.wants(fp, key) {
-                let verdict = check_claims
-                    .then(|| check_initial(system, &state))
-                    .flatten();
-                claims.offer(fp, (key, None), (state, verdict), Stored::Whole);
+            if !claims.wants(fp, key) {
+                return Visit::Known;
             }
-            None
+            let verdict = check_claims
+                .then(|| check_initial(system, &state))
+                .flatten();
+            claims.offer(fp, (key, None), (state, verdict), Stored::Whole);
+            Visit::New
         }
-        Ok(false) => check_initial(system, &state).map(|kind| event(kind, state)),
-        Err(error) => Some(event(EventKind::Error(error), state)),
+        Ok(false) => match check_initial(system, &state) {
+            Some(kind) => Visit::Event(event(kind, state)),
+            None => Visit::Known,
+        },
+        Err(error) => Visit::Event(event(EventKind::Error(error), state)),
     }
 }
 

@@ -251,10 +251,16 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
     fn initial_level(&mut self) -> Result<Option<ReportOf<T>>, Diagnostic> {
         let claims = ClaimTable::new();
         let checked = claims_checked(self.options.max_states, self.options.max_depth, 0);
+        // The initial states the budgets admit: generating more than that is wasted.
+        let room = match self.options.max_depth {
+            Some(0) => Some(0),
+            _ => self.options.max_states,
+        };
         let mut continued = Vec::new();
         let (generated, first_event) = expand_initial(
             self.system,
             (&claims, checked),
+            (room, &self.watch),
             self.options.continue_after_violations,
             &mut continued,
         );

@@ -48,6 +48,22 @@ pub trait TransitionSystem: Sync {
     /// Emits every initial state, in a fixed order (duplicates allowed: they count as generated).
     fn initial_states(&self, emit: &mut dyn FnMut(Self::State)) -> Result<(), Self::Error>;
 
+    /// Emits the initial states in [`initial_states`](Self::initial_states)' order while
+    /// `emit` returns `true`. The explorer stops asking once a budget is spent, so a system
+    /// whose initial predicate can be huge (`x \in 1..2000000000`) overrides this to stop
+    /// generating then; the default generates them all and passes on those wanted.
+    fn initial_states_while(
+        &self,
+        emit: &mut dyn FnMut(Self::State) -> bool,
+    ) -> Result<(), Self::Error> {
+        let mut wanted = true;
+        self.initial_states(&mut |state| {
+            if wanted {
+                wanted = emit(state);
+            }
+        })
+    }
+
     /// Emits every successor of `state` with the action that produced it, in a fixed order
     /// (TLC's order, if counts at a violation are to match TLC's with one worker).
     fn successors(

@@ -170,3 +170,86 @@ fn a_nondeterministic_system_cannot_replay() {
     let error = Explorer::new(system, Options::default()).run().unwrap_err();
     assert_eq!(error.code, errors::REPLAY_MISMATCH);
 }
+
+/// A billion initial states `0..10^9`, with duplicates (each even state twice), counting how
+/// many it was asked for; no successors.
+struct HugeInit {
+    generated: Arc<AtomicU64>,
+}
+
+impl TransitionSystem for HugeInit {
+    type State = u64;
+    type Error = ();
+    fn fingerprint(&self, x: &u64) -> u64 {
+        common::mix(*x)
+    }
+    fn initial_states(&self, emit: &mut dyn FnMut(u64)) -> Result<(), ()> {
+        self.initial_states_while(&mut |x| {
+            emit(x);
+            true
+        })
+    }
+    fn initial_states_while(&self, emit: &mut dyn FnMut(u64) -> bool) -> Result<(), ()> {
+        for x in 0..1_000_000_000u64 {
+            for _ in 0..(1 + u64::from(x % 2 == 0)) {
+                self.generated.fetch_add(1, Ordering::Relaxed);
+                if !emit(x) {
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+    fn successors(&self, _: &u64, _: &mut dyn FnMut(ActionId, u64)) -> Result<(), ()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn max_states_stops_the_enumeration_of_initial_states() {
+    for workers in [1, 3] {
+        let generated = Arc::new(AtomicU64::new(0));
+        let system = HugeInit {
+            generated: generated.clone(),
+        };
+        let options = Options {
+            max_states: Some(10),
+            workers,
+            check_deadlock: false,
+            ..Options::default()
+        };
+        let report = Explorer::new(system, options).run().unwrap();
+        let summary = summary(&report);
+        assert_eq!(summary.outcome, "Incomplete { budget: MaxStates }");
+        assert_eq!(summary.stats.distinct_states, 10);
+        // 0 0 1 2 2 3 ... 9 10: the eleventh new state (10) is the 16th generated.
+        assert_eq!(summary.stats.states_generated, 16);
+        assert_eq!(generated.load(Ordering::Relaxed), 16);
+    }
+}
+
+#[test]
+fn a_time_budget_stops_the_enumeration_of_initial_states_and_counts_them() {
+    let counter = Arc::new(AtomicU64::new(0));
+    let system = HugeInit {
+        generated: counter.clone(),
+    };
+    let options = Options {
+        max_duration: Some(Duration::from_millis(200)),
+        workers: 1,
+        check_deadlock: false,
+        ..Options::default()
+    };
+    let report = Explorer::new(system, options).run().unwrap();
+    let summary = summary(&report);
+    assert_eq!(summary.outcome, "Incomplete { budget: MaxDuration }");
+    let generated = counter.load(Ordering::Relaxed);
+    assert!(generated < 1_500_000_000, "the enumeration ran to its end");
+    assert_eq!(summary.stats.states_generated, generated);
+    // Two of every even number: the distinct states are two thirds of those generated.
+    let distinct = summary.stats.distinct_states;
+    assert!(
+        distinct > 0 && distinct.abs_diff(generated * 2 / 3) <= 1,
+        "{distinct} of {generated}"
+    );
+}

@@ -1,5 +1,7 @@
 //! The `tlafid` command line: a thin layer that reads files, calls the core crates and prints.
 
+#[macro_use]
+mod output;
 mod args;
 mod commands;
 mod exit;
@@ -118,8 +120,8 @@ fn on_big_stack(command: impl FnOnce() -> i32 + Send + 'static) -> i32 {
     }
 }
 
-/// A reader that stops early (`tlafid ... | head`) closes the pipe, and `println!` then
-/// panics on the write error. That is no failure of tlafid's: end quietly, with the status of
+/// A reader that stops early (`tlafid ... | head`) closes the pipe, and `println!` (clap's
+/// help, say; `output::stdout` ends the same way itself) then panics on the write error. That is no failure of tlafid's: end quietly, with the status of
 /// a program stopped by SIGPIPE (141), as command-line tools do.
 fn quiet_on_broken_pipe() {
     let default = std::panic::take_hook();

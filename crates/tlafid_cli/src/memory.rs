@@ -49,13 +49,16 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
 /// The budget when `--max-memory` is not given: `TLAFID_MAX_MEMORY` if set, else three
 /// quarters of the memory available when the run starts (`MemAvailable`), else 4 GiB.
 pub fn default_budget() -> u64 {
-    if let Some(bytes) = std::env::var("TLAFID_MAX_MEMORY")
+    budget_from_environment().unwrap_or_else(|| {
+        meminfo_kib("MemAvailable:").map_or(FALLBACK_BYTES, |kib| kib / 4 * 3 * 1024)
+    })
+}
+
+/// `TLAFID_MAX_MEMORY`, if it is set to a size.
+fn budget_from_environment() -> Option<u64> {
+    std::env::var("TLAFID_MAX_MEMORY")
         .ok()
         .and_then(|v| parse_size(&v).ok())
-    {
-        return bytes;
-    }
-    meminfo_kib("MemAvailable:").map_or(FALLBACK_BYTES, |kib| kib / 4 * 3 * 1024)
 }
 
 fn meminfo_kib(field: &str) -> Option<u64> {
@@ -87,12 +90,21 @@ impl Drop for Watchdog {
 }
 
 /// Starts a watchdog raising `interrupt` (as [`StopReason::Memory`]) once the resident set
-/// passes `budget` bytes (`None`: [`default_budget`]).
-pub fn watch(interrupt: &Interrupt, budget: Option<u64>) -> Watchdog {
-    let budget = budget.unwrap_or_else(default_budget);
+/// passes `asked` bytes (`None`: [`default_budget`]). Where the resident set cannot be read,
+/// there is no watchdog, and a budget asked for is said to be unsupported (`E008`).
+pub fn watch(interrupt: &Interrupt, asked: Option<u64>) -> Watchdog {
+    let budget = asked.unwrap_or_else(default_budget);
     let done = Arc::new(AtomicBool::new(false));
     let watchdog = Watchdog { done: done.clone() };
     if resident_bytes().is_none() {
+        if let Some(asked) = asked.or_else(budget_from_environment) {
+            eprintln!(
+                "warning[{}]: a memory budget of {asked} bytes was asked for, but this platform \
+                 does not show the process's resident set (only Linux's /proc does): the run \
+                 has no memory budget",
+                tlafid_pipeline::codes::MEMORY_BUDGET_UNSUPPORTED
+            );
+        }
         return watchdog;
     }
     let interrupt = interrupt.clone();

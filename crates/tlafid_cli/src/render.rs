@@ -157,21 +157,26 @@ impl miette::Diagnostic for Rendered {
 }
 
 /// Prints one JSON object on standard output, at most
-/// [`tlafid_pipeline::output::MAX_OUTPUT_BYTES`]: past that, without indentation, and then
-/// with its `trace` shortened and an `E009` warning in its `diagnostics` saying what was cut.
+/// [`tlafid_pipeline::output::MAX_DOCUMENT_BYTES`]: past that, without indentation, and then
+/// with its counterexample shortened and an `E009` warning in its `diagnostics` saying what was cut.
 pub fn print_json(value: &impl Serialize) {
-    use tlafid_pipeline::output::{capped, within, MAX_OUTPUT_BYTES};
+    use tlafid_pipeline::output::{capped, within, MAX_DOCUMENT_BYTES};
     // Straight from the report first: its fields in their order.
-    if let Some(text) = within(value, true, MAX_OUTPUT_BYTES) {
-        return println!("{text}");
+    if let Some(text) = within(value, true, MAX_DOCUMENT_BYTES) {
+        return outln!("{text}");
     }
     let mut json = match serde_json::to_value(value) {
         Ok(json) => json,
         Err(err) => return eprintln!("error: cannot serialise the report: {err}"),
     };
-    let (text, cut) = capped(&json, "trace", MAX_OUTPUT_BYTES);
+    // A check report's counterexample is an ITF document (its `states`); others list steps.
+    let pointer = ["/trace/states", "/trace"]
+        .into_iter()
+        .find(|p| json.pointer(p).is_some_and(serde_json::Value::is_array))
+        .unwrap_or("/trace");
+    let (text, cut) = capped(&json, pointer, MAX_DOCUMENT_BYTES);
     let Some(note) = cut else {
-        return println!("{text}");
+        return outln!("{text}");
     };
     eprintln!("warning[E009]: {note}");
     if let Some(diagnostics) = json.get_mut("diagnostics").and_then(|d| d.as_array_mut()) {
@@ -182,5 +187,5 @@ pub fn print_json(value: &impl Serialize) {
             "labels": [],
         }));
     }
-    println!("{}", capped(&json, "trace", MAX_OUTPUT_BYTES).0);
+    outln!("{}", capped(&json, pointer, MAX_DOCUMENT_BYTES).0);
 }

@@ -244,3 +244,96 @@ fn a_killed_server_leaves_no_child_behind() {
         children.iter().all(|&c| !alive(c))
     });
 }
+
+/// The command line of process `pid`, its arguments apart (from `/proc`).
+fn command_line(pid: u32) -> Vec<String> {
+    let bytes = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+    bytes
+        .split(|&b| b == 0)
+        .filter(|a| !a.is_empty())
+        .map(|a| String::from_utf8_lossy(a).into_owned())
+        .collect()
+}
+
+#[test]
+fn a_call_without_a_budget_gets_the_default_one() {
+    let mut server = Server::start();
+    server.initialize("2025-06-18");
+    server.call(1, "check", json!({"spec": FOREVER, "workers": 1}));
+    let pid = server.child.id();
+    eventually("the call's child starts", || !children_of(pid).is_empty());
+    let child = children_of(pid)[0];
+    let line = command_line(child);
+    assert!(
+        line.iter().any(|a| a == "--max-seconds=120"),
+        "the child runs without the default budget: {line:?}"
+    );
+    // A budget the call names replaces the default.
+    server.call(
+        2,
+        "check",
+        json!({"spec": FOREVER, "workers": 1, "max_seconds": 7}),
+    );
+    eventually("the second call's child starts", || {
+        children_of(pid).len() == 2
+    });
+    let second = children_of(pid)
+        .into_iter()
+        .find(|&c| c != child)
+        .expect("child");
+    let line = command_line(second);
+    assert!(line.iter().any(|a| a == "--max-seconds=7"), "{line:?}");
+    assert!(!line.iter().any(|a| a == "--max-seconds=120"), "{line:?}");
+}
+
+#[test]
+fn a_child_that_dies_is_the_calls_error_and_the_server_goes_on() {
+    let mut server = Server::start();
+    server.initialize("2025-06-18");
+    server.call(1, "check", json!({"spec": FOREVER, "workers": 1}));
+    let pid = server.child.id();
+    eventually("the call's child starts", || !children_of(pid).is_empty());
+    let child = children_of(pid)[0];
+    // As an abort or a crash would: the child dies of a signal, with no report.
+    let killed = Command::new("kill")
+        .args(["-KILL", &child.to_string()])
+        .status()
+        .expect("run kill");
+    assert!(killed.success());
+    let reply = server.reply();
+    assert_eq!(reply["id"], 1);
+    assert_eq!(reply["result"]["isError"], true, "{reply}");
+    assert_eq!(reply["result"]["structuredContent"]["exit_status"], -1);
+    assert_eq!(
+        reply["result"]["content"][0]["text"],
+        "tlafid ended with status -1 and no report"
+    );
+    server.send(br#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#);
+    assert_eq!(
+        server.reply(),
+        json!({"jsonrpc": "2.0", "id": 2, "result": {}})
+    );
+}
+
+#[test]
+fn a_batch_of_requests_gets_one_error_reply_and_the_server_goes_on() {
+    let mut server = Server::start();
+    server.initialize("2025-06-18");
+    server.send(
+        br#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"ping"}]"#,
+    );
+    let reply = server.reply();
+    assert_eq!(reply["jsonrpc"], "2.0");
+    assert_eq!(reply["id"], Value::Null);
+    assert_eq!(reply["error"]["code"], -32600, "{reply}");
+    // An empty batch too, and invalid UTF-8 inside a batch.
+    server.send(b"[]");
+    assert_eq!(server.reply()["error"]["code"], -32600);
+    server.send(b"[{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"\xc3\x28\"}]");
+    assert_eq!(server.reply()["error"]["code"], -32700);
+    server.send(br#"{"jsonrpc":"2.0","id":4,"method":"ping"}"#);
+    assert_eq!(
+        server.reply(),
+        json!({"jsonrpc": "2.0", "id": 4, "result": {}})
+    );
+}

@@ -206,7 +206,7 @@ pub(crate) fn pure_ops(
 }
 
 /// Does `expr` avoid primes, `ENABLED`, `UNCHANGED`, operator constants and impure calls?
-fn stays_in_state(expr: &Expr, pure: &[bool], consts: &[Option<ConstBinding>]) -> bool {
+pub(crate) fn stays_in_state(expr: &Expr, pure: &[bool], consts: &[Option<ConstBinding>]) -> bool {
     let direct = match &expr.kind {
         // Sema resolves `x'` to a primed variable, so primes show up here, not as `Prime`.
         ExprKind::Var { primed: true, .. } => false,

@@ -166,6 +166,8 @@ thread_local! {
 
 /// Facts about the program under its overrides.
 struct Facts {
+    /// `pure[op]`: see [`analysis::pure_ops`].
+    pure: Vec<bool>,
     /// `per_state[op]`: the operator has no parameters and is pure (see
     /// [`analysis::pure_ops`]), so its value can be kept while the current state stays.
     per_state: Vec<bool>,
@@ -371,6 +373,12 @@ impl<'p> Evaluator<'p> {
         self.worker().init_states()
     }
 
+    /// Emits the initial states in generation order (duplicates included) while `emit`
+    /// returns `true`: the enumeration stops at the first `false`.
+    pub fn init_states_while(&self, emit: &mut dyn FnMut(State) -> bool) -> EvalResult<()> {
+        self.worker().init_states_while(emit)
+    }
+
     /// Calls `emit` for every successor of `state` under the next-state relation.
     pub fn successors(
         &self,
@@ -464,6 +472,7 @@ impl<'p> Evaluator<'p> {
             }
             let let_values = (0..constant_lets.len()).map(|_| OnceLock::new()).collect();
             Facts {
+                pure,
                 per_state,
                 constant_lets,
                 let_values,
@@ -476,6 +485,13 @@ impl<'p> Evaluator<'p> {
     /// The compiled forms of the program's operator bodies and conjuncts.
     pub(crate) fn compiled(&self) -> &Compiled<'p> {
         &self.compiled
+    }
+
+    /// Does `expr` stay in the current state: no primes, `ENABLED`, `UNCHANGED`, operator
+    /// constants or impure calls ([`analysis::pure_ops`]), apart from what the frame slots it
+    /// reads hold?
+    pub(crate) fn stays_in_state(&self, expr: &Expr) -> bool {
+        analysis::stays_in_state(expr, &self.facts().pure, &self.consts)
     }
 
     pub(crate) fn per_state_cacheable(&self, op: usize) -> bool {
@@ -646,6 +662,16 @@ impl<'e, 'p> Worker<'e, 'p> {
 
     /// See [`Evaluator::init_states`].
     pub fn init_states(&mut self) -> EvalResult<Vec<State>> {
+        let mut states = Vec::new();
+        self.init_states_while(&mut |state| {
+            states.push(state);
+            true
+        })?;
+        Ok(states)
+    }
+
+    /// See [`Evaluator::init_states_while`].
+    pub fn init_states_while(&mut self, emit: &mut dyn FnMut(State) -> bool) -> EvalResult<()> {
         let Some(init) = self.ev.init else {
             return Err(EvalError::new(
                 E_NO_SPEC,
@@ -655,7 +681,7 @@ impl<'e, 'p> Worker<'e, 'p> {
         };
         let mut ctx = self.ctx(&[], None);
         ctx.init_mode = true;
-        let r = ctx.init_states(init);
+        let r = ctx.init_states_while(init, emit);
         self.finish(ctx);
         r
     }

@@ -455,14 +455,21 @@ impl TransitionSystem for Model<'_> {
     /// With `TLCGet("level")` in the spec, every state carries TLC's level: 1 for an initial
     /// state, its predecessor's plus one for a successor.
     fn initial_states(&self, emit: &mut dyn FnMut(State)) -> Result<(), EvalError> {
+        self.initial_states_while(&mut |state| {
+            emit(state);
+            true
+        })
+    }
+
+    /// Generates the initial states one at a time, stopping when `emit` says so.
+    fn initial_states_while(&self, emit: &mut dyn FnMut(State) -> bool) -> Result<(), EvalError> {
         let levels = self.evaluator.reads_level();
-        for mut state in self.evaluator.init_states()? {
+        self.evaluator.init_states_while(&mut |mut state| {
             if levels {
                 state.set_level(1);
             }
-            emit(state);
-        }
-        Ok(())
+            emit(state)
+        })
     }
 
     fn successors(

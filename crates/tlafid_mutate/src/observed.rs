@@ -87,6 +87,10 @@ impl TransitionSystem for ObservedRun<'_> {
         self.model.initial_states(emit)
     }
 
+    fn initial_states_while(&self, emit: &mut dyn FnMut(State) -> bool) -> Result<(), EvalError> {
+        self.model.initial_states_while(emit)
+    }
+
     fn successors(
         &self,
         state: &State,

@@ -17,16 +17,36 @@ use tlafid_model::requirements::OBSERVED;
 use tlafid_model::{itf, Model, TraceAction};
 use tlafid_sema::ir::RootName;
 
-/// A counterexample in both the forms it can be written in.
+use crate::output::{CappedText, MAX_DOCUMENT_BYTES};
+
+/// A counterexample in the forms it can be written in, each fitted under the output cap
+/// ([`crate::output::MAX_DOCUMENT_BYTES`]).
 #[derive(Clone, Debug)]
 pub struct TraceDump {
-    /// ITF, with the model's variables.
+    /// ITF, with the model's variables: the states that fit.
     pub itf: Json,
-    /// An event log of the observables, one JSON line per state.
-    pub event_log: String,
+    /// What the ITF trace left out to fit, if anything.
+    pub itf_cut: Option<String>,
+    /// An event log of the observables, one JSON line per state: the lines that fit.
+    pub event_log: Fitted,
     /// A GraphViz digraph: one node per state (its variables), one edge per step (its
-    /// action), and the edge a lasso returns by.
-    pub dot: String,
+    /// action), and the edge a lasso returns by; the states that fit.
+    pub dot: Fitted,
+}
+
+/// A text fitted under the output cap, and what was cut to fit, if anything.
+#[derive(Clone, Debug, Default)]
+pub struct Fitted {
+    /// The text.
+    pub text: String,
+    /// What was left out, said for people (an `E009` warning).
+    pub cut: Option<String>,
+}
+
+impl Fitted {
+    fn new((text, cut): (String, Option<String>)) -> Fitted {
+        Fitted { text, cut }
+    }
 }
 
 impl TraceDump {
@@ -42,29 +62,54 @@ impl TraceDump {
             return None;
         }
         let states: Vec<&[Value]> = steps.iter().map(|(_, s)| s.values()).collect();
-        let mut itf = itf::trace(model.program, &states, message, cycle);
+        // Only the states that fit are turned into JSON: a behaviour whose states double at
+        // each step would otherwise take gigabytes before it is cut.
+        let fitting = fitting_states(model, &states, MAX_DOCUMENT_BYTES);
+        let itf_cut = (fitting < states.len()).then(|| {
+            format!(
+                "output cut: the counterexample is over {} MiB as ITF; it keeps its first \
+                 {fitting} of {} states",
+                (MAX_DOCUMENT_BYTES + 1) >> 20,
+                states.len()
+            )
+        });
+        let itf_cycle = cycle.filter(|_| itf_cut.is_none());
+        let mut itf = itf::trace(model.program, &states[..fitting], message, itf_cycle);
         mbt_fields(&mut itf, steps);
         Some(TraceDump {
             itf,
-            event_log: event_log(model, steps),
-            dot: dot(model, steps, cycle),
+            itf_cut,
+            event_log: Fitted::new(event_log(model, steps, MAX_DOCUMENT_BYTES)),
+            dot: Fitted::new(dot(model, steps, cycle, MAX_DOCUMENT_BYTES)),
         })
     }
 
     /// The text of a file named `path`: an event log for `*.ndjson`, GraphViz for `*.dot`,
-    /// else ITF (at most [`crate::output::MAX_OUTPUT_BYTES`]); and what was cut to fit, if
-    /// anything.
+    /// else ITF, each at most [`crate::output::MAX_OUTPUT_BYTES`] with its last line end;
+    /// and what was cut to fit, if anything.
     pub fn text_for(&self, path: &Path) -> (String, Option<String>) {
         match path.extension().and_then(|e| e.to_str()) {
-            Some("ndjson") => (self.event_log.clone(), None),
-            Some("dot") => (self.dot.clone(), None),
+            Some("ndjson") => (self.event_log.text.clone(), self.event_log.cut.clone()),
+            Some("dot") => (self.dot.text.clone(), self.dot.cut.clone()),
             _ => {
-                let (text, cut) =
-                    crate::output::capped(&self.itf, "states", crate::output::MAX_OUTPUT_BYTES);
-                (text + "\n", cut)
+                let (text, cut) = crate::output::capped(&self.itf, "/states", MAX_DOCUMENT_BYTES);
+                (text + "\n", cut.or_else(|| self.itf_cut.clone()))
             }
         }
     }
+}
+
+/// How many of `states`, from the first, fit in `cap` bytes of ITF (compact).
+fn fitting_states(model: &Model<'_>, states: &[&[Value]], cap: usize) -> usize {
+    let mut room = cap;
+    for (index, values) in states.iter().enumerate() {
+        let state = itf::state(model.program, index, values);
+        match crate::output::within(&state, false, room) {
+            Some(text) => room -= (text.len() + 1).min(room),
+            None => return index,
+        }
+    }
+    states.len()
 }
 
 /// Quint's model-based-testing fields on each state an action reached: `mbt::actionTaken`
@@ -89,25 +134,40 @@ fn mbt_fields(itf: &mut Json, steps: &[(Option<&TraceAction>, &State)]) {
 }
 
 /// The behaviour as a GraphViz digraph: states numbered from 1 as in the transcript, each
-/// labelled with its variables; steps labelled with their action and its parameters.
+/// labelled with its variables; steps labelled with their action and its parameters. Past
+/// `cap` bytes, the graph keeps the first states that fit and the steps between them.
 fn dot(
     model: &Model<'_>,
     steps: &[(Option<&TraceAction>, &State)],
     cycle: Option<usize>,
-) -> String {
-    let mut text = String::from("strict digraph Counterexample {\n  node [shape=box];\n");
+    cap: usize,
+) -> (String, Option<String>) {
+    const ENDING: &str = "}\n";
+    let mut text = CappedText::new(cap);
+    text.reserve(ENDING.len());
+    text.push("strict digraph Counterexample {\n  node [shape=box];\n");
     for (i, (_, state)) in steps.iter().enumerate() {
-        let label: String = variables(model, state)
+        let room = text.room();
+        let label = variables(model, state)
             .iter()
-            .map(|(n, v)| format!("/\\ {n} = {v}\n"))
-            .collect();
-        text.push_str(&format!(
-            "  {} [label=\"{}\"];\n",
-            i + 1,
-            dot_escape(&label)
-        ));
+            .try_fold(String::new(), |mut label, (n, v)| {
+                label.push_str(&format!("/\\ {n} = {}\n", bounded(v, room)?));
+                (label.len() <= room).then_some(label)
+            });
+        let kept = label.is_some_and(|label| {
+            text.push(&format!(
+                "  {} [label=\"{}\"];\n",
+                i + 1,
+                dot_escape(&label)
+            ))
+        });
+        if !kept {
+            text.stop();
+            break;
+        }
     }
-    let edge = |text: &mut String, from: usize, to: usize, action: Option<&TraceAction>| {
+    let nodes = text.kept() - 1;
+    let edge = |from: usize, to: usize, action: Option<&TraceAction>| {
         let label = action.map_or_else(String::new, |a| {
             let params: Vec<String> = a.params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
             match params.is_empty() {
@@ -115,19 +175,62 @@ fn dot(
                 false => format!("{}({})", a.name, params.join(", ")),
             }
         });
-        text.push_str(&format!(
-            "  {from} -> {to} [label=\"{}\"];\n",
-            dot_escape(&label)
-        ));
+        format!("  {from} -> {to} [label=\"{}\"];\n", dot_escape(&label))
     };
-    for (i, (action, _)) in steps.iter().enumerate().skip(1) {
-        edge(&mut text, i, i + 1, *action);
+    // The steps between the states kept (and the lasso's, if all are), while they fit.
+    let mut edges = CappedText::new(text.room());
+    let mut wanted = nodes.saturating_sub(1);
+    for (i, (action, _)) in steps.iter().enumerate().skip(1).take(wanted) {
+        edges.push(&edge(i, i + 1, *action));
     }
-    if let Some(back) = cycle {
-        edge(&mut text, steps.len(), back + 1, None);
+    if let Some(back) = cycle.filter(|_| nodes == steps.len()) {
+        wanted += 1;
+        edges.push(&edge(steps.len(), back + 1, None));
     }
-    text.push_str("}\n");
-    text
+    let steps_kept = edges.kept();
+    let (edges, _) = edges.into_parts("", wanted, cap);
+    text.push(&edges);
+    text.finish_with(ENDING);
+    let (text, _) = text.into_parts("", 0, cap);
+    let over = (cap + 1) >> 20;
+    let cut = if nodes < steps.len() {
+        Some(format!(
+            "output cut: over {over} MiB; the graph keeps its first {nodes} of {} states",
+            steps.len()
+        ))
+    } else if steps_kept < wanted {
+        Some(format!(
+            "output cut: over {over} MiB; the graph keeps its {nodes} states and the first \
+             {steps_kept} of {wanted} steps"
+        ))
+    } else {
+        None
+    };
+    (text, cut)
+}
+
+/// `value` as TLA+ text if it takes at most `cap` bytes.
+fn bounded(value: &Value, cap: usize) -> Option<String> {
+    use std::fmt::Write;
+    struct Bounded {
+        text: String,
+        cap: usize,
+    }
+    impl Write for Bounded {
+        fn write_str(&mut self, part: &str) -> std::fmt::Result {
+            if self.text.len() + part.len() > self.cap {
+                return Err(std::fmt::Error);
+            }
+            self.text.push_str(part);
+            Ok(())
+        }
+    }
+    let mut out = Bounded {
+        text: String::new(),
+        cap,
+    };
+    write!(out, "{value}").ok()?;
+    Some(out.text)
 }
 
 /// A DOT string's text: quotes and backslashes escaped, each line left-justified (`\l`).
@@ -137,12 +240,18 @@ fn dot_escape(text: &str) -> String {
         .replace('\n', "\\l")
 }
 
-fn event_log(model: &Model<'_>, steps: &[(Option<&TraceAction>, &State)]) -> String {
+/// The event log: one JSON line per state, the first `{"init": ...}`. Past `cap` bytes it
+/// keeps the first lines that fit (a prefix of a behaviour, which `tlafid trace` reads).
+fn event_log(
+    model: &Model<'_>,
+    steps: &[(Option<&TraceAction>, &State)],
+    cap: usize,
+) -> (String, Option<String>) {
     let observed = match model.program.root_name(OBSERVED) {
         Some(RootName::Op(op)) => Some(op),
         _ => None,
     };
-    let mut text = String::new();
+    let mut text = CappedText::new(cap);
     for (i, (action, state)) in steps.iter().enumerate() {
         let next = steps.get(i + 1).map_or(*state, |(_, next)| *next);
         let lines = match observed.map(|op| model.record_fields(op, state, next)) {
@@ -163,10 +272,14 @@ fn event_log(model: &Model<'_>, steps: &[(Option<&TraceAction>, &State)]) -> Str
             }),
             (_, None) => json!({ "state": fields }),
         };
-        text.push_str(&line.to_string());
-        text.push('\n');
+        let kept = crate::output::within(&line, false, text.room().saturating_sub(1))
+            .is_some_and(|line| text.push(&(line + "\n")));
+        if !kept {
+            text.stop();
+            break;
+        }
     }
-    text
+    text.into_parts("the event log", steps.len(), cap)
 }
 
 fn variables(model: &Model<'_>, state: &State) -> Vec<(String, Value)> {

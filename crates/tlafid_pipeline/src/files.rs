@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use tlafid_base::Diagnostic;
+use tlafid_sema::ModuleLookup;
 
 /// The answer to a request for a file's text.
 #[derive(Debug)]
@@ -93,30 +94,31 @@ pub fn module_search_path(spec: &Path, libs: &[PathBuf]) -> Vec<PathBuf> {
 
 /// Finds `NAME.tla` in the search path; returns the name to show for it (its path) and its
 /// text. Only plain identifiers are looked up, so a module name can never reach outside the
-/// given folders. A file that exists but cannot be read is reported in `diagnostics`.
+/// given folders. A file that exists but cannot be read (or is refused) is reported in
+/// `diagnostics`, and is [`ModuleLookup::Refused`]: the lookup stops there.
 pub fn find_module(
     files: &mut dyn Files,
     dirs: &[PathBuf],
     name: &str,
     diagnostics: &mut Vec<Diagnostic>,
-) -> Option<(String, String)> {
+) -> ModuleLookup {
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return None;
+        return ModuleLookup::Absent;
     }
     let file_name = format!("{name}.tla");
     for dir in dirs {
         match files.read_module(dir, &file_name, diagnostics) {
             FileText::Text(text) => {
-                return Some((dir.join(&file_name).display().to_string(), text))
+                return ModuleLookup::Found(dir.join(&file_name).display().to_string(), text)
             }
             FileText::Missing(_) => continue,
             FileText::Unreadable(unreadable) => {
                 diagnostics.push(unreadable);
-                return None;
+                return ModuleLookup::Refused;
             }
         }
     }
-    None
+    ModuleLookup::Absent
 }
 
 /// The folder of `model` (the current folder for a bare file name).

@@ -31,7 +31,7 @@ pub mod run;
 pub mod session;
 pub mod trace;
 
-pub use counterexample::TraceDump;
+pub use counterexample::{Fitted, TraceDump};
 pub use files::{FileText, Files};
 pub use load::{LoadFailure, Loaded, ModelInputs, SpecReads};
 pub use run::{run, Explored, Mode, OutcomeKind, Run, RunOptions, RunOutcome, SimulationOptions};

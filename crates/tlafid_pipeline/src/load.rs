@@ -175,7 +175,7 @@ pub fn resolve(
 }
 
 /// [`resolve`], where the module named `overriding` (the observation module) may redefine
-/// the names it extends ([`tlafid_sema::load_overriding`]).
+/// the names it extends ([`tlafid_sema::load_with`]).
 fn resolve_overriding(
     session: &mut Session<'_>,
     root: FileId,
@@ -185,7 +185,7 @@ fn resolve_overriding(
     let mut lookup_problems = Vec::new();
     let files = &mut *session.files;
     let mut find = |name: &str| files::find_module(files, search_path, name, &mut lookup_problems);
-    let loaded = tlafid_sema::load_overriding(root, &mut session.sources, &mut find, overriding);
+    let loaded = tlafid_sema::load_with(root, &mut session.sources, &mut find, overriding);
     session.diagnostics.extend(lookup_problems);
     session.diagnostics.extend(loaded.diagnostics);
     loaded

@@ -50,25 +50,50 @@ pub struct Loaded {
 /// text, or `None`, in which case the built-in standard modules are tried.
 pub type FindModule<'a> = dyn FnMut(&str) -> Option<(String, String)> + 'a;
 
+/// What a lookup of a module by name found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ModuleLookup {
+    /// The module's file: the name to show for it (a path) and its text.
+    Found(String, String),
+    /// No file of that name: the built-in standard modules are tried.
+    Absent,
+    /// A file of that name exists but was refused or cannot be read; the finder has
+    /// reported why. The module is not loaded, and neither a built-in module nor an
+    /// "unknown module" diagnostic stands in for it.
+    Refused,
+}
+
+/// [`FindModule`] with a third answer: a file that was found and refused.
+pub type LookupModule<'a> = dyn FnMut(&str) -> ModuleLookup + 'a;
+
 /// Parses the root module in `root` (already in `sources`), loads what it extends and
 /// instantiates (adding those files to `sources`), resolves names, checks arity and levels,
 /// and lowers everything to an [`ir::Program`].
 pub fn load(root: FileId, sources: &mut SourceMap, find_module: &mut FindModule<'_>) -> Loaded {
-    load_overriding(root, sources, find_module, None)
+    load_with(
+        root,
+        sources,
+        &mut |name: &str| match find_module(name) {
+            Some((path, text)) => ModuleLookup::Found(path, text),
+            None => ModuleLookup::Absent,
+        },
+        None,
+    )
 }
 
-/// The prefix under which a definition of the overriding module (see [`load_overriding`])
-/// is exported when it has the spelling of a name the module extends.
+/// The prefix under which a definition of the overriding module (see [`load_with`]) is
+/// exported when it has the spelling of a name the module extends.
 pub const OVERRIDE_PREFIX: &str = "__tlafid_observe_";
 
-/// [`load`], where the module named `overriding` (an observation module) may define an
-/// operator with the spelling of a name it extends: inside that module the name keeps the
-/// extended meaning, and the new definition is exported as [`OVERRIDE_PREFIX`] + the name
-/// (instead of being a duplicate definition).
-pub fn load_overriding(
+/// [`load`], with a finder that can refuse a module it found ([`ModuleLookup::Refused`]),
+/// and where the module named `overriding` (an observation module) may define an operator
+/// with the spelling of a name it extends: inside that module the name keeps the extended
+/// meaning, and the new definition is exported as [`OVERRIDE_PREFIX`] + the name (instead of
+/// being a duplicate definition).
+pub fn load_with(
     root: FileId,
     sources: &mut SourceMap,
-    find_module: &mut FindModule<'_>,
+    find_module: &mut LookupModule<'_>,
     overriding: Option<&str>,
 ) -> Loaded {
     let mut diagnostics = Vec::new();

@@ -7,7 +7,7 @@ use smol_str::SmolStr;
 use tlafid_base::{Diagnostic, FileId, SourceMap};
 use tlafid_syntax::ast::{self, Ident, Unit};
 
-use crate::{codes, stdlib, syntax_walk, FindModule};
+use crate::{codes, stdlib, syntax_walk, LookupModule, ModuleLookup};
 
 /// Index of a module in [`Modules::list`].
 pub(crate) type ModId = usize;
@@ -39,7 +39,7 @@ pub(crate) struct Modules {
 
 struct Loader<'s, 'f, 'c> {
     sources: &'s mut SourceMap,
-    find_module: &'f mut FindModule<'c>,
+    find_module: &'f mut LookupModule<'c>,
     by_name: AHashMap<SmolStr, ModId>,
     list: Vec<ModuleInfo>,
     diagnostics: Vec<Diagnostic>,
@@ -50,7 +50,7 @@ struct Loader<'s, 'f, 'c> {
 pub(crate) fn load_modules(
     root: FileId,
     sources: &mut SourceMap,
-    find_module: &mut FindModule<'_>,
+    find_module: &mut LookupModule<'_>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Modules> {
     let mut loader = Loader {
@@ -175,8 +175,9 @@ impl Loader<'_, '_, '_> {
             return Some(id);
         }
         let (path, text) = match (self.find_module)(&name.name) {
-            Some(found) => found,
-            None => match stdlib::standard_module(&name.name) {
+            ModuleLookup::Found(path, text) => (path, text),
+            ModuleLookup::Refused => return None,
+            ModuleLookup::Absent => match stdlib::standard_module(&name.name) {
                 Some(text) => (format!("<stdlib>/{}.tla", name.name), text.to_string()),
                 None => {
                     self.diagnostics.push(unknown_module(name));

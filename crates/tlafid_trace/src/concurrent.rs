@@ -323,9 +323,21 @@ impl<'e, 'p> Validator<'e, 'p> {
         if self.options.self_binding {
             stepper.self_binding = Some(trace.actors());
         }
-        let initial = stepper.initial(trace.init.as_ref())?;
+        let (initial, over_budget) =
+            stepper.initial_within(trace.init.as_ref(), self.options.max_states)?;
         if initial.is_empty() {
             return self.initial_miss(&mut stepper, trace.init.as_ref(), None, report);
+        }
+        if over_budget {
+            report.verdict = Verdict::OutOfBudget {
+                location: Location {
+                    file: None,
+                    line: None,
+                    step: 0,
+                },
+                candidates: initial.len(),
+            };
+            return Ok(());
         }
         let zero: Frontier = vec![0; trace.processes.len()];
         let mut level = BTreeMap::from([(zero, initial)]);

@@ -98,20 +98,43 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         }
     }
 
-    /// The initial states that show `observed`.
+    /// The initial states that show `observed`, each once.
     pub fn initial(&mut self, observed: Option<&Observation>) -> Result<Vec<State>, EvalError> {
+        Ok(self.initial_within(observed, usize::MAX)?.0)
+    }
+
+    /// The initial states that show `observed`, each once, generated only until more than
+    /// `max_states` are kept (the flag then says the set outgrew the budget: a huge initial
+    /// predicate is not enumerated to the end).
+    pub fn initial_within(
+        &mut self,
+        observed: Option<&Observation>,
+        max_states: usize,
+    ) -> Result<(Vec<State>, bool), EvalError> {
         let mut kept = Vec::new();
         let mut seen = fingerprints();
-        for state in self.evaluator.init_states()? {
+        let mut failure = None;
+        let evaluator = self.evaluator;
+        evaluator.init_states_while(&mut |state| {
             let fits = match observed {
-                Some(observed) => self.matches(&state, observed)?,
-                None => true,
+                Some(observed) => self.matches(&state, observed),
+                None => Ok(true),
             };
-            if fits && seen.insert(state.fingerprint()) {
-                kept.push(state);
+            match fits {
+                Ok(true) if seen.insert(state.fingerprint()) => kept.push(state),
+                Ok(_) => {}
+                Err(error) => {
+                    failure = Some(error);
+                    return false;
+                }
             }
+            kept.len() <= max_states
+        })?;
+        if let Some(error) = failure {
+            return Err(error);
         }
-        Ok(kept)
+        let over_budget = kept.len() > max_states;
+        Ok((kept, over_budget))
     }
 
     /// The successors of `state` whose action fits the step's named action, if any (only

@@ -70,11 +70,12 @@ impl Reachable {
         let mut seen = fingerprints();
         let mut states = Vec::new();
         let mut complete = true;
-        for state in worker.init_states()? {
+        worker.init_states_while(&mut |state| {
             if seen.insert(state.fingerprint()) {
                 states.push(state);
             }
-        }
+            states.len() <= max_states
+        })?;
         if states.len() > max_states {
             states.truncate(max_states);
             complete = false;

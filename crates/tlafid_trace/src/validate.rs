@@ -292,7 +292,8 @@ impl<'e, 'p> Validator<'e, 'p> {
         report: &mut TraceReport,
     ) -> Result<(), EvalError> {
         let mut stepper = self.stepper();
-        let mut candidates = stepper.initial(trace.init.as_ref())?;
+        let (mut candidates, over_budget) =
+            stepper.initial_within(trace.init.as_ref(), self.options.max_states)?;
         if candidates.is_empty() {
             let line = (format == TraceFormat::EventLog).then_some(1);
             return self.initial_miss(&mut stepper, trace.init.as_ref(), line, report);
@@ -302,6 +303,13 @@ impl<'e, 'p> Validator<'e, 'p> {
             file: None,
             step: 0,
         };
+        if over_budget {
+            report.verdict = Verdict::OutOfBudget {
+                location: initial,
+                candidates: candidates.len(),
+            };
+            return Ok(());
+        }
         self.check_invariants(&mut stepper, &candidates, &initial, report)?;
         let may_stutter = format == TraceFormat::EventLog;
         for (done, step) in trace.steps.iter().enumerate() {

@@ -77,7 +77,14 @@ const RECENT_SLOTS: usize = 4096;
 
 /// Only nodes whose encoding is at most this long are kept in [`Recent`] (larger ones are
 /// rebuilt, their smaller sub-values still shared), which bounds what a thread holds.
-const RECENT_MAX_BYTES: usize = 256;
+const RECENT_MAX_BYTES: usize = 1024;
+
+/// Slots of [`Recent::by_address`] (a power of two).
+const ADDRESS_SLOTS: usize = 4096;
+
+/// Only nodes whose encoding is at least this long are remembered by address: shorter ones
+/// are written again about as fast as they are looked up.
+const ADDRESS_MIN_BYTES: usize = 8;
 
 /// Compound sub-values this thread unpacked lately, by their encoding: a direct-mapped
 /// cache of [`RECENT_SLOTS`] slots (a new node replaces the one in its slot), of nodes
@@ -87,6 +94,33 @@ struct Recent {
     /// The table whose encodings the slots hold.
     table: u64,
     slots: Vec<RecentSlot>,
+    /// The other direction, for packing: compound nodes this thread unpacked lately, by
+    /// the address of their `Arc` (kept alive by the slot, so the address names them), with
+    /// their encoding. A successor's unchanged variables are the `Arc`s of the state it was
+    /// generated from, so packing it copies their bytes instead of walking them.
+    by_address: Vec<AddressSlot>,
+}
+
+#[derive(Default)]
+struct AddressSlot {
+    value: Option<Value>,
+    /// The node's encoding: tag, body length, body.
+    bytes: Vec<u8>,
+}
+
+/// The address of a compound value's `Arc` (`None` for other values).
+fn node_address(value: &Value) -> Option<usize> {
+    Some(match value {
+        Value::Set(a) => Arc::as_ptr(a) as usize,
+        Value::Seq(a) => Arc::as_ptr(a) as usize,
+        Value::Record(a) => Arc::as_ptr(a) as usize,
+        Value::Fcn(a) => Arc::as_ptr(a) as usize,
+        _ => return None,
+    })
+}
+
+fn address_slot(address: usize) -> usize {
+    (address.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) & (ADDRESS_SLOTS - 1)
 }
 
 #[derive(Default)]
@@ -103,11 +137,36 @@ impl Recent {
         if self.table != table {
             self.table = table;
             self.slots.clear();
+            self.by_address.clear();
         }
         if self.slots.is_empty() {
             self.slots.resize_with(RECENT_SLOTS, RecentSlot::default);
         }
+        if self.by_address.is_empty() {
+            self.by_address
+                .resize_with(ADDRESS_SLOTS, AddressSlot::default);
+        }
         self
+    }
+
+    /// Remembers `bytes` as the encoding of the compound `value`.
+    fn put_address(&mut self, value: &Value, bytes: &[u8]) {
+        let Some(address) = node_address(value) else {
+            return;
+        };
+        let slot = &mut self.by_address[address_slot(address)];
+        if slot.value.as_ref().and_then(node_address) == Some(address) {
+            return;
+        }
+        slot.bytes.clear();
+        slot.bytes.extend_from_slice(bytes);
+        slot.value = Some(value.clone());
+    }
+
+    /// The encoding of the compound value whose `Arc` is at `address`, if remembered.
+    fn by_address(&self, address: usize) -> Option<&[u8]> {
+        let slot = self.by_address.get(address_slot(address))?;
+        (slot.value.as_ref().and_then(node_address) == Some(address)).then_some(&slot.bytes[..])
     }
 
     fn hash(bytes: &[u8]) -> u64 {
@@ -137,6 +196,7 @@ thread_local! {
         RefCell::new(Recent {
             table: 0,
             slots: Vec::new(),
+            by_address: Vec::new(),
         })
     };
 }
@@ -189,12 +249,21 @@ impl PackTable {
     /// Appends the encoding of `values` to `out`. Returns `false`, with `out` as it was,
     /// when a value is a big integer or a lazy set (not packable).
     pub fn pack(&self, values: &[Value], out: &mut Vec<u8>) -> bool {
+        RECENT.with_borrow(|recent| {
+            let known =
+                (recent.table == self.id && !recent.by_address.is_empty()).then_some(recent);
+            self.pack_with(values, out, known)
+        })
+    }
+
+    fn pack_with(&self, values: &[Value], out: &mut Vec<u8>, known: Option<&Recent>) -> bool {
         let start = out.len();
         let first = {
             let leaves = self.read();
             let mut packer = Packer {
                 out,
                 leaves: Access::Read(&leaves),
+                known,
             };
             packer.values(values)
         };
@@ -213,6 +282,7 @@ impl PackTable {
         let mut packer = Packer {
             out,
             leaves: Access::Write(&mut leaves),
+            known,
         };
         if packer.values(values).is_ok() {
             true
@@ -363,6 +433,9 @@ impl Access<'_> {
 struct Packer<'o, 'l> {
     out: &'o mut Vec<u8>,
     leaves: Access<'l>,
+    /// This thread's encodings by address ([`Recent::by_address`]), when they are this
+    /// table's.
+    known: Option<&'l Recent>,
 }
 
 impl Packer<'_, '_> {
@@ -372,6 +445,12 @@ impl Packer<'_, '_> {
     }
 
     fn value(&mut self, value: &Value) -> Result<(), Stop> {
+        if let (Some(known), Some(address)) = (self.known, node_address(value)) {
+            if let Some(bytes) = known.by_address(address) {
+                self.out.extend_from_slice(bytes);
+                return Ok(());
+            }
+        }
         match value {
             Value::Bool(b) => self.out.push(if *b { TRUE } else { FALSE }),
             Value::Int(i) => {
@@ -532,16 +611,25 @@ impl Unpacker<'_, '_> {
                 let hash = if kept { Recent::hash(node) } else { 0 };
                 if kept {
                     if let Some(value) = self.recent.get(hash, node) {
+                        let value = value.clone();
                         self.at = end;
-                        return Some(value.clone());
+                        if node.len() >= ADDRESS_MIN_BYTES {
+                            // (`kept`: at most RECENT_MAX_BYTES, which bounds the slots too.)
+                            self.recent.put_address(&value, node);
+                        }
+                        return Some(value);
                     }
                 }
                 let value = self.body(tag)?;
                 if self.at != end {
                     return None;
                 }
+                let node = &self.bytes[start..end];
                 if kept {
-                    self.recent.put(hash, &self.bytes[start..end], &value);
+                    self.recent.put(hash, node, &value);
+                }
+                if kept && node.len() >= ADDRESS_MIN_BYTES {
+                    self.recent.put_address(&value, node);
                 }
                 value
             }
@@ -735,7 +823,7 @@ mod tests {
     #[test]
     fn long_bodies_carry_a_longer_length() {
         let table = PackTable::new();
-        let long = Value::seq((0..100).map(|i| Value::Int(i * 1000)).collect());
+        let long = Value::seq((0..500).map(|i| Value::Int(i * 1000)).collect());
         let values = vec![Value::set(vec![long.clone(), Value::empty_seq()]), long];
         let mut bytes = Vec::new();
         assert!(table.pack(&values, &mut bytes));
@@ -755,6 +843,42 @@ mod tests {
             (Value::Seq(x), Value::Seq(y)) => assert!(x.elems.is_empty() && Arc::ptr_eq(&x, &y)),
             other => panic!("not sequences: {other:?}"),
         }
+    }
+
+    #[test]
+    fn an_unpacked_node_packs_again_to_its_own_bytes() {
+        let (table, other) = (PackTable::new(), PackTable::new());
+        // `other` numbers the leaves differently: "b" first.
+        let mut scratch = Vec::new();
+        assert!(other.pack(&[Value::str("b")], &mut scratch));
+        let values = sample();
+        let mut bytes = Vec::new();
+        assert!(table.pack(&values, &mut bytes));
+        let back = table.unpack(&bytes).unwrap();
+        // The unpacked `Arc`s are remembered with their encodings: the same bytes again.
+        let mut again = Vec::new();
+        assert!(table.pack(&back, &mut again));
+        assert_eq!(again, bytes);
+        // A successor that changes one variable: the others are copied, the new one written.
+        let mut next = back.clone();
+        next[1] = Value::set(vec![Value::Int(7)]);
+        let (mut copied, mut fresh) = (Vec::new(), Vec::new());
+        assert!(table.pack(&next, &mut copied));
+        let mut rebuilt = values.clone();
+        rebuilt[1] = Value::set(vec![Value::Int(7)]);
+        assert!(table.pack(&rebuilt, &mut fresh));
+        assert_eq!(copied, fresh);
+        assert_eq!(table.unpack(&copied).unwrap(), rebuilt);
+        // Another table does not use this one's encodings.
+        let record = Value::record(vec![(Arc::from("b"), Value::str("a"))]);
+        let mut mine = Vec::new();
+        assert!(table.pack(std::slice::from_ref(&record), &mut mine));
+        let shared = table.unpack(&mine).unwrap();
+        let (mut theirs, mut direct) = (Vec::new(), Vec::new());
+        assert!(other.pack(&shared, &mut theirs));
+        assert!(other.pack(std::slice::from_ref(&record), &mut direct));
+        assert_eq!(theirs, direct);
+        assert_eq!(other.unpack(&theirs).unwrap(), vec![record]);
     }
 
     #[test]

@@ -29,11 +29,12 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
-    /// Stop (incomplete) after this many distinct states.
-    #[arg(long, value_name = "N")]
+    /// Stop (incomplete) after this many distinct states (initial states included).
+    /// Not with `--simulate`, which keeps no set of states.
+    #[arg(long, value_name = "N", conflicts_with = "simulate")]
     pub max_states: Option<u64>,
-    /// Stop (incomplete) after this many breadth-first levels.
-    #[arg(long, value_name = "N")]
+    /// Stop (incomplete) after this many breadth-first levels (`--simulate`: `--depth`).
+    #[arg(long, value_name = "N", conflicts_with = "simulate")]
     pub max_depth: Option<u32>,
     /// Stop (incomplete) after this many seconds.
     #[arg(long, value_name = "S")]

@@ -48,12 +48,8 @@ pub fn print(
                 Explored::Exhaustive(e) => print_transcript(args, sources, run, e),
                 Explored::AssumptionsOnly => {
                     // With no behaviour to explore, TLC reports success with no states.
-                    println!(
-                        "Every ASSUME holds; the configuration names no behaviour to explore."
-                    );
-                    println!(
-                        "0 states generated, 0 distinct states found, 0 states left on queue."
-                    );
+                    outln!("Every ASSUME holds; the configuration names no behaviour to explore.");
+                    outln!("0 states generated, 0 distinct states found, 0 states left on queue.");
                 }
                 Explored::Nothing | Explored::Simulated(_) => {}
             }
@@ -62,9 +58,7 @@ pub fn print(
 }
 
 fn print_transcript(args: &CheckArgs, sources: &SourceMap, run: &Run, e: &Exhaustive) {
-    let out = std::io::stdout();
-    let mut out = out.lock();
-    let _ = write_transcript(&mut out, args, sources, run, e);
+    let _ = write_transcript(&mut crate::output::stdout(), args, sources, run, e);
 }
 
 fn write_transcript(

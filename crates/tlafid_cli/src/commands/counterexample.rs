@@ -14,7 +14,7 @@ pub(crate) fn write(path: Option<&Path>, dump: Option<&TraceDump>) {
     if let Some(cut) = cut {
         eprintln!("warning[E009]: {}: {cut}", path.display());
     }
-    if let Err(err) = std::fs::write(path, text) {
+    if let Err(err) = crate::output::write_file(path, &text) {
         eprintln!("error[E001]: cannot write {}: {err}", path.display());
     }
 }

@@ -132,9 +132,9 @@ fn print(args: &GradeArgs, inputs: &ModelInputs, session: &Session<'_>, scorecar
         Format::Human => {
             render::print_human(sources, diagnostics);
             let score = |s: Option<f64>| s.map_or("-".to_string(), |s| format!("{s:.2}"));
-            println!("{:<12} {:<10} {:<6} summary", "phase", "verdict", "score");
+            outln!("{:<12} {:<10} {:<6} summary", "phase", "verdict", "score");
             for phase in &scorecard.phases {
-                println!(
+                outln!(
                     "{:<12} {:<10} {:<6} {}",
                     phase.name,
                     phase.verdict.name(),
@@ -142,7 +142,7 @@ fn print(args: &GradeArgs, inputs: &ModelInputs, session: &Session<'_>, scorecar
                     phase.summary
                 );
                 for failing in phase.failing() {
-                    println!("{:<30} failing: {failing}", "");
+                    outln!("{:<30} failing: {failing}", "");
                 }
             }
             let ran = scorecard
@@ -159,7 +159,7 @@ fn print(args: &GradeArgs, inputs: &ModelInputs, session: &Session<'_>, scorecar
                 ),
                 (_, overall) => (overall, format!("mean of the {ran} phase(s) that decided")),
             };
-            println!(
+            outln!(
                 "{:<12} {:<10} {:<6} {how}",
                 "overall",
                 verdict.name(),

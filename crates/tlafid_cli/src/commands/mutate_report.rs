@@ -113,17 +113,17 @@ fn print_human(sources: &SourceMap, report: &MutationReport) {
     } else {
         "NOT explored completely (budget)"
     };
-    println!(
+    outln!(
         "Model: {} distinct states, {explored}.",
         report.distinct_states
     );
     let type_words = report.type_invariant.as_deref().unwrap_or("none");
-    println!(
+    outln!(
         "Type invariant: {type_words}; tautologies checked on {}.",
         domain_words(report)
     );
     let count = |o: MutantOutcome| report.mutants.iter().filter(|m| m.outcome == o).count();
-    println!(
+    outln!(
         "Mutants: {} sites, {} explored: {} killed, {} killed only by the type invariant or \
          deadlock, {} survived, {} equivalent, {} unknown (budget), {} errors.",
         report.sites_found,
@@ -135,11 +135,11 @@ fn print_human(sources: &SourceMap, report: &MutationReport) {
         count(MutantOutcome::Unknown),
         count(MutantOutcome::Error),
     );
-    println!();
+    outln!();
     for p in &report.properties {
-        println!("{}", verdict_line(sources, report, p));
+        outln!("{}", verdict_line(sources, report, p));
         for v in &p.vacuous_in {
-            println!(
+            outln!(
                 "  {}: {}",
                 sources.describe(v.span),
                 explain(sources, v, p.action)
@@ -147,10 +147,10 @@ fn print_human(sources: &SourceMap, report: &MutationReport) {
         }
     }
     if !report.mutants.is_empty() {
-        println!();
-        println!("Mutants:");
+        outln!();
+        outln!("Mutants:");
         for m in &report.mutants {
-            println!("{}", mutant_line(sources, report, m));
+            outln!("{}", mutant_line(sources, report, m));
         }
     }
 }

@@ -37,9 +37,9 @@ pub fn run(args: &ParseArgs) -> ExitStatus {
             let errors = diagnostics.iter().filter(|d| d.is_error()).count();
             if loaded.is_ok() {
                 let files = sources.files().count();
-                println!("{}: ok ({files} files read)", args.file.display());
+                outln!("{}: ok ({files} files read)", args.file.display());
             } else {
-                println!("{}: {errors} error(s)", args.file.display());
+                outln!("{}: {errors} error(s)", args.file.display());
             }
         }
     }

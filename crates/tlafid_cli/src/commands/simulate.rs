@@ -27,8 +27,7 @@ pub fn print(
         }
         Format::Human => {
             render::print_human(sources, diagnostics);
-            let out = std::io::stdout();
-            let _ = write_transcript(&mut out.lock(), sources, args, run, s);
+            let _ = write_transcript(&mut crate::output::stdout(), sources, args, run, s);
         }
     }
 }

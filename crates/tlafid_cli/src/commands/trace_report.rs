@@ -19,10 +19,10 @@ pub(crate) fn print_human(args: &TraceArgs, sources: &SourceMap, validated: &Val
         ..
     } = validated;
     for report in reports {
-        println!("{}: {}", report.name, verdict_line(report));
+        outln!("{}: {}", report.name, verdict_line(report));
         for violation in &report.violations {
             let location = &violation.location;
-            println!(
+            outln!(
                 "  violates {} at {}: the implementation breaks it, or it forbids what the implementation does (over-restrictive)",
                 violation.property,
                 place(location, report.format)
@@ -33,9 +33,10 @@ pub(crate) fn print_human(args: &TraceArgs, sources: &SourceMap, validated: &Val
             continue;
         }
         if let Verdict::Missed(missed) = &report.verdict {
-            println!(
+            outln!(
                 "  admitted prefix: {} step(s); {} candidate state(s) before this step",
-                missed.admitted_prefix, missed.candidates
+                missed.admitted_prefix,
+                missed.candidates
             );
             if missed.blocked.len() > 1 {
                 let blocked: Vec<String> = missed
@@ -43,13 +44,13 @@ pub(crate) fn print_human(args: &TraceArgs, sources: &SourceMap, validated: &Val
                     .iter()
                     .map(|b| place(b, report.format))
                     .collect();
-                println!(
+                outln!(
                     "  events no linearization could extend: {}",
                     blocked.join(", ")
                 );
             }
             if missed.misses.is_empty() {
-                println!("  no action of the model is enabled in any candidate state");
+                outln!("  no action of the model is enabled in any candidate state");
             }
             missed.misses.iter().for_each(|m| print_miss(m, sources));
         }
@@ -57,7 +58,7 @@ pub(crate) fn print_human(args: &TraceArgs, sources: &SourceMap, validated: &Val
     if args.windows {
         print_windows_summary(reports, *reachable);
     }
-    println!(
+    outln!(
         "Admitted {} of {} trace(s){}{}{}.",
         summary.admitted,
         summary.total,
@@ -73,7 +74,7 @@ pub(crate) fn print_human(args: &TraceArgs, sources: &SourceMap, validated: &Val
         .iter()
         .map(|(a, n)| format!("{a} {n}"))
         .collect();
-    println!(
+    outln!(
         "Steps per action: {}.",
         if per_action.is_empty() {
             "none".into()
@@ -82,12 +83,12 @@ pub(crate) fn print_human(args: &TraceArgs, sources: &SourceMap, validated: &Val
         }
     );
     if !summary.unexercised.is_empty() {
-        println!(
+        outln!(
             "Actions no trace exercised: {}.",
             summary.unexercised.join(", ")
         );
     }
-    println!("Finished in {elapsed:.2}s.");
+    outln!("Finished in {elapsed:.2}s.");
 }
 
 /// Rejected windows shown in full per trace; the others are listed by line.
@@ -108,7 +109,7 @@ fn print_failed_windows(name: &str, failed: &[FailedWindow], sources: &SourceMap
                 window.matching
             ),
         };
-        println!(
+        outln!(
             "  {name}:{} ({}) rejected, {}: {why}",
             window.location.line.unwrap_or(0),
             window.action,
@@ -127,7 +128,7 @@ fn print_failed_windows(name: &str, failed: &[FailedWindow], sources: &SourceMap
             .map(|w| w.location.line.unwrap_or(0).to_string())
             .collect();
         if !lines.is_empty() {
-            println!(
+            outln!(
                 "  also rejected, {}: lines {}",
                 failure.label(),
                 lines.join(", ")
@@ -140,7 +141,7 @@ fn print_failed_windows(name: &str, failed: &[FailedWindow], sources: &SourceMap
         .map(|w| w.location.line.unwrap_or(0).to_string())
         .collect();
     if !inconclusive.is_empty() {
-        println!(
+        outln!(
             "  inconclusive (no reachable state found passes them; the exploration was cut by --max-states): lines {}",
             inconclusive.join(", ")
         );
@@ -149,11 +150,11 @@ fn print_failed_windows(name: &str, failed: &[FailedWindow], sources: &SourceMap
 
 fn print_windows_summary(reports: &[TraceReport], reachable: Option<(usize, bool)>) {
     match reachable {
-        None => println!("Reachable states explored: none (every window follows from an initial state and the windows before it)."),
-        Some((states, true)) => println!("Reachable states explored: {states} (all of them)."),
-        Some((states, false)) => println!("Reachable states explored: {states} (cut by --max-states)."),
+        None => outln!("Reachable states explored: none (every window follows from an initial state and the windows before it)."),
+        Some((states, true)) => outln!("Reachable states explored: {states} (all of them)."),
+        Some((states, false)) => outln!("Reachable states explored: {states} (cut by --max-states)."),
     }
-    println!("Windows per action (passed of checked):");
+    outln!("Windows per action (passed of checked):");
     for (action, counts) in windows_per_action(reports) {
         let mut line = format!(
             "  {action}: {} of {} ({:.1}%)",
@@ -167,7 +168,7 @@ fn print_windows_summary(reports: &[TraceReport], reachable: Option<(usize, bool
         if counts.inconclusive > 0 {
             line += &format!("; {} inconclusive", counts.inconclusive);
         }
-        println!("{line}");
+        outln!("{line}");
     }
 }
 
@@ -254,7 +255,7 @@ fn print_miss(miss: &NearestMiss, sources: &SourceMap) {
         format!("{}({})", miss.action, params.join(", "))
     };
     if !miss.enabled {
-        println!("  nearest miss: {call} is not enabled in any candidate state");
+        outln!("  nearest miss: {call} is not enabled in any candidate state");
         if let Some(guard) = &miss.guard {
             let (file, line, col, text) = guard_place(guard, sources);
             let what = if guard.outside_domain {
@@ -262,11 +263,11 @@ fn print_miss(miss: &NearestMiss, sources: &SourceMap) {
             } else {
                 "false guard"
             };
-            println!("    {what} {file}:{line}:{col}: {text}");
+            outln!("    {what} {file}:{line}:{col}: {text}");
         }
         return;
     }
-    println!("  nearest miss: {call}");
+    outln!("  nearest miss: {call}");
     for m in &miss.mismatches {
         let model: Vec<String> = m.model.iter().map(ToString::to_string).collect();
         let whole = format!(
@@ -276,7 +277,7 @@ fn print_miss(miss: &NearestMiss, sources: &SourceMap) {
         );
         match closest_diff(&m.logged, &m.model).filter(|_| whole.len() > SHORT_VALUES) {
             Some(diff) => print_diff(&m.observable, &diff, m.model.len()),
-            None => println!("    {}: {whole}", m.observable),
+            None => outln!("    {}: {whole}", m.observable),
         }
     }
 }
@@ -291,7 +292,7 @@ fn print_diff(observable: &str, diff: &Diff, values: usize) {
     } else {
         String::new()
     };
-    println!("    {observable}: differs from the model's value{closest} in");
+    outln!("    {observable}: differs from the model's value{closest} in");
     for d in &diff.differences {
         let line = match d {
             Difference::Changed { path, left, right } => {
@@ -312,9 +313,9 @@ fn print_diff(observable: &str, diff: &Diff, values: usize) {
                 )
             }
         };
-        println!("      {line}");
+        outln!("      {line}");
     }
     if diff.more > 0 {
-        println!("      ... and {} more", diff.more);
+        outln!("      ... and {} more", diff.more);
     }
 }

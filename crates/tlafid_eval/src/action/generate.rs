@@ -369,6 +369,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
         if items.is_empty() || self.assigned < self.next.len() {
             return crate::call::grow_stack(|| self.gen_all(items, k));
         }
+        if self.init_mode {
+            if let Some(holds) = self.test_assigned(items) {
+                return if holds { k(self) } else { Ok(true) };
+            }
+        }
         for item in items {
             if !self.test(item)? {
                 return Ok(true);
@@ -538,6 +543,96 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
         }
     }
+}
+
+impl<'p> Ctx<'_, 'p> {
+    /// The initial predicate's pending conjuncts once every variable is assigned (`TypeOK /\
+    /// IInv`, where `TypeOK` enumerates the candidates): tested as state predicates over the
+    /// assigned state, as its current state, so that the compiled forms read the variables in
+    /// place (in the initial predicate's own mode each read clones the assigned value, and
+    /// the compiled forms fall back to the interpreter). Only conjuncts that stay in the
+    /// state ([`Evaluator::stays_in_state`](crate::Evaluator), no `ENABLED` or primes, the
+    /// frame slots they read included) run so; `None` when some does not, or when the test
+    /// failed: then the initial predicate's own mode tests them again, for its errors. The
+    /// frame is restored afterwards (nothing it caches in this mode may outlive the state).
+    fn test_assigned(&mut self, items: &'p [Expr]) -> Option<bool> {
+        if !items.iter().all(|item| self.stays_in_frame(item)) {
+            return None;
+        }
+        let values: Vec<Value> = self.next.iter().cloned().collect::<Option<_>>()?;
+        let saved = self.stack.clone();
+        let mut sub = Ctx::new(
+            self.ev,
+            std::mem::take(&mut self.stack),
+            &values,
+            vec![None; values.len()],
+        );
+        sub.base = self.base;
+        sub.depth = self.depth;
+        sub.level = self.level;
+        let mut holds = Some(true);
+        for item in items {
+            match sub.test(item) {
+                Ok(true) => {}
+                Ok(false) => {
+                    holds = Some(false);
+                    break;
+                }
+                Err(_) => {
+                    holds = None;
+                    break;
+                }
+            }
+        }
+        drop(sub);
+        self.stack = saved;
+        holds
+    }
+
+    /// [`Evaluator::stays_in_state`] for `e`, and for the expressions behind the slots of the
+    /// current frame it reads (a `LET` value, an argument passed by name), those read no
+    /// slot themselves.
+    fn stays_in_frame(&self, e: &Expr) -> bool {
+        if !self.ev.stays_in_state(e) {
+            return false;
+        }
+        let mut ok = true;
+        self.each_local(e, &mut |ctx, slot| {
+            ok = ok
+                && match ctx.stack.get(ctx.base + slot.0 as usize) {
+                    None | Some(FrameSlot::Empty | FrameSlot::Val(_)) => true,
+                    // An operator argument: its body is not checked here.
+                    Some(FrameSlot::Op(_)) => false,
+                    Some(
+                        FrameSlot::Thunk(expr)
+                        | FrameSlot::Forced(expr, _)
+                        | FrameSlot::ByName { expr, .. },
+                    ) => ctx.ev.stays_in_state(expr) && !has_local(expr),
+                };
+        });
+        ok
+    }
+
+    /// Calls `f` on each slot of the current frame `e` reads (not inside operator bodies,
+    /// which have frames of their own).
+    fn each_local(&self, e: &Expr, f: &mut impl FnMut(&Self, Slot)) {
+        match &e.kind {
+            ExprKind::Local(slot) | ExprKind::LocalOpArg(slot) => f(self, *slot),
+            ExprKind::LocalCall(slot, _) => f(self, *slot),
+            _ => {}
+        }
+        tlafid_sema::walk::each_child(e, &mut |child| self.each_local(child, f));
+    }
+}
+
+/// Does `e` read a frame slot (outside operator bodies)?
+fn has_local(e: &Expr) -> bool {
+    let mut found = matches!(
+        e.kind,
+        ExprKind::Local(_) | ExprKind::LocalOpArg(_) | ExprKind::LocalCall(..)
+    );
+    tlafid_sema::walk::each_child(e, &mut |child| found = found || has_local(child));
+    found
 }
 
 /// An unprimed state variable.

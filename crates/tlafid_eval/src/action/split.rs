@@ -144,17 +144,22 @@ impl Emit<'_> {
 }
 
 impl<'a, 'p> Ctx<'a, 'p> {
-    /// All initial states of `init`.
-    pub fn init_states(&mut self, init: OpId) -> EvalResult<Vec<State>> {
+    /// Emits the initial states of `init` in generation order while `emit` returns `true`
+    /// (a budget stops the enumeration of a huge initial predicate before it is complete).
+    pub fn init_states_while(
+        &mut self,
+        init: OpId,
+        emit: &mut dyn FnMut(State) -> bool,
+    ) -> EvalResult<()> {
         let def: &'p OpDef = self.ev.program.op(init);
         let saved = self.push_frame(init, &[], def.span)?;
-        let mut states = Vec::new();
         let r = self.gen(&def.body, &mut |ctx| {
-            states.push(ctx.complete_state(def.span, || "the initial predicate")?);
-            Ok(true)
+            Ok(emit(
+                ctx.complete_state(def.span, || "the initial predicate")?,
+            ))
         });
         self.pop_frame(saved);
-        r.map(|_| states)
+        r.map(|_| ())
     }
 
     /// Emits every successor of the current state under `next`.

@@ -147,10 +147,10 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
     };
     let dump = super::dump(
         model,
-        &trace,
-        &states,
+        (&trace, &states),
         &message,
         cycle.as_ref().map(|c| c.back_to),
+        &mut session.diagnostics,
     );
     let violations = continued(session, model, &report.violations);
     let stats = report.stats;
@@ -258,11 +258,12 @@ fn coverage_reporter(
 
 /// The violations a `-continue` run went on after, each with its behaviour.
 fn continued(
-    session: &Session<'_>,
+    session: &mut Session<'_>,
     model: &Model<'_>,
     violations: &[Violation<State>],
 ) -> Vec<ContinuedViolation> {
-    violations
+    let mut cut = Vec::new();
+    let continued = violations
         .iter()
         .map(|violation| {
             let id = match violation.kind {
@@ -271,7 +272,7 @@ fn continued(
             let (outcome, message) = outcome::violation(&session.sources, model, id);
             let states: Vec<State> = violation.trace.iter().map(|s| s.state.clone()).collect();
             let trace = super::trace_states(model, &states);
-            let dump = super::dump(model, &trace, &states, &message, None);
+            let dump = super::dump(model, (&trace, &states), &message, None, &mut cut);
             ContinuedViolation {
                 outcome,
                 message,
@@ -282,7 +283,9 @@ fn continued(
                 },
             }
         })
-        .collect()
+        .collect();
+    session.diagnostics.extend(cut);
+    continued
 }
 
 /// After a complete exploration that found nothing wrong, the `POSTCONDITION`s (as TLC):

@@ -60,7 +60,13 @@ pub(crate) fn recognise(session: &mut Session<'_>, run: &mut Run, types: &[Named
 /// The observable's value in the last state of the counterexample's event log (compact
 /// JSON), when there is one.
 fn observed_value(counterexample: &Counterexample, observable: &str) -> Option<String> {
-    let last = counterexample.dump.as_ref()?.event_log.lines().last()?;
+    let last = counterexample
+        .dump
+        .as_ref()?
+        .event_log
+        .text
+        .lines()
+        .last()?;
     let line: serde_json::Value = serde_json::from_str(last).ok()?;
     let fields = line.get("state").or_else(|| line.get("init"))?;
     Some(fields.get(observable)?.to_string())

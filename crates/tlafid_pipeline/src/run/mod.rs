@@ -432,18 +432,26 @@ fn trace_states(model: &Model<'_>, states: &[tlafid_eval::State]) -> Vec<TraceSt
         .collect()
 }
 
-/// The dump of a behaviour whose states and actions are given.
+/// The dump of a behaviour whose states and actions are given; a behaviour too large for
+/// the output cap gets an `E009` warning in `diagnostics` (its JSON report and ITF trace
+/// keep the states that fit).
 fn dump(
     model: &Model<'_>,
-    trace: &[TraceState],
-    states: &[tlafid_eval::State],
+    (trace, states): (&[TraceState], &[tlafid_eval::State]),
     message: &str,
     cycle: Option<usize>,
+    diagnostics: &mut Vec<tlafid_base::Diagnostic>,
 ) -> Option<TraceDump> {
     let steps: Vec<(Option<&TraceAction>, &tlafid_eval::State)> = trace
         .iter()
         .zip(states)
         .map(|(t, state)| (t.action.as_ref(), state))
         .collect();
-    TraceDump::new(model, &steps, message, cycle)
+    let dump = TraceDump::new(model, &steps, message, cycle)?;
+    if let Some(cut) = &dump.itf_cut {
+        let mut warning = tlafid_base::Diagnostic::error_nowhere(crate::codes::OUTPUT_CUT, cut);
+        warning.severity = tlafid_base::Severity::Warning;
+        diagnostics.push(warning);
+    }
+    Some(dump)
 }

@@ -60,7 +60,13 @@ pub(super) fn simulate(
         .map(|s| s.state)
         .collect();
     let trace = super::trace_states(model, &states);
-    let dump = super::dump(model, &trace, &states, &message, None);
+    let dump = super::dump(
+        model,
+        (&trace, &states),
+        &message,
+        None,
+        &mut session.diagnostics,
+    );
     // What was generated and is no action's successor: the initial states, drawn from.
     let successors: u64 = report.action_generated.iter().sum();
     let initial = report.states_generated.saturating_sub(successors);
@@ -153,6 +159,10 @@ impl TransitionSystem for Borrowed<'_, '_> {
 
     fn initial_states(&self, emit: &mut dyn FnMut(State)) -> Result<(), EvalError> {
         self.0.initial_states(emit)
+    }
+
+    fn initial_states_while(&self, emit: &mut dyn FnMut(State) -> bool) -> Result<(), EvalError> {
+        self.0.initial_states_while(emit)
     }
 
     fn successors(

@@ -125,7 +125,7 @@ fn merge(batch: &BatchArgs) -> ExitStatus {
                 return ExitStatus::Usage;
             }
         }
-        None => print!("{merged}"),
+        None => out!("{merged}"),
     }
     eprintln!(
         "merged {} result(s) from {} file(s): {} duplicate(s), {} conflict(s)",
@@ -161,7 +161,7 @@ fn board(batch: &BatchArgs, path: &Path) -> ExitStatus {
                 return ExitStatus::Usage;
             }
         }
-        None => print!("{page}"),
+        None => out!("{page}"),
     }
     if damaged {
         ExitStatus::Usage

@@ -44,7 +44,8 @@ pub fn report_bad_lines(path: &Path, bad: &[BadLine]) -> bool {
 pub fn write_atomically(path: &Path, text: &str) -> bool {
     let mut partial = path.as_os_str().to_owned();
     partial.push(".partial");
-    let written = std::fs::write(&partial, text).and_then(|()| std::fs::rename(&partial, path));
+    let written = crate::output::write_file(Path::new(&partial), text)
+        .and_then(|()| std::fs::rename(&partial, path));
     if let Err(e) = written {
         eprintln!("error: cannot write {}: {e}", path.display());
         return false;

@@ -25,12 +25,21 @@ pub fn write(
     let text = match format {
         DumpFormat::Json => json_trace(sources, counterexample).to_string(),
         DumpFormat::Tla => tla_trace(file, sources, counterexample),
-        DumpFormat::Dot => counterexample
-            .dump
-            .as_ref()
-            .map_or_else(String::new, |d| d.dot.clone()),
+        DumpFormat::Dot => match &counterexample.dump {
+            Some(dump) => {
+                if let Some(cut) = &dump.dot.cut {
+                    eprintln!(
+                        "warning[{}]: {}: {cut}",
+                        tlafid_pipeline::codes::OUTPUT_CUT,
+                        file.display()
+                    );
+                }
+                dump.dot.text.clone()
+            }
+            None => String::new(),
+        },
     };
-    match std::fs::write(file, text) {
+    match crate::output::write_file(file, &text) {
         Ok(()) => out.line(&format!("CounterExample written: {}", file.display())),
         Err(error) => out.message(
             code::GENERAL,

@@ -60,8 +60,9 @@ pub fn run(args: &TlcArgs) -> i32 {
         Ok(options) => options,
         Err(error) => return refuse(&error),
     };
-    // Not locked for the whole run: progress and periodic coverage come from worker threads.
-    let mut out = Transcript::new(std::io::stdout(), options.tool);
+    // Not locked for the whole run: progress and periodic coverage come from worker threads
+    // (the capped standard output takes its lock for each write).
+    let mut out = Transcript::new(crate::output::stdout(), options.tool);
     check(&mut out, &options)
 }
 
@@ -69,11 +70,11 @@ pub fn run(args: &TlcArgs) -> i32 {
 fn refuse(error: &ArgsError) -> i32 {
     match error {
         ArgsError::Help => {
-            println!("{}", usage());
+            outln!("{}", usage());
         }
-        ArgsError::Invalid(message) => println!("Error: {message}"),
+        ArgsError::Invalid(message) => outln!("Error: {message}"),
         ArgsError::Unsupported { option, reason } => {
-            println!("Error: tlafid tlc does not support {option}: {reason}.")
+            outln!("Error: tlafid tlc does not support {option}: {reason}.")
         }
     }
     status::BAD_ARGUMENTS
@@ -594,7 +595,7 @@ fn coverage_printer(tool: bool) -> Arc<dyn Fn(&Coverage) + Send + Sync> {
 
 /// TLC's progress lines, every minute.
 fn progress_printer(tool: bool, simulation: bool) -> tlafid_check::ProgressCallback {
-    let out = Arc::new(Mutex::new(Transcript::new(std::io::stdout(), tool)));
+    let out = Arc::new(Mutex::new(Transcript::new(crate::output::stdout(), tool)));
     Arc::new(move |p: &Progress| {
         let minutes = p.elapsed.as_secs_f64() / 60.0;
         let per_minute = |n: u64| transcript::thousands((n as f64 / minutes.max(1e-9)) as u64);
