@@ -124,7 +124,9 @@ pub trait TransitionSystem: Sync {
     /// `true` if [`fingerprint`](Self::fingerprint) hashes the whole state (no `VIEW`, no
     /// `SYMMETRY`), so that a state whose fingerprint was seen is that very state: the
     /// explorer then skips its state constraints (a seen state was in the model) and its
-    /// invariants (they held when it was first found). `false` by default.
+    /// invariants (they held when it was first found). Only if those checks read nothing but
+    /// the state: a spilling run evaluates them again on a state met again whose fingerprint
+    /// is on disk, and must answer as the in-memory run. `false` by default.
     fn fingerprint_is_exact(&self) -> bool {
         false
     }
