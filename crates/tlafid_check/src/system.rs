@@ -92,7 +92,8 @@ pub trait TransitionSystem: Sync {
 
     /// Appends what [`unpack`](Self::unpack) needs besides the bytes (a table of interned
     /// leaves, say) to `out`, so that another process can rebuild packed states from a
-    /// checkpoint; `false` (the default) if it cannot, and then no checkpoint is written.
+    /// checkpoint; `false` (the default) if it cannot, and then a run with checkpoints is
+    /// refused before it starts (`E090`).
     fn save_packing(&self, out: &mut Vec<u8>) -> bool {
         let _ = out;
         false

@@ -155,3 +155,22 @@ fn a_spilling_run_under_a_view_agrees_with_the_in_memory_run() {
         assert_eq!(counts(&output), expected, "{flags:?}");
     }
 }
+
+/// Checkpoints do not cover temporal properties: the combination is refused as a usage error
+/// (exit 2, as the flag combinations the command line refuses), `E090`, before any level.
+#[test]
+fn a_checkpoint_with_temporal_properties_is_a_usage_error() {
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path().join("checkpoints");
+    let output = tlafid(&[
+        "check",
+        "specs/Liveness/TokenRing.tla",
+        "--checkpoint",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("E090"), "{stderr}");
+    assert!(stderr.contains("temporal properties"), "{stderr}");
+    assert!(!dir.join("checkpoint.tlafid").exists());
+}
