@@ -121,8 +121,9 @@ def main():
             f"- resumed: {pick(resumed)}",
             f"- uninterrupted: {pick(whole)}",
         ]
-    lines.insert(6, f"Fixed cost (a run stopped after the initial states): {fixed_rss / 2**20:.0f} MiB peak RSS.")
-    lines.insert(7, "")
+    header = lines.index("") + 4
+    lines.insert(header, f"Fixed cost (a run stopped after the initial states): {fixed_rss / 2**20:.0f} MiB peak RSS.")
+    lines.insert(header + 1, "")
     text = "\n".join(lines) + "\n"
     print(text)
     if args.out:

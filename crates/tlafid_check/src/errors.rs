@@ -3,7 +3,8 @@
 
 use tlafid_base::{Code, Diagnostic};
 
-/// `E090`: the options cannot be used (no workers, empty blocks, zero depth).
+/// `E090`: the options cannot be used (no workers, empty blocks, zero depth, checkpoints of
+/// temporal properties or of a system that cannot save its packing).
 pub const INVALID_OPTIONS: Code = Code(90);
 /// `E091`: replaying a counterexample did not meet the states found during the search: the
 /// system is not deterministic (successor order or fingerprints changed between calls).

@@ -204,7 +204,10 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         };
         // A state seen in an earlier level was in the model and passed its invariants; one
         // offered in this level was in the model (TLC evaluates both again on every
-        // successor; the answers cannot differ when the fingerprint names the state).
+        // successor; the answers cannot differ when the fingerprint names the state). A state
+        // whose fingerprint was spilled to disk is not known here: it is checked again, with
+        // the answers it had, and its claim (with the claim's verdict) is dropped after the
+        // level, before the level's first event is chosen (`drop_spilled`).
         let exact_fp = system
             .fingerprint_is_exact()
             .then(|| system.fingerprint(&successor));

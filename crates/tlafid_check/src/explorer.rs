@@ -101,6 +101,13 @@ impl<T: TransitionSystem> Explorer<T> {
                 "checkpoints do not cover temporal properties (their state graph is not saved)",
             ));
         }
+        // Refused up front rather than a run that never saves one and says nothing.
+        if self.options.checkpoint.is_some() && !self.system.save_packing(&mut Vec::new()) {
+            return Err(invalid_options(
+                "this transition system cannot save what unpacks its states, so it cannot \
+                 write or resume checkpoints",
+            ));
+        }
         pool.install(|| {
             let mut search = Search::new(&self.system, &self.options);
             let report = search.run();
@@ -871,6 +878,8 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             || options
                 .every_states
                 .is_some_and(|every| distinct - self.last_checkpoint.1 >= every);
+        // A frontier with a state kept whole (the initial states, or a state the system could
+        // not pack) is not saved: the first due level whose states are all packed is.
         let packed = self.disk_queue.is_some() || self.frontier.iter().all(Stored::is_packed);
         let mut packing = Vec::new();
         if !due || self.frontier_len() == 0 || !packed || !self.system.save_packing(&mut packing) {

@@ -92,7 +92,8 @@ pub trait TransitionSystem: Sync {
 
     /// Appends what [`unpack`](Self::unpack) needs besides the bytes (a table of interned
     /// leaves, say) to `out`, so that another process can rebuild packed states from a
-    /// checkpoint; `false` (the default) if it cannot, and then no checkpoint is written.
+    /// checkpoint; `false` (the default) if it cannot, and then a run with checkpoints is
+    /// refused before it starts (`E090`).
     fn save_packing(&self, out: &mut Vec<u8>) -> bool {
         let _ = out;
         false
@@ -124,7 +125,9 @@ pub trait TransitionSystem: Sync {
     /// `true` if [`fingerprint`](Self::fingerprint) hashes the whole state (no `VIEW`, no
     /// `SYMMETRY`), so that a state whose fingerprint was seen is that very state: the
     /// explorer then skips its state constraints (a seen state was in the model) and its
-    /// invariants (they held when it was first found). `false` by default.
+    /// invariants (they held when it was first found). Only if those checks read nothing but
+    /// the state: a spilling run evaluates them again on a state met again whose fingerprint
+    /// is on disk, and must answer as the in-memory run. `false` by default.
     fn fingerprint_is_exact(&self) -> bool {
         false
     }

@@ -198,3 +198,24 @@ fn memory_storage_keeps_what_was_written() {
     assert_eq!(storage.file("a"), Some(vec![1, 2]));
     assert_eq!(storage.bytes(), 2);
 }
+
+#[test]
+fn a_system_that_cannot_save_its_packing_refuses_checkpoints_up_front() {
+    // `HashGraph` keeps the default `save_packing` (it cannot): no run that never saves.
+    let storage = SharedMemoryStorage::default();
+    let system = graph(None).0;
+    for resume in [false, true] {
+        let options = Options {
+            checkpoint: checkpointing(&storage, resume, 7),
+            ..options(1)
+        };
+        let refused = Explorer::new(system.clone(), options).run().unwrap_err();
+        assert_eq!(refused.code, errors::INVALID_OPTIONS);
+        assert!(
+            refused.message.contains("cannot save"),
+            "{}",
+            refused.message
+        );
+    }
+    assert_eq!(storage.0.created(), 0);
+}

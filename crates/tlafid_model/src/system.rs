@@ -448,8 +448,12 @@ impl TransitionSystem for Model<'_> {
         }
     }
 
+    /// Not with `TLCGet("level")` in the spec: the level is not fingerprinted, and the
+    /// constraints and invariants of a state met again at another level may answer otherwise,
+    /// so they are evaluated on every successor (as TLC does). A spilling run then decides
+    /// exactly as the in-memory one, whether the state met again is in memory or on disk.
     fn fingerprint_is_exact(&self) -> bool {
-        self.symmetry.is_empty() && self.view.is_none()
+        self.symmetry.is_empty() && self.view.is_none() && !self.evaluator.reads_level()
     }
 
     /// With `TLCGet("level")` in the spec, every state carries TLC's level: 1 for an initial

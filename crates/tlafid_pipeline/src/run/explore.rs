@@ -69,9 +69,12 @@ pub(super) fn explore(
             run
         }
         Err(problem) => {
-            // The folders the user named for spilling or checkpoints are input, not the system.
+            // The folders the user named for spilling or checkpoints are input, not the system;
+            // options the explorer refuses (`--checkpoint` with temporal properties) are a
+            // refused flag combination, a usage error like those the command line refuses.
             let outcome = match problem.code {
-                errors::STORAGE_FAILED
+                errors::INVALID_OPTIONS
+                | errors::STORAGE_FAILED
                 | errors::CHECKPOINT_UNUSABLE
                 | errors::CHECKPOINT_OTHER_MODEL => RunOutcome::UsageError,
                 _ => RunOutcome::SystemError,
