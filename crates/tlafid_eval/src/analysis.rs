@@ -59,8 +59,12 @@ pub(crate) fn frame_sizes(program: &Program) -> Vec<usize> {
 }
 
 /// Whether each operator's value depends on no state (transitively through calls).
+/// `TLCGet` counts as reading the state: what it answers (the state's level, a register)
+/// changes as the exploration goes on, so nothing that calls it is kept as a constant.
 pub(crate) fn state_free(program: &Program) -> Vec<bool> {
-    let mut free = vec![true; program.ops.len()];
+    let mut free: Vec<bool> = (program.ops.iter())
+        .map(|op| !(op.module == "TLC" && op.name == "TLCGet"))
+        .collect();
     loop {
         let mut changed = false;
         for (i, op) in program.ops.iter().enumerate() {
