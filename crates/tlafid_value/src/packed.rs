@@ -79,6 +79,24 @@ const RECENT_SLOTS: usize = 4096;
 /// rebuilt, their smaller sub-values still shared), which bounds what a thread holds.
 const RECENT_MAX_BYTES: usize = 512;
 
+/// Nodes encoded in more than this many bytes go only to the first [`LARGE_SLOTS`] slots of
+/// [`Recent`]: what the cache keeps alive grows with the nodes' size (a 32-pair function of
+/// btree is a few kilobytes of values), so the large ones get fewer slots.
+const SMALL_MAX_BYTES: usize = 256;
+
+/// Slots of [`Recent`] that may hold a node longer than [`SMALL_MAX_BYTES`] (a power of two).
+const LARGE_SLOTS: usize = 1024;
+
+/// The slot of [`Recent`] for a node of `len` encoded bytes hashed to `hash`.
+fn recent_slot(hash: u64, len: usize) -> usize {
+    let mask = if len > SMALL_MAX_BYTES {
+        LARGE_SLOTS - 1
+    } else {
+        RECENT_SLOTS - 1
+    };
+    hash as usize & mask
+}
+
 /// Slots of [`Recent::by_address`] (a power of two).
 const ADDRESS_SLOTS: usize = 4096;
 
@@ -95,17 +113,21 @@ struct Recent {
     table: u64,
     slots: Vec<RecentSlot>,
     /// The other direction, for packing: compound nodes this thread unpacked lately, by
-    /// the address of their `Arc` (kept alive by the slot, so the address names them), with
-    /// their encoding. A successor's unchanged variables are the `Arc`s of the state it was
+    /// the address of their `Arc`, each naming the slot of `slots` that holds the node and
+    /// its encoding. A successor's unchanged variables are the `Arc`s of the state it was
     /// generated from, so packing it copies their bytes instead of walking them.
+    ///
+    /// Nothing is kept twice: the bytes are the slot's, and the node is alive (so its
+    /// address names it) only while that slot still holds it, which a lookup checks.
     by_address: Vec<AddressSlot>,
 }
 
-#[derive(Default)]
+#[derive(Default, Clone, Copy)]
 struct AddressSlot {
-    value: Option<Value>,
-    /// The node's encoding: tag, body length, body.
-    bytes: Vec<u8>,
+    /// The node's `Arc` address (0: empty).
+    address: usize,
+    /// The index in [`Recent::slots`] where the node was put.
+    slot: u32,
 }
 
 /// The address of a compound value's `Arc` (`None` for other values).
@@ -149,23 +171,25 @@ impl Recent {
         self
     }
 
-    /// Remembers `bytes` as the encoding of the compound `value`.
-    fn put_address(&mut self, value: &Value, bytes: &[u8]) {
+    /// Remembers the compound `value`, which slot `slot` holds, by its address.
+    fn put_address(&mut self, value: &Value, slot: usize) {
         let Some(address) = node_address(value) else {
             return;
         };
-        let slot = &mut self.by_address[address_slot(address)];
-        if slot.value.as_ref().and_then(node_address) == Some(address) {
-            return;
-        }
-        slot.bytes.clear();
-        slot.bytes.extend_from_slice(bytes);
-        slot.value = Some(value.clone());
+        self.by_address[address_slot(address)] = AddressSlot {
+            address,
+            slot: slot as u32,
+        };
     }
 
-    /// The encoding of the compound value whose `Arc` is at `address`, if remembered.
+    /// The encoding of the compound value whose `Arc` is at `address`, if remembered and
+    /// still held by its slot (a live `Arc` there is the same node).
     fn by_address(&self, address: usize) -> Option<&[u8]> {
-        let slot = self.by_address.get(address_slot(address))?;
+        let entry = self.by_address.get(address_slot(address))?;
+        if entry.address != address {
+            return None;
+        }
+        let slot = self.slots.get(entry.slot as usize)?;
         (slot.value.as_ref().and_then(node_address) == Some(address)).then_some(&slot.bytes[..])
     }
 
@@ -174,7 +198,7 @@ impl Recent {
     }
 
     fn get(&self, hash: u64, bytes: &[u8]) -> Option<&Value> {
-        let slot = &self.slots[hash as usize & (RECENT_SLOTS - 1)];
+        let slot = &self.slots[recent_slot(hash, bytes.len())];
         if slot.hash == hash && slot.bytes == bytes {
             slot.value.as_ref()
         } else {
@@ -183,7 +207,7 @@ impl Recent {
     }
 
     fn put(&mut self, hash: u64, bytes: &[u8], value: &Value) {
-        let slot = &mut self.slots[hash as usize & (RECENT_SLOTS - 1)];
+        let slot = &mut self.slots[recent_slot(hash, bytes.len())];
         slot.hash = hash;
         slot.bytes.clear();
         slot.bytes.extend_from_slice(bytes);
@@ -614,8 +638,8 @@ impl Unpacker<'_, '_> {
                         let value = value.clone();
                         self.at = end;
                         if node.len() >= ADDRESS_MIN_BYTES {
-                            // (`kept`: at most RECENT_MAX_BYTES, which bounds the slots too.)
-                            self.recent.put_address(&value, node);
+                            self.recent
+                                .put_address(&value, recent_slot(hash, node.len()));
                         }
                         return Some(value);
                     }
@@ -629,7 +653,8 @@ impl Unpacker<'_, '_> {
                     self.recent.put(hash, node, &value);
                 }
                 if kept && node.len() >= ADDRESS_MIN_BYTES {
-                    self.recent.put_address(&value, node);
+                    self.recent
+                        .put_address(&value, recent_slot(hash, node.len()));
                 }
                 value
             }
@@ -879,6 +904,25 @@ mod tests {
         assert!(other.pack(std::slice::from_ref(&record), &mut direct));
         assert_eq!(theirs, direct);
         assert_eq!(other.unpack(&theirs).unwrap(), vec![record]);
+    }
+
+    #[test]
+    fn a_node_of_more_than_256_bytes_is_shared_and_packs_again_to_its_bytes() {
+        let table = PackTable::new();
+        // 150 two-byte integers: a body of 300 bytes, kept among the large slots.
+        let large = Value::seq((0..150).map(|i| Value::Int(i + 100)).collect());
+        let mut bytes = Vec::new();
+        assert!(table.pack(std::slice::from_ref(&large), &mut bytes));
+        assert!(bytes.len() > SMALL_MAX_BYTES && bytes.len() <= RECENT_MAX_BYTES);
+        let (a, b) = (table.unpack(&bytes).unwrap(), table.unpack(&bytes).unwrap());
+        match (&a[0], &b[0]) {
+            (Value::Seq(x), Value::Seq(y)) => assert!(Arc::ptr_eq(x, y)),
+            other => panic!("not sequences: {other:?}"),
+        }
+        let mut again = Vec::new();
+        assert!(table.pack(&a, &mut again));
+        assert_eq!(again, bytes);
+        assert_eq!(a, vec![large]);
     }
 
     #[test]
