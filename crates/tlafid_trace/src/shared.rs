@@ -198,7 +198,8 @@ pub fn items(raw: &str) -> Option<Vec<&str>> {
 /// A field of an object: the key as written (quoted), the key, and the value's text.
 pub type Field<'t> = (&'t str, Cow<'t, str>, &'t str);
 
-/// The fields of the object `raw` (valid JSON).
+/// The fields of the object `raw` (valid JSON; on other text, `None` or fields that mean
+/// nothing, never a panic).
 pub fn fields(raw: &str) -> Option<Vec<Field<'_>>> {
     let b = raw.as_bytes();
     let mut i = skip_ws(b, 0);
@@ -212,11 +213,11 @@ pub fn fields(raw: &str) -> Option<Vec<Field<'_>>> {
     }
     loop {
         let key_end = string_end(b, i);
-        let quoted = &raw[i..key_end];
+        let quoted = raw.get(i..key_end)?;
         let key = if quoted.contains('\\') {
             Cow::Owned(serde_json::from_str::<String>(quoted).ok()?)
         } else {
-            Cow::Borrowed(&quoted[1..quoted.len() - 1])
+            Cow::Borrowed(quoted.get(1..quoted.len().checked_sub(1)?)?)
         };
         i = skip_ws(b, key_end);
         if b.get(i) != Some(&b':') {
@@ -224,7 +225,7 @@ pub fn fields(raw: &str) -> Option<Vec<Field<'_>>> {
         }
         i = skip_ws(b, i + 1);
         let end = value_end(b, i);
-        out.push((quoted, key, &raw[i..end]));
+        out.push((quoted, key, raw.get(i..end)?));
         i = skip_ws(b, end);
         match b.get(i) {
             Some(b',') => i = skip_ws(b, i + 1),

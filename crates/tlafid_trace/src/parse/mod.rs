@@ -214,10 +214,12 @@ struct Reader<'v, 't> {
 /// Does `text` open with SysMoBench's constants line (its first two non-blank lines: a
 /// line with none of the event log's keys, then an `event` line)?
 fn sysmobench_constants(text: &str) -> bool {
-    let mut lines = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| shared::fields(l.trim()));
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty()).map(|l| {
+        let line = l.trim();
+        // A malformed line is reported by the reader, with its line number.
+        crate::wellformed::well_formed(line).ok()?;
+        shared::fields(line)
+    });
     match (lines.next(), lines.next()) {
         (Some(Some(first)), Some(Some(second))) => {
             sysmobench::is_constants_line(&first, Some(&second))
