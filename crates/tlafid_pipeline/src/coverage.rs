@@ -23,7 +23,7 @@ pub struct Coverage {
     pub tlc_actions: Vec<CoverageLine>,
     /// With per-variable coverage: each variable and how many distinct values it took in the
     /// distinct states kept (TLC's `-coverage` message 2779), in declaration order.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variables: Vec<VariableLine>,
 }
 

@@ -75,7 +75,7 @@ pub struct CheckReport {
     /// With `--continue`: every invariant and action-property violation met, in breadth-first
     /// order (`violated`, `message` and `trace` above are the first unless something else
     /// stopped the run).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub violations: Vec<ViolationReport>,
     /// Problems found.
     pub diagnostics: Vec<JsonDiagnostic>,
