@@ -462,34 +462,30 @@ impl<'e, 'p> Validator<'e, 'p> {
                 Stepper::count_action(&mut report.action_counts, &event.step, &[]);
             }
         }
-        let missed = match first {
-            Some((frontier, states, p)) => {
-                let event = &trace.processes[p].events[frontier[p] as usize];
-                MissedCodeBehavior {
-                    location: trace.location(p, frontier[p] as usize),
-                    action: event.step.action.as_ref().map(|a| a.name.clone()),
-                    admitted_prefix: stuck.consumed,
-                    candidates: states.len(),
-                    misses: stepper.nearest_misses(states, &event.step)?,
-                    blocked,
-                }
-            }
-            // The clocks let no event happen at the furthest cuts (they contradict each
-            // other): the first unconsumed event is where the trace stops.
+        // Without a first event the clocks let no event happen at the furthest cuts (they
+        // contradict each other): the first unconsumed event is where the trace stops, and
+        // no step was tried there to miss.
+        let (frontier, states, p, tried) = match first {
+            Some((frontier, states, p)) => (frontier, states, p, true),
             None => {
                 let p = (0..trace.processes.len())
                     .find(|&p| (frontier[p] as usize) < trace.processes[p].events.len())
                     .expect("a stuck level has an unconsumed event");
-                let event = &trace.processes[p].events[frontier[p] as usize];
-                MissedCodeBehavior {
-                    location: trace.location(p, frontier[p] as usize),
-                    action: event.step.action.as_ref().map(|a| a.name.clone()),
-                    admitted_prefix: stuck.consumed,
-                    candidates: states.len(),
-                    misses: Vec::new(),
-                    blocked,
-                }
+                (frontier, states, p, false)
             }
+        };
+        let event = &trace.processes[p].events[frontier[p] as usize];
+        let misses = match tried {
+            true => stepper.nearest_misses(states, &event.step)?,
+            false => Vec::new(),
+        };
+        let missed = MissedCodeBehavior {
+            location: trace.location(p, frontier[p] as usize),
+            action: event.step.action.as_ref().map(|a| a.name.clone()),
+            admitted_prefix: stuck.consumed,
+            candidates: states.len(),
+            misses,
+            blocked,
         };
         report.verdict = Verdict::Missed(missed);
         Ok(())
