@@ -45,6 +45,16 @@ impl Server {
         self.input.flush().expect("flush");
     }
 
+    /// Pings with `id` and checks the server still answers.
+    fn assert_answers_ping(&mut self, id: u64) {
+        let ping = json!({"jsonrpc": "2.0", "id": id, "method": "ping"}).to_string();
+        self.send(ping.as_bytes());
+        assert_eq!(
+            self.reply(),
+            json!({"jsonrpc": "2.0", "id": id, "result": {}})
+        );
+    }
+
     fn reply(&mut self) -> Value {
         let mut line = String::new();
         self.output.read_line(&mut line).expect("a reply");
@@ -156,11 +166,7 @@ fn every_line_gets_an_answer_and_the_server_goes_on() {
         .contains("not UTF-8"));
     server.send(br#"[{"jsonrpc":"2.0","id":2,"method":"ping"}]"#);
     assert_eq!(server.reply()["error"]["code"], -32600);
-    server.send(br#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#);
-    assert_eq!(
-        server.reply(),
-        json!({"jsonrpc": "2.0", "id": 3, "result": {}})
-    );
+    server.assert_answers_ping(3);
 }
 
 #[test]
@@ -308,11 +314,7 @@ fn a_child_that_dies_is_the_calls_error_and_the_server_goes_on() {
         reply["result"]["content"][0]["text"],
         "tlafid ended with status -1 and no report"
     );
-    server.send(br#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#);
-    assert_eq!(
-        server.reply(),
-        json!({"jsonrpc": "2.0", "id": 2, "result": {}})
-    );
+    server.assert_answers_ping(2);
 }
 
 #[test]
@@ -331,9 +333,5 @@ fn a_batch_of_requests_gets_one_error_reply_and_the_server_goes_on() {
     assert_eq!(server.reply()["error"]["code"], -32600);
     server.send(b"[{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"\xc3\x28\"}]");
     assert_eq!(server.reply()["error"]["code"], -32700);
-    server.send(br#"{"jsonrpc":"2.0","id":4,"method":"ping"}"#);
-    assert_eq!(
-        server.reply(),
-        json!({"jsonrpc": "2.0", "id": 4, "result": {}})
-    );
+    server.assert_answers_ping(4);
 }
