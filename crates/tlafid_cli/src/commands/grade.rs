@@ -13,9 +13,17 @@ use crate::files::DiskFiles;
 use crate::inputs::InputArgs;
 use crate::render::{self, Format};
 
+/// The modes of `grade` that take many models from files, not one from the command line.
+const MANY_MODELS: [&str; 3] = ["batch", "merge", "leaderboard"];
+
 /// Arguments of `tlafid grade`.
 #[derive(clap::Args)]
-#[command(mut_arg("file", |file| file.required(false).required_unless_present_any(["batch", "merge", "leaderboard"])))]
+#[command(mut_arg("file", |file| file.required(false).required_unless_present_any(MANY_MODELS)))]
+// A model's own options cannot go with the modes that grade many models: said by name here,
+// before clap would ask for the model FILE they belong with.
+#[command(mut_arg("config", |arg| arg.conflicts_with_all(MANY_MODELS)))]
+#[command(mut_arg("libs", |arg| arg.conflicts_with_all(MANY_MODELS)))]
+#[command(mut_arg("max_memory", |arg| arg.conflicts_with_all(MANY_MODELS)))]
 pub struct GradeArgs {
     /// The model (absent with --batch, --merge and --leaderboard).
     #[command(flatten)]
