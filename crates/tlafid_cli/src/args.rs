@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use tlafid_pipeline::ModelInputs;
 
+use crate::inputs::InputArgs;
+
 /// The model and where its modules are: `FILE [--config C.cfg] [--lib DIR]...`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct ModelArgs {
@@ -28,15 +30,21 @@ impl ModelArgs {
         crate::memory::watch(&session.interrupt, self.max_memory)
     }
 
-    /// The pipeline's inputs: these files, with an observation module and requirements.
-    pub fn inputs(&self, observe: Option<&PathBuf>, requirements: Option<&PathBuf>) -> ModelInputs {
+    /// The pipeline's inputs: these files, with an observation module, requirements, and
+    /// what the spec may read (`--allow-read`, `--env`; nothing for a command without them).
+    pub fn inputs(
+        &self,
+        observe: Option<&PathBuf>,
+        requirements: Option<&PathBuf>,
+        reads: Option<&InputArgs>,
+    ) -> ModelInputs {
         ModelInputs {
             model: self.file.clone(),
             config: self.config.clone(),
             libs: self.libs.clone(),
             observe: observe.cloned(),
             requirements: requirements.cloned(),
-            reads: Default::default(),
+            reads: reads.map(InputArgs::reads).unwrap_or_default(),
         }
     }
 }

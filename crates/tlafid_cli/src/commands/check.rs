@@ -271,12 +271,11 @@ pub fn run(args: &CheckArgs) -> ExitStatus {
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
     let _watchdog = args.model.watch_memory(&session);
-    let inputs = tlafid_pipeline::ModelInputs {
-        reads: args.reads.reads(),
-        ..args
-            .model
-            .inputs(args.observe.as_ref(), args.requirements.as_ref())
-    };
+    let inputs = args.model.inputs(
+        args.observe.as_ref(),
+        args.requirements.as_ref(),
+        Some(&args.reads),
+    );
     let display = (!args.simulate).then(|| progress::Display::new(args.format));
     let mut options = args.options();
     if let Some(display) = &display {

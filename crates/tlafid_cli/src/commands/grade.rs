@@ -101,10 +101,11 @@ pub fn run(args: &GradeArgs) -> ExitStatus {
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
     let _watchdog = model.watch_memory(&session);
-    let inputs = tlafid_pipeline::ModelInputs {
-        reads: args.reads.reads(),
-        ..model.inputs(args.observe.as_ref(), args.requirements.as_ref())
-    };
+    let inputs = model.inputs(
+        args.observe.as_ref(),
+        args.requirements.as_ref(),
+        Some(&args.reads),
+    );
     let options = GradeOptions {
         traces: args.traces.clone(),
         trace_config: args.trace_config.clone(),

@@ -57,7 +57,7 @@ pub fn run(args: &MutateArgs) -> ExitStatus {
     let _watchdog = args.model.watch_memory(&session);
     let inputs = args
         .model
-        .inputs(args.observe.as_ref(), args.requirements.as_ref());
+        .inputs(args.observe.as_ref(), args.requirements.as_ref(), None);
     let options = MutationOptions {
         properties: args.properties.clone(),
         type_invariant: args.type_invariant.clone(),

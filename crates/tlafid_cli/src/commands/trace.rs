@@ -121,12 +121,11 @@ pub fn run(args: &TraceArgs) -> ExitStatus {
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
     let _watchdog = args.model.watch_memory(&session);
-    let inputs = tlafid_pipeline::ModelInputs {
-        reads: args.reads.reads(),
-        ..args
-            .model
-            .inputs(args.observe.as_ref(), args.requirements.as_ref())
-    };
+    let inputs = args.model.inputs(
+        args.observe.as_ref(),
+        args.requirements.as_ref(),
+        Some(&args.reads),
+    );
     let validated = trace::validate(&mut session, &inputs, &args.options());
     let (sources, diagnostics) = (&session.sources, &session.diagnostics);
     let validated = match validated {
