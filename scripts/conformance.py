@@ -148,6 +148,7 @@ class Outcome:
     got_states: int | None
     seconds: float
     detail: str = ""
+    recorded_seconds: float | None = None  # TLC's runtime in the manifest (check mode)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -229,12 +230,14 @@ def check_model(args: argparse.Namespace, model: manifests.Model) -> Outcome:
     command += [part for lib in args.lib for part in ("--lib", str(lib))]
     # A trace spec reads its log from its own folder (EWD998ChanTrace), read-only.
     command += ["--allow-read", str((root / model.module).parent)]
-    command += ["--workers", "1", "--format", "json", *args.extra_arg]
-    run = run_command(command, root, args.timeout)
+    command += ["--workers", str(args.workers), "--format", "json", *args.extra_arg]
+    recorded = model.runtime_seconds
+    timeout = recorded if args.timeout_recorded and recorded is not None else args.timeout
+    run = run_command(command, root, timeout)
     expected = (model.result, model.distinct_states)
     if run.exit_code is None:
         return Outcome(model.label(), "timeout", *expected, "timeout", None, run.seconds,
-                       f"no answer within {args.timeout:g} s")
+                       f"no answer within {timeout:g} s", recorded)
     report = parse_json_report(run.stdout)
     result, distinct = interpret_check_output(report, run.exit_code)
     detail = ""
@@ -245,7 +248,7 @@ def check_model(args: argparse.Namespace, model: manifests.Model) -> Outcome:
     elif distinct is None and model.distinct_states is not None and result == "success":
         detail = "no distinct_states in the report"
     return Outcome(model.label(), classify(model, result, distinct), *expected, result,
-                   distinct, run.seconds, detail)
+                   distinct, run.seconds, detail, recorded)
 
 
 def parse_file(args: argparse.Namespace, module_path: str) -> Outcome:
@@ -282,6 +285,8 @@ def select_models(args: argparse.Namespace) -> list[manifests.Model]:
         if args.max_runtime is not None and (
             model.runtime_seconds is None or model.runtime_seconds > args.max_runtime
         ):
+            continue
+        if args.long and model.runtime_seconds is not None and model.runtime_seconds <= 60:
             continue
         if only and not only.search(model.config):
             continue
@@ -320,20 +325,25 @@ def print_table(outcomes: list[Outcome], order: list[str]) -> None:
     rank = {klass: i for i, klass in enumerate(order)}
     rows = sorted(outcomes, key=lambda o: (rank.get(o.klass, len(order)), o.label))
     width = max([len(o.label) for o in rows] + [5])
-    print(f"{'class':<16} {'model':<{width}} {'expected':<26} {'got':<26} {'secs':>7}  detail")
+    print(f"{'class':<16} {'model':<{width}} {'expected':<26} {'got':<26} {'secs':>7} "
+          f"{'tlc s':>7}  detail")
     for o in rows:
         expected = f"{o.expected} {show_states(o.expected_states)}"
         got = f"{o.got} {show_states(o.got_states)}"
+        recorded = "-" if o.recorded_seconds is None else f"{o.recorded_seconds:g}"
         print(f"{o.klass:<16} {o.label:<{width}} {expected:<26} {got:<26} "
-              f"{o.seconds:7.1f}  {o.detail}")
+              f"{o.seconds:7.1f} {recorded:>7}  {o.detail}")
 
 
 def summarize_check(outcomes: list[Outcome]) -> dict:
     """Counts per class and the headline figures."""
     counts = {klass: sum(1 for o in outcomes if o.klass == klass) for klass in CLASS_ORDER}
     compared = len(outcomes) - counts["no-reference"]
+    # Matched and no slower than TLC's runtime as the manifest records it.
+    in_time = sum(1 for o in outcomes if o.klass == "matched" and o.recorded_seconds is not None
+                  and o.seconds <= o.recorded_seconds)
     return {"matched": counts["matched"], "compared": compared, "total": len(outcomes),
-            "classes": counts}
+            "matched_within_recorded_runtime": in_time, "classes": counts}
 
 
 def print_check_summary(outcomes: list[Outcome], summary: dict) -> None:
@@ -345,6 +355,8 @@ def print_check_summary(outcomes: list[Outcome], summary: dict) -> None:
             print(f"  {label}")
     classes = ", ".join(f"{k} {v}" for k, v in summary["classes"].items() if v)
     print(f"matched {summary['matched']} of {summary['compared']}  ({classes})")
+    print(f"matched within TLC's recorded runtime: "
+          f"{summary['matched_within_recorded_runtime']} of {summary['compared']}")
 
 
 def write_json(path: Path, mode: str, summary: dict, outcomes: list[Outcome]) -> None:
@@ -387,6 +399,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                    help='"exhaustive" (default), "all", or a manifest mode such as "symbolic"')
     p.add_argument("--max-runtime", type=int, metavar="SECONDS",
                    help="keep models whose manifest runtime is known and at most this")
+    p.add_argument("--long", action="store_true",
+                   help="keep the long models: runtime over 60 s or unknown (with the default "
+                        "--mode, the 30 exhaustive models the quick set leaves out)")
+    p.add_argument("--timeout-recorded", action="store_true",
+                   help="give each model TLC's recorded runtime as its timeout (--timeout "
+                        "where the runtime is unknown): a timeout then means slower than TLC")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="tlafid's --workers (default 1)")
     p.add_argument("--no-property", action="store_true",
                    help="keep models whose config has no PROPERTY/PROPERTIES outside comments")
     p.add_argument("--only", metavar="REGEX", help="keep models (or files) whose path matches")
