@@ -91,9 +91,11 @@ SYSTEMS = {
         "drop_constraint": True,
         "map": {
             "variables": {
-                # resources PGo reaches through mapping macros (links, failure detectors,
-                # persistent logs, channels, timers): not observed
-                "net": None, "netLen": None, "netEnabled": None, "fd": None,
+                # the links: network[i].queue, a bag (ReliableFIFOLink over a bag)
+                "net": {"as": "network", "channel": "bag", "at": ["queue"]},
+                # other resources PGo reaches through mapping macros (buffer lengths,
+                # failure detectors, persistent logs, channels, timers): not observed
+                "netLen": None, "netEnabled": None, "fd": None,
                 "plog": None, "appendEntriesCh": None, "becomeLeaderCh": None,
                 "leaderTimeout": None, "reqCh": None, "respCh": None, "timeout": None,
                 # archetype-local variables PlusCal renamed per process
@@ -110,6 +112,11 @@ SYSTEMS = {
         "generated_map": None,
         "self_binding": False,
     },
+}
+# raftkvs_tcp's links are sequences (a FIFO), not bags.
+SYSTEMS["raftkvs"]["badspec_maps"]["raftkvs_tcp"] = {
+    "variables": dict(SYSTEMS["raftkvs"]["map"]["variables"],
+                      net={"as": "network", "channel": "fifo", "at": ["queue"]})
 }
 
 
@@ -302,6 +309,7 @@ def record_step(rec, mapping, tla_text, variables, model_next):
             path = [] if spec.get("global") else [self_text]
         else:
             path = list(e["indices"])
+        path += [json.dumps(k) if isinstance(k, str) else str(k) for k in spec.get("at", [])]
         channel = spec.get("channel")
         if e["tag"] == "write":
             kind = {None: "update", "bag": "bag_add", "fifo": "append"}[channel]
