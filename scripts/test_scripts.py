@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Unit tests for the pure parts of conformance.py, manifests.py and bench.py.
+"""Unit tests for the pure parts of conformance.py, manifests.py, bench.py and
+sysmobench_side_by_side.py.
 
 Run: python3 scripts/test_scripts.py   (standard library unittest; no tlafid needed)
 """
@@ -14,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench  # noqa: E402
 import conformance  # noqa: E402
 import manifests  # noqa: E402
+import sysmobench_side_by_side as sbs  # noqa: E402
 
 
 def model(result: str, distinct: int | None) -> manifests.Model:
@@ -125,6 +127,70 @@ class BenchTests(unittest.TestCase):
         self.assertEqual(bench.Tool("TLC", ["java", "tlc2.TLC"], "tlc").command(b, 1, None, meta),
                          ["java", "tlc2.TLC", "-workers", "1", "-config", "SlushSmall.cfg",
                           "-metadir", "/tmp/m", "-noGenerateSpecTE", "Slush.tla"])
+
+def pgo_record(arch, self_, clock, elements, abort=False):
+    return {"archetypeName": arch, "self": self_, "isAbort": abort,
+            "clock": [[[a, s], n] for (a, s), n in clock], "csElements": elements}
+
+
+def element(name, tag, value, indices=(), prefix="AClient"):
+    return {"name": {"name": name, "prefix": "" if name == ".pc" else prefix},
+            "tag": tag, "value": value, "indices": list(indices)}
+
+
+class SideBySideTests(unittest.TestCase):
+    def test_variables_span_lines_and_comments(self):
+        text = "VARIABLES \n  network, \\* the links\n  hasLock,\n  pc\n\nInit == TRUE\nVARIABLE x\n"
+        self.assertEqual(sbs.model_variables(text), ["network", "hasLock", "pc", "x"])
+
+    def test_cfg_overrides_and_drops(self):
+        constants, others = sbs.read_cfg(
+            "CONSTANT NumClients = 3\nCONSTANTS\n  a = a\n  S <- Def\nCONSTRAINT C\nSPECIFICATION Spec\n")
+        out = sbs.write_cfg(constants, others, {"NumClients": "5", "New": "1"}, ("CONSTRAINT",))
+        self.assertEqual(out, "CONSTANT NumClients = 5\nCONSTANT a = a\nCONSTANT S <- Def\n"
+                              "CONSTANT New = 1\nSPECIFICATION Spec\n")
+
+    def test_record_step_reads_writes_and_channels(self):
+        tla = "acquireLock(self) == TRUE\n"
+        rec = pgo_record("AClient", "1", [(("AClient", "1"), 1)], [
+            element(".pc", "read", '"AClient.acquireLock"'),
+            element("network", "read", "3", ["1"]),
+            element("hasLock", "write", "TRUE", ["1"]),
+            element("network", "write", "[from |-> 1]", ["0"]),
+            element(".pc", "write", '"AClient.Done"'),
+        ])
+        mapping = {"variables": {"network": {"channel": "bag"}}}
+        conj = sbs.record_step(rec, mapping, tla, ["network", "hasLock", "pc"], "Next")
+        self.assertEqual(conj, [
+            "acquireLock(1)",
+            'pc[1] = ("acquireLock")',
+            "LET __network_0 == [network EXCEPT ![1] = @ (-) SetToBag({(3)})] "
+            "__network_1 == [__network_0 EXCEPT ![0] = @ (+) SetToBag({([from |-> 1])})] "
+            "IN network' = __network_1",
+            "LET __hasLock_0 == [hasLock EXCEPT ![1] = (TRUE)] IN hasLock' = __hasLock_0",
+            "LET __pc_0 == [pc EXCEPT ![1] = (\"Done\")] IN pc' = __pc_0",
+        ])
+
+    def test_guards_count_committed_records_only(self):
+        # the server's second committed record is its third (the second aborted): a client
+        # record that saw the server's clock 3 waits for two committed server records
+        server = [pgo_record("AServer", "0", [(("AServer", "0"), n)],
+                             [element(".pc", "read", '"AServer.serve"')], abort=(n == 2))
+                  for n in (1, 2, 3)]
+        client = [pgo_record("AClient", "1", [(("AServer", "0"), 3), (("AClient", "1"), 1)],
+                             [element(".pc", "read", '"AClient.go"')])]
+        procs = {}
+        for rec in server + client:
+            key = f'{rec["archetypeName"]}({rec["self"]})'
+            rec["_clock"] = {f"{a}({s})": n for (a, s), n in rec["clock"]}
+            rec["_own"] = rec["_clock"][key]
+            if not rec["isAbort"]:
+                procs.setdefault(key, []).append(rec)
+        tla = "serve(self) == TRUE\ngo(self) == TRUE\n"
+        spec = sbs.trace_spec("m", tla, procs, {}, ["pc"], "Next")
+        self.assertIn("__R1_1 == /\\ __done[1] = 0 /\\ __done[2] >= 2 /\\ go(1)", spec)
+        self.assertIn("__NotDone == ~(__done = <<1, 2>>)", spec)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -396,6 +396,7 @@ fn conformance(session: &mut Session<'_>, inputs: &ModelInputs, options: &GradeO
                 TraceOutcome::Admitted => PhaseVerdict::Pass,
                 TraceOutcome::Incomplete => PhaseVerdict::Incomplete,
                 TraceOutcome::InvalidInput
+                | TraceOutcome::IllTypedBinding
                 | TraceOutcome::MissedCodeBehavior
                 | TraceOutcome::PropertyViolated => PhaseVerdict::Fail,
             };

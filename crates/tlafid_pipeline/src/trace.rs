@@ -75,6 +75,10 @@ pub enum TraceOutcome {
     PropertyViolated,
     /// Some trace has no verdict (a budget ran out).
     Incomplete,
+    /// Under `--requirements`, a trace state gives a requirement's observable a value
+    /// outside its declared type (`TypeOf_<name>`): the model binds the name to something
+    /// else, a mapping error rather than a verdict (as `check` reports it).
+    IllTypedBinding,
 }
 
 /// Why traces could not be validated at all.
@@ -148,6 +152,11 @@ pub fn validate(
         return Err(TraceFailure::Usage);
     }
     let loaded = load::load(session, inputs, &[])?;
+    let types = loaded
+        .requirements
+        .as_ref()
+        .map(|r| r.types.clone())
+        .unwrap_or_default();
     let (mut program, config, observed_modules) = (loaded.program, loaded.config, loaded.modules);
     let probes = tlafid_trace::add_constant_probes(&mut program);
     let spec = tlafid_model::prepare(&mut program, &config).map_err(|problems| {
@@ -270,13 +279,19 @@ pub fn validate(
             reports.extend(checked.next());
         }
     }
+    let ill_typed = take_type_violations(&mut reports, &types);
     let summary = Summary::of(&reports, validator.vocabulary());
     for report in &reports {
         session
             .diagnostics
             .extend(report.diagnostics.iter().cloned());
     }
-    let outcome = if summary.missed > 0 {
+    let outcome = if let Some((typed, trace, location)) = ill_typed {
+        session
+            .diagnostics
+            .push(ill_typed_diagnostic(&typed, &trace, &location));
+        TraceOutcome::IllTypedBinding
+    } else if summary.missed > 0 {
         TraceOutcome::MissedCodeBehavior
     } else if summary.violating > 0 {
         TraceOutcome::PropertyViolated
@@ -295,6 +310,57 @@ pub fn validate(
         unreadable,
         outcome,
     })
+}
+
+/// Takes the violations of requirement observables' type checks (`TypeOf_<name>`) out of
+/// the reports (they are no verdict) and gives the first: the observable, the trace and
+/// the first trace state outside the type.
+fn take_type_violations(
+    reports: &mut [TraceReport],
+    types: &[tlafid_config::Named],
+) -> Option<(tlafid_config::Named, String, tlafid_trace::Location)> {
+    let mut first = None;
+    for report in reports.iter_mut() {
+        let name = report.name.clone();
+        report.violations.retain(|violation| {
+            let Some(typed) = types.iter().find(|t| {
+                tlafid_model::requirements::type_check_name(&t.name) == violation.property
+            }) else {
+                return true;
+            };
+            if first.is_none() {
+                first = Some((typed.clone(), name.clone(), violation.location.clone()));
+            }
+            false
+        });
+    }
+    first
+}
+
+/// E141 for a trace state that gives `typed` a value outside its type.
+fn ill_typed_diagnostic(
+    typed: &tlafid_config::Named,
+    trace: &str,
+    location: &tlafid_trace::Location,
+) -> Diagnostic {
+    let check = tlafid_model::requirements::type_check_name(&typed.name);
+    let at = match (&location.file, location.line) {
+        (Some(file), Some(line)) => format!("{file}:{line}"),
+        (None, Some(line)) => format!("{trace}:{line}"),
+        _ => trace.to_string(),
+    };
+    Diagnostic::error(
+        tlafid_model::codes::ILL_TYPED_OBSERVABLE,
+        format!(
+            "the model binds the observable `{}` to a value outside {check} in trace state {} ({at}); no verdict",
+            typed.name, location.step
+        ),
+        typed.span,
+    )
+    .with_hint(format!(
+        "`{}` means something else in this model: define it in an observation module (--observe) in the requirements' terms",
+        typed.name
+    ))
 }
 
 /// The folder a trace file is in (its name for a multi-process trace).

@@ -29,7 +29,8 @@ pub const KV_UNLOGGED: [&str; 2] = ["BackupApply", "PrimaryAck"];
 /// `kv_replication_unlogged/<scenario>-<seed>.ndjson`, the event log without the
 /// [`KV_UNLOGGED`] steps; for the lock service also
 /// `lock_service_processes/<scenario>-<seed>/<process>.ndjson`, one log per process with
-/// vector clocks and updates ([`processes`]).
+/// vector clocks and updates, and `lock_service_messages/<scenario>-<seed>/<process>.ndjson`,
+/// the same with sequence numbers and message ids and without the network ([`processes`]).
 pub fn trace_files(trace: &Trace) -> Vec<(String, String)> {
     let base = format!("{}/{}", trace.system, trace.file_stem());
     let mut files = vec![
@@ -41,6 +42,12 @@ pub fn trace_files(trace: &Trace) -> Vec<(String, String)> {
         for (name, text) in processes::lock_process_logs(trace) {
             files.push((
                 format!("{}_processes/{}/{name}", trace.system, trace.file_stem()),
+                text,
+            ));
+        }
+        for (name, text) in processes::lock_message_logs(trace) {
+            files.push((
+                format!("{}_messages/{}/{name}", trace.system, trace.file_stem()),
                 text,
             ));
         }

@@ -7,6 +7,12 @@
 //! grant carries the server's clock to the client, which merges it when it takes the grant.
 //! Events of different processes that no message orders are concurrent, so the logs do not
 //! say which of them came first.
+//!
+//! [`lock_message_logs`] logs the same runs as a deployment without vector clocks does:
+//! each event with its number in its process (`seq`) and the ids of the messages it sends
+//! and receives (`send`, `receive`: a request is `<client>-<seq>`, a grant `server-<seq>`),
+//! and observing less: nobody logs the server's `inbox` (the network), which the model
+//! decides.
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -41,9 +47,35 @@ fn merge(into: &mut Clock, from: &Clock) {
 /// The per-process logs of a lock-service run: `(file name, contents)`, the server's
 /// first (it holds the `init` line), then the clients' in name order.
 pub fn lock_process_logs(trace: &Trace) -> Vec<(String, String)> {
+    process_logs(trace, Ordering::Clocks)
+}
+
+/// The per-process logs of a lock-service run with sequence numbers and message ids instead
+/// of vector clocks, without the server's `inbox`: `(file name, contents)` as
+/// [`lock_process_logs`].
+pub fn lock_message_logs(trace: &Trace) -> Vec<(String, String)> {
+    process_logs(trace, Ordering::Messages)
+}
+
+/// How the logs say what happened before what.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ordering {
+    /// A vector clock per event; every variable a step changes is logged.
+    Clocks,
+    /// `seq`, `send` and `receive`; the network (`inbox`) is not logged.
+    Messages,
+}
+
+/// The variable no process logs under [`Ordering::Messages`].
+const NETWORK: &str = "inbox";
+
+fn process_logs(trace: &Trace, ordering: Ordering) -> Vec<(String, String)> {
     let mut clocks: BTreeMap<String, Clock> = BTreeMap::new();
     let mut request_clocks: VecDeque<Clock> = VecDeque::new();
     let mut grant_clocks: BTreeMap<String, Clock> = BTreeMap::new();
+    // Message ids, in the same order as the clocks they carry.
+    let mut request_ids: VecDeque<String> = VecDeque::new();
+    let mut grant_ids: BTreeMap<String, String> = BTreeMap::new();
     let mut logs: BTreeMap<String, String> = BTreeMap::new();
     let init = record([(
         "init",
@@ -53,35 +85,60 @@ pub fn lock_process_logs(trace: &Trace) -> Vec<(String, String)> {
     for step in &trace.steps {
         let process = process_of(step);
         let mut clock = clocks.remove(&process).unwrap_or_default();
+        let mut received = None;
         match step.action.as_str() {
             "ServerGrant" | "ServerEnqueue" | "ServerRelease" => {
                 let request = request_clocks.pop_front().expect("a request was sent");
                 merge(&mut clock, &request);
+                received = request_ids.pop_front();
             }
             "ReceiveGrant" => {
                 let grant = grant_clocks.remove(&process).expect("a grant was sent");
                 merge(&mut clock, &grant);
+                received = grant_ids.remove(&process);
             }
             _ => {}
         }
         *clock.entry(process.clone()).or_default() += 1;
+        let seq = clock[&process];
+        let mut sent = None;
         match step.action.as_str() {
-            "SendAcquire" | "SendRelease" => request_clocks.push_back(clock.clone()),
+            "SendAcquire" | "SendRelease" => {
+                request_clocks.push_back(clock.clone());
+                let id = format!("{process}-{seq}");
+                request_ids.push_back(id.clone());
+                sent = Some(id);
+            }
             "ServerGrant" | "ServerRelease" => {
                 if let Some(granted) = newly_granted(step) {
-                    grant_clocks.insert(granted, clock.clone());
+                    grant_clocks.insert(granted.clone(), clock.clone());
+                    let id = format!("{process}-{seq}");
+                    grant_ids.insert(granted, id.clone());
+                    sent = Some(id);
                 }
             }
             _ => {}
         }
-        let clock_json = record(clock.iter().map(|(p, n)| (p.clone(), Value::from(*n))));
-        let line = record([
+        let mut fields = vec![
             ("action", Value::String(step.action.clone())),
             ("args", record(step.args.clone())),
-            ("clock", clock_json),
             ("process", Value::String(process.clone())),
-            ("updates", updates(&step.pre_state, &step.post_state)),
-        ]);
+        ];
+        match ordering {
+            Ordering::Clocks => {
+                let clock_json = record(clock.iter().map(|(p, n)| (p.clone(), Value::from(*n))));
+                fields.push(("clock", clock_json));
+                fields.push(("updates", updates(&step.pre_state, &step.post_state, &[])));
+            }
+            Ordering::Messages => {
+                fields.push(("seq", Value::from(seq)));
+                fields.extend(received.map(|id| ("receive", Value::String(id))));
+                fields.extend(sent.map(|id| ("send", Value::String(id))));
+                let logged = updates(&step.pre_state, &step.post_state, &[NETWORK]);
+                fields.push(("updates", logged));
+            }
+        }
+        let line = record(fields);
         let log = logs.entry(process.clone()).or_default();
         log.push_str(&line.to_string());
         log.push('\n');
@@ -114,11 +171,12 @@ fn newly_granted(step: &Step) -> Option<String> {
 /// What a step changed, as updates per variable: a record's changed fields (`Update` at the
 /// field), a sequence that grew at its end (`AppendElement`) or lost its head
 /// (`RemoveHead`), a set's new and lost elements (`AddElement`, `RemoveElement`).
-fn updates(pre: &Observables, post: &Observables) -> Value {
+/// Variables in `unlogged` are left out.
+fn updates(pre: &Observables, post: &Observables, unlogged: &[&str]) -> Value {
     let mut changed = Vec::new();
     for (name, after) in post {
         let before = &pre[name];
-        if before == after {
+        if before == after || unlogged.contains(&name.as_str()) {
             continue;
         }
         changed.push((name.clone(), Value::Array(diff(before, after))));

@@ -27,8 +27,8 @@ fn committed_traces_are_byte_identical_to_regenerated_ones() {
         }
     }
     assert_eq!(
-        checked, 44,
-        "8 traces in 3 formats, the 4 store traces without the backups' steps, and the 4 lock traces as 4 process logs each"
+        checked, 60,
+        "8 traces in 3 formats, the 4 store traces without the backups' steps, and the 4 lock traces as 4 process logs each, with clocks and with messages"
     );
 }
 
@@ -43,6 +43,7 @@ fn no_stray_trace_files() {
     for system in [
         "lock_service",
         "lock_service_processes",
+        "lock_service_messages",
         "kv_replication",
         "kv_replication_unlogged",
     ] {

@@ -163,6 +163,7 @@ pub fn run(args: &TraceArgs) -> ExitStatus {
         TraceOutcome::InvalidInput => ExitStatus::Usage,
         TraceOutcome::MissedCodeBehavior | TraceOutcome::PropertyViolated => ExitStatus::Safety,
         TraceOutcome::Incomplete => ExitStatus::Incomplete,
+        TraceOutcome::IllTypedBinding => ExitStatus::ConfigError,
     }
 }
 

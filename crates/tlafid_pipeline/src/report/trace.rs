@@ -30,6 +30,9 @@ pub enum TraceReportOutcome {
     PropertyViolated,
     /// Some trace has no verdict (a budget ran out).
     Incomplete,
+    /// Under `--requirements`, a trace state gives a requirement's observable a value
+    /// outside its declared type: a mapping error, no verdict.
+    IllTypedBinding,
     /// An option or a file the user named cannot be used.
     UsageError,
     /// The spec does not parse or resolve.
@@ -353,6 +356,7 @@ impl TraceReport {
                 TraceOutcome::MissedCodeBehavior => TraceReportOutcome::MissedCodeBehavior,
                 TraceOutcome::PropertyViolated => TraceReportOutcome::PropertyViolated,
                 TraceOutcome::Incomplete => TraceReportOutcome::Incomplete,
+                TraceOutcome::IllTypedBinding => TraceReportOutcome::IllTypedBinding,
             },
             summary: Some(Totals {
                 admitted: summary.admitted,

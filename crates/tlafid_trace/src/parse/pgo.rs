@@ -45,6 +45,9 @@ pub struct PgoVariable {
     pub channel: Option<Channel>,
     /// Not archetype-local: without indices it is the whole variable, not `v[self]`.
     pub global: bool,
+    /// Keys below the place the indices name (`["queue"]`: PGo's `net[i]` is the model's
+    /// `network[i].queue`).
+    pub at: Vec<Value>,
 }
 
 /// The kind of a channel.
@@ -58,7 +61,8 @@ pub enum Channel {
 
 impl PgoMapping {
     /// Reads a mapping file: `{"actions": {LABEL: ACTION|null}, "variables": {NAME:
-    /// {"as": OBSERVABLE, "channel": "bag"|"fifo", "global": BOOL} | null}}`.
+    /// {"as": OBSERVABLE, "channel": "bag"|"fifo", "global": BOOL, "at": [KEY, ...]} |
+    /// null}}`.
     pub fn from_json(text: &str) -> Result<PgoMapping, String> {
         let json: Json = serde_json::from_str(text).map_err(|e| format!("malformed JSON: {e}"))?;
         let Json::Object(top) = json else {
@@ -124,9 +128,24 @@ fn variable_spec(name: &str, spec: Json) -> Result<Option<PgoVariable>, String> 
                 })
             }
             ("global", Json::Bool(global)) => variable.global = global,
+            ("at", Json::Array(keys)) => {
+                for key in keys {
+                    let key = match key {
+                        Json::String(text) => Some(Value::str(&text)),
+                        Json::Number(n) => n.as_i64().map(Value::Int),
+                        _ => None,
+                    };
+                    let Some(key) = key else {
+                        return Err(format!(
+                            "variables.{name}.at: each key must be a string or an integer"
+                        ));
+                    };
+                    variable.at.push(key);
+                }
+            }
             (field, _) => {
                 return Err(format!(
-                    "variables.{name}.{field}: unknown or of the wrong type (valid: as, channel: strings; global: a Boolean)"
+                    "variables.{name}.{field}: unknown or of the wrong type (valid: as, channel: strings; global: a Boolean; at: a list of keys)"
                 ))
             }
         }
@@ -280,7 +299,7 @@ impl Reader<'_, '_> {
                 value = Value::str(without_archetype(label));
             }
         }
-        let path = if element.indices.is_empty() && variable.global {
+        let mut path = if element.indices.is_empty() && variable.global {
             Vec::new()
         } else if element.indices.is_empty() {
             vec![self_value.clone()]
@@ -289,8 +308,9 @@ impl Reader<'_, '_> {
                 .indices
                 .iter()
                 .map(|i| read(i))
-                .collect::<Result<_, _>>()?
+                .collect::<Result<Vec<_>, _>>()?
         };
+        path.extend(variable.at.iter().cloned());
         let written_before = step.deltas.iter().any(|d| {
             d.observable == observable && (d.path.starts_with(&path) || path.starts_with(&d.path))
         });

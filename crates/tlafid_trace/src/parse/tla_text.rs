@@ -1,6 +1,8 @@
 //! TLA+ values written as TLA+ text, as PGo logs them: integers, strings, `TRUE`, `FALSE`,
-//! model values by name, `<<...>>`, `{...}`, `[f |-> v, ...]`, `a :> b`, `f @@ g` and
-//! parentheses. Nothing else is read (no operator is evaluated).
+//! model values by name, `<<...>>`, `{...}`, `[f |-> v, ...]`, `a :> b`, `f @@ g`,
+//! parentheses, and `[x \in S |-> e]` where `e` is `x` or a value without `x` (PGo writes
+//! the empty function as `[x \in {} |-> x]`). Nothing else is read (no operator is
+//! evaluated).
 
 use std::sync::Arc;
 
@@ -137,6 +139,9 @@ impl<'t> TextReader<'t, '_> {
             if name.is_empty() {
                 return Err(format!("expected a field name at {}", self.at + 1));
             }
+            if fields.is_empty() && self.eat("\\in") {
+                return self.function(name);
+            }
             self.expect("|->")?;
             fields.push((Arc::from(name), self.merge()?));
             if self.eat("]") {
@@ -144,6 +149,37 @@ impl<'t> TextReader<'t, '_> {
             }
             self.expect(",")?;
         }
+    }
+
+    /// The rest of `[x \in S |-> e]` after `\in`: `e` is `x` (each element maps to
+    /// itself) or a value that does not mention `x` (a constant function).
+    fn function(&mut self, bound: &str) -> Result<Value, String> {
+        let domain = self.merge()?;
+        let Value::Set(elements) = domain else {
+            return Err(format!("the domain of {bound} is not a set"));
+        };
+        let elements = elements.elems().to_vec();
+        self.expect("|->")?;
+        self.skip_space();
+        let start = self.at;
+        let identity = self.word() == bound && {
+            self.skip_space();
+            self.text.get(self.at) == Some(&b']')
+        };
+        if !identity {
+            self.at = start;
+        }
+        let body = if identity { None } else { Some(self.merge()?) };
+        self.expect("]")?;
+        Ok(Value::function(
+            elements
+                .into_iter()
+                .map(|e| {
+                    let image = body.clone().unwrap_or_else(|| e.clone());
+                    (e, image)
+                })
+                .collect(),
+        ))
     }
 
     fn string(&mut self) -> Result<Value, String> {
@@ -239,6 +275,20 @@ mod tests {
         assert!(read("defaultInitValue")
             .unwrap_err()
             .contains("model value"));
+        assert_eq!(read("[x \\in {} |-> x]").unwrap(), Value::function(vec![]));
+        assert_eq!(
+            read("[k \\in {1, 2} |-> k]").unwrap(),
+            Value::function(vec![
+                (Value::Int(1), Value::Int(1)),
+                (Value::Int(2), Value::Int(2))
+            ])
+        );
+        assert_eq!(
+            read("[k \\in {1} |-> \"v\"]").unwrap(),
+            Value::function(vec![(Value::Int(1), Value::str("v"))])
+        );
+        assert!(read("[k \\in {1} |-> k + 1]").is_err());
+        assert!(read("[k \\in 3 |-> k]").is_err());
         assert!(read("1 + 2").is_err());
         assert!(read(&"<<".repeat(500)).unwrap_err().contains("deeply"));
     }
