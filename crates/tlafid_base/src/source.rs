@@ -1,5 +1,7 @@
 //! Source files held in memory, and byte spans into them.
 
+use std::sync::OnceLock;
+
 use serde::Serialize;
 
 /// Index of a file in a [`SourceMap`].
@@ -54,31 +56,39 @@ pub struct SourceFile {
     pub name: String,
     /// The whole text.
     pub text: String,
-    line_starts: Vec<u32>,
+    /// Made when a position is first asked for: most files (a thousand admitted traces)
+    /// never are, and the table costs a pass over the text.
+    line_starts: OnceLock<Vec<u32>>,
 }
 
 impl SourceFile {
-    /// A file with its line table computed.
+    /// A file (its line table is made when first needed).
     pub fn new(name: String, text: String) -> SourceFile {
-        let mut line_starts = vec![0];
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i as u32 + 1),
-        );
         SourceFile {
             name,
             text,
-            line_starts,
+            line_starts: OnceLock::new(),
         }
+    }
+
+    fn line_starts(&self) -> &[u32] {
+        self.line_starts.get_or_init(|| {
+            let mut line_starts = vec![0];
+            line_starts.extend(
+                (self.text.bytes().enumerate())
+                    .filter(|&(_, b)| b == b'\n')
+                    .map(|(i, _)| i as u32 + 1),
+            );
+            line_starts
+        })
     }
 
     /// The line and column of a byte offset (clamped to the text).
     pub fn line_col(&self, offset: u32) -> LineCol {
         let offset = offset.min(self.text.len() as u32);
-        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
-        let start = self.line_starts[line] as usize;
+        let line_starts = self.line_starts();
+        let line = line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = line_starts[line] as usize;
         let mut end = offset as usize;
         while !self.text.is_char_boundary(end) {
             end -= 1;

@@ -87,7 +87,11 @@ fn main() {
             std::process::exit(status.code());
         }
     };
-    let code = on_big_stack(move || match cli.command {
+    // `parse` and `check` never use rayon's global pool (the explorer runs in a pool of its
+    // own): its threads, which spin while they wait for work, were most of the CPU time of
+    // a small `check`.
+    let global_pool = !matches!(cli.command, Command::Parse(_) | Command::Check(_));
+    let code = on_big_stack(global_pool, move || match cli.command {
         Command::Parse(args) => commands::parse::run(&args).code(),
         Command::Check(args) => commands::check::run(&args).code(),
         Command::Trace(args) => commands::trace::run(&args).code(),
@@ -100,14 +104,16 @@ fn main() {
 }
 
 /// Runs the command on a thread with a stack as large as the explorer's workers'
-/// ([`tlafid_check::WORKER_STACK_BYTES`]), and gives rayon's global pool (trace
-/// validation) the same: values nested thousands deep are legal TLA+, and printing,
-/// comparing or dropping one recurses once per level. Address space only: pages are
-/// used as deep as the recursion goes.
-fn on_big_stack(command: impl FnOnce() -> i32 + Send + 'static) -> i32 {
-    let _ = rayon::ThreadPoolBuilder::new()
-        .stack_size(tlafid_check::WORKER_STACK_BYTES)
-        .build_global();
+/// ([`tlafid_check::WORKER_STACK_BYTES`]), and, with `global_pool`, gives rayon's global
+/// pool (trace validation) the same: values nested thousands deep are legal TLA+, and
+/// printing, comparing or dropping one recurses once per level. Address space only: pages
+/// are used as deep as the recursion goes.
+fn on_big_stack(global_pool: bool, command: impl FnOnce() -> i32 + Send + 'static) -> i32 {
+    if global_pool {
+        let _ = rayon::ThreadPoolBuilder::new()
+            .stack_size(tlafid_check::WORKER_STACK_BYTES)
+            .build_global();
+    }
     let spawned = std::thread::Builder::new()
         .name("tlafid".into())
         .stack_size(tlafid_check::WORKER_STACK_BYTES)

@@ -238,6 +238,60 @@ pub(crate) fn stays_in_state(expr: &Expr, pure: &[bool], consts: &[Option<ConstB
     ok
 }
 
+/// The state variables (by index) `expr` may read, through every operator it may call
+/// (bodies, function domains, configuration overrides, operators bound to constants), when
+/// `expr` stays in the current state ([`stays_in_state`]): its value is then a function of
+/// those variables and the constants. `None` when it does not (primes, `ENABLED`, effects,
+/// `TLCGet`). A variable too many is harmless; one missing is not, so the walk takes every
+/// operator named anywhere below.
+pub(crate) fn variables_read(
+    expr: &Expr,
+    program: &Program,
+    pure: &[bool],
+    overrides: &[Option<ConstBinding>],
+    consts: &[Option<ConstBinding>],
+) -> Option<Vec<usize>> {
+    if !stays_in_state(expr, pure, consts) {
+        return None;
+    }
+    let mut vars = std::collections::BTreeSet::new();
+    let mut visited = vec![false; program.ops.len()];
+    let mut todo: Vec<&Expr> = vec![expr];
+    let mut ops: Vec<usize> = Vec::new();
+    loop {
+        while let Some(op) = ops.pop() {
+            if std::mem::replace(visited.get_mut(op)?, true) {
+                continue;
+            }
+            if let Some(ConstBinding::Op(other)) = overrides.get(op)? {
+                ops.push(other.0 as usize);
+            }
+            let def = &program.ops[op];
+            todo.push(&def.body);
+            let binders = def.function.iter().flat_map(|f| &f.binders);
+            todo.extend(binders.filter_map(|b| b.domain.as_ref()));
+        }
+        let Some(e) = todo.pop() else {
+            break;
+        };
+        match &e.kind {
+            ExprKind::Var { var, primed: false } => {
+                vars.insert(var.0 as usize);
+            }
+            ExprKind::Var { primed: true, .. } => return None,
+            ExprKind::Call(op, _) | ExprKind::OpArg(op, _) => ops.push(op.0 as usize),
+            ExprKind::Const(c) | ExprKind::ConstCall(c, _) => {
+                if let Some(Some(ConstBinding::Op(op))) = consts.get(c.0 as usize) {
+                    ops.push(op.0 as usize);
+                }
+            }
+            _ => {}
+        }
+        each_child(e, &mut |child| todo.push(child));
+    }
+    Some(vars.into_iter().collect())
+}
+
 /// Does `expr` denote the same value wherever it is evaluated: it reads no state, no
 /// frame slot it does not bind itself, and calls only state-free, effect-free operators
 /// (`pure_ops`, `free_ops`) that no configuration override replaces by another operator?

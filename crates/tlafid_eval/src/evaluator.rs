@@ -494,6 +494,21 @@ impl<'p> Evaluator<'p> {
         analysis::stays_in_state(expr, &self.facts().pure, &self.consts)
     }
 
+    /// The state variables (by index) the value of `expr` depends on, when it depends on
+    /// nothing else but constants: `expr` stays in the current state (no primes,
+    /// `ENABLED`, effects or `TLCGet`), so two states that agree on these variables give it
+    /// the same value. `None` when that cannot be said.
+    pub fn variables_read(&self, expr: &Expr) -> Option<Vec<usize>> {
+        let facts = self.facts();
+        analysis::variables_read(
+            expr,
+            self.program,
+            &facts.pure,
+            &self.overrides,
+            &self.consts,
+        )
+    }
+
     pub(crate) fn per_state_cacheable(&self, op: usize) -> bool {
         self.facts().per_state[op]
     }

@@ -551,3 +551,31 @@ fn deep_recursion_grows_the_stack_instead_of_crashing() {
         .expect("no crash");
     assert_eq!(result, "4501500");
 }
+
+#[test]
+fn the_variables_an_expression_reads_are_found_through_calls() {
+    let mut b = Builder::new();
+    let s = b.std();
+    // Reads(p) == x + p;  Inv == Reads(z) < 3 /\ \E i \in {y} : i = 1
+    let reads = b.op(
+        "Reads",
+        "M",
+        &["p"],
+        Level::State,
+        1,
+        call(s.plus, vec![var(0), local(0)]),
+    );
+    let inv = and(vec![
+        call(s.lt, vec![call(reads, vec![var(2)]), int(3)]),
+        exists(0, "i", set(vec![var(1)]), eq(local(0), int(1))),
+    ]);
+    let ev = Evaluator::new(&b.program, vec![]);
+    assert_eq!(ev.variables_read(&inv), Some(vec![0, 1, 2]));
+    assert_eq!(ev.variables_read(&int(1)), Some(vec![]));
+    // A prime, or an effect such as TLCGet, makes the value depend on more than the state.
+    assert_eq!(ev.variables_read(&eq(primed(0), var(1))), None);
+    let tlc_get = b.native("TLC", "TLCGet", 1);
+    let ev = Evaluator::new(&b.program, vec![]);
+    let level = call(tlc_get, vec![string("level")]);
+    assert_eq!(ev.variables_read(&eq(level, var(0))), None);
+}

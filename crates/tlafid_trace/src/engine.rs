@@ -24,6 +24,10 @@ pub struct Stepper<'w, 'e, 'p> {
     pub(crate) probes: &'w [ActionProbe<'e, 'p>],
     /// With self binding: the identities (`self`) of every process of the trace.
     pub(crate) self_binding: Option<Vec<Value>>,
+    /// Per variable observable, the last observed value and state value found to fit:
+    /// along a trace both sides keep the same allocation while the variable is unchanged,
+    /// so a large value (a growing log) is compared once, not at every step.
+    pub(crate) fitted: Vec<Option<(Value, Value)>>,
 }
 
 /// A successor that fits a step: the action's name, its parameters and the state.
@@ -52,7 +56,7 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
     pub fn matches(&mut self, state: &State, observed: &Observation) -> Result<bool, EvalError> {
         for (index, value) in observed {
             let equal = match self.kinds[*index] {
-                Observable::Var(var) => loose::fits(value, &state.values()[var]),
+                Observable::Var(var) => self.fits_var(*index, value, &state.values()[var]),
                 Observable::Op(op) => {
                     loose::fits(value, &self.worker.eval_op(op, state.values(), None)?)
                 }
@@ -62,6 +66,23 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
             }
         }
         Ok(true)
+    }
+
+    /// [`loose::fits`] of a variable observable's `observed` value and `value`, known
+    /// without comparing when both are the allocations last found to fit.
+    fn fits_var(&mut self, index: usize, observed: &Value, value: &Value) -> bool {
+        if let Some(Some((was_observed, was_value))) = self.fitted.get(index) {
+            if loose::identical(observed, was_observed) && loose::identical(value, was_value) {
+                return true;
+            }
+        }
+        let fits = loose::fits(observed, value);
+        if fits {
+            if let Some(slot) = self.fitted.get_mut(index) {
+                *slot = Some((observed.clone(), value.clone()));
+            }
+        }
+        fits
     }
 
     /// What a successor of `candidate` must show after `step`: the logged observables, and

@@ -25,6 +25,7 @@ mod concurrent;
 pub mod delta;
 mod engine;
 pub mod json;
+mod layout;
 mod loose;
 mod miss;
 mod parse;

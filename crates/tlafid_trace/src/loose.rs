@@ -55,6 +55,18 @@ fn may_hold_ambiguous(value: &Value) -> bool {
     )
 }
 
+/// Are `a` and `b` one allocation (compound values), so that whatever holds of one holds of
+/// the other? `false` for scalars and different allocations, which may still be equal.
+pub fn identical(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Seq(x), Value::Seq(y)) => Arc::ptr_eq(x, y),
+        (Value::Record(x), Value::Record(y)) => Arc::ptr_eq(x, y),
+        (Value::Fcn(x), Value::Fcn(y)) => Arc::ptr_eq(x, y),
+        (Value::Set(x), Value::Set(y)) => Arc::ptr_eq(x, y),
+        _ => false,
+    }
+}
+
 /// Do `a` and `b` match, an ambiguous atom on either side matching the string or the model
 /// value of its name?
 pub fn fits(a: &Value, b: &Value) -> bool {

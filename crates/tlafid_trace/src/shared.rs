@@ -2,8 +2,10 @@
 //! line's state, so each sub-value whose JSON text equals the text at the same place in the
 //! previous line is shared (an `Arc` clone), not read again.
 //!
-//! The text is first validated by serde_json; a small scanner then splits objects and arrays
-//! into the raw text of their members. Values of at least [`SHARED_LEN`] bytes are compared
+//! The text is first validated ([`crate::layout`], or serde_json where that scanner is
+//! unsure), which also records where each array and object closes; objects and arrays are
+//! then split into the raw text of their members with that table (a small scanner where
+//! the table is missing). Values of at least [`SHARED_LEN`] bytes are compared
 //! and, when changed, read member by member against the previous line's members (by
 //! position); smaller ones are read by [`crate::json::to_value`]. Any problem (a `null`, a
 //! key naming a model value, an unknown `#` form) makes the caller read the value the slow,
@@ -17,6 +19,7 @@ use serde_json::Value as Json;
 use tlafid_value::Value;
 
 use crate::json::{to_value, ModelValues};
+use crate::layout::Layout;
 
 /// Values whose text is at least this long are shared and split; smaller ones are read
 /// whole.
@@ -32,8 +35,14 @@ pub struct Memo<'t> {
 }
 
 /// Reads `raw` (valid JSON) as a value, sharing what equals `prev`; `None` when the value
-/// must be read the slow way (for its diagnostic, or its rare forms).
-pub fn read<'t>(raw: &'t str, prev: Option<Memo<'t>>, models: &ModelValues) -> Option<Memo<'t>> {
+/// must be read the slow way (for its diagnostic, or its rare forms). `layout`, when it was
+/// made from the line `raw` is part of, says where `raw`'s members end.
+pub fn read<'t>(
+    raw: &'t str,
+    prev: Option<Memo<'t>>,
+    models: &ModelValues,
+    layout: &Layout<'_>,
+) -> Option<Memo<'t>> {
     let prev_kids = match prev {
         Some(prev) if prev.raw == raw => return Some(prev),
         Some(prev) => prev.kids,
@@ -56,16 +65,16 @@ pub fn read<'t>(raw: &'t str, prev: Option<Memo<'t>>, models: &ModelValues) -> O
     };
     if first == Some(b'[') {
         let mut kids = Vec::new();
-        for item in items(raw)? {
-            kids.push(("", read(item, next_prev(""), models)?));
+        for item in items(raw, layout)? {
+            kids.push(("", read(item, next_prev(""), models, layout)?));
         }
         let value = Value::seq(kids.iter().map(|(_, m)| m.value.clone()).collect());
         return Some(Memo { raw, value, kids });
     }
-    let fields = fields(raw)?;
+    let fields = fields(raw, layout)?;
     if let [(quoted, key, inner)] = fields.as_slice() {
         if key.starts_with('#') {
-            return special(raw, quoted, key, inner, next_prev(quoted), models);
+            return special(raw, quoted, key, inner, next_prev(quoted), models, layout);
         }
     }
     let mut kids = Vec::with_capacity(fields.len());
@@ -74,7 +83,7 @@ pub fn read<'t>(raw: &'t str, prev: Option<Memo<'t>>, models: &ModelValues) -> O
         if models.contains_key(key.as_ref()) {
             return None;
         }
-        let memo = read(inner, next_prev(quoted), models)?;
+        let memo = read(inner, next_prev(quoted), models, layout)?;
         record.push((Arc::<str>::from(key.as_ref()), memo.value.clone()));
         kids.push((quoted, memo));
     }
@@ -93,11 +102,12 @@ fn special<'t>(
     inner: &'t str,
     prev: Option<Memo<'t>>,
     models: &ModelValues,
+    layout: &Layout<'_>,
 ) -> Option<Memo<'t>> {
     if key != "#set" && key != "#tup" {
         return None;
     }
-    let array = read(inner, prev, models)?;
+    let array = read(inner, prev, models, layout)?;
     let Value::Seq(_) = &array.value else {
         return None;
     };
@@ -134,11 +144,16 @@ fn string_end(b: &[u8], mut i: usize) -> usize {
     b.len()
 }
 
-/// The end of the value starting at `i` (valid JSON).
-fn value_end(b: &[u8], i: usize) -> usize {
+/// The end of the value starting at byte `i` of `raw` (valid JSON): looked up in `layout`
+/// for an array or object it knows, else scanned.
+fn value_end(raw: &str, i: usize, layout: &Layout<'_>) -> usize {
+    let b = raw.as_bytes();
     match b.get(i) {
         Some(b'"') => string_end(b, i),
         Some(b'{' | b'[') => {
+            if let Some(end) = layout.close_of(raw, i) {
+                return end;
+            }
             let mut depth = 0usize;
             let mut j = i;
             while j < b.len() {
@@ -172,7 +187,7 @@ fn value_end(b: &[u8], i: usize) -> usize {
 }
 
 /// The members of the array `raw` (valid JSON), as text.
-pub fn items(raw: &str) -> Option<Vec<&str>> {
+pub fn items<'t>(raw: &'t str, layout: &Layout<'_>) -> Option<Vec<&'t str>> {
     let b = raw.as_bytes();
     let mut i = skip_ws(b, 0);
     if b.get(i) != Some(&b'[') {
@@ -184,7 +199,7 @@ pub fn items(raw: &str) -> Option<Vec<&str>> {
         return Some(out);
     }
     loop {
-        let end = value_end(b, i);
+        let end = value_end(raw, i, layout);
         out.push(&raw[i..end]);
         i = skip_ws(b, end);
         match b.get(i) {
@@ -200,7 +215,7 @@ pub type Field<'t> = (&'t str, Cow<'t, str>, &'t str);
 
 /// The fields of the object `raw` (valid JSON; on other text, `None` or fields that mean
 /// nothing, never a panic).
-pub fn fields(raw: &str) -> Option<Vec<Field<'_>>> {
+pub fn fields<'t>(raw: &'t str, layout: &Layout<'_>) -> Option<Vec<Field<'t>>> {
     let b = raw.as_bytes();
     let mut i = skip_ws(b, 0);
     if b.get(i) != Some(&b'{') {
@@ -224,7 +239,7 @@ pub fn fields(raw: &str) -> Option<Vec<Field<'_>>> {
             return None;
         }
         i = skip_ws(b, i + 1);
-        let end = value_end(b, i);
+        let end = value_end(raw, i, layout);
         out.push((quoted, key, raw.get(i..end)?));
         i = skip_ws(b, end);
         match b.get(i) {
@@ -249,11 +264,15 @@ mod tests {
     fn same(raw: &str, prev: Option<Memo<'_>>) -> Option<Value> {
         let models = models();
         let slow = to_value(&serde_json::from_str(raw).unwrap(), "x", &models);
-        let fast = read(raw, prev, &models);
+        let layout = Layout::scan(raw).expect("valid JSON");
+        let scanned = read(raw, None, &models, &layout).map(|m| m.value);
+        let fast = read(raw, prev, &models, &Layout::none());
         if let Some(fast) = &fast {
             assert_eq!(Ok(&fast.value), slow.as_ref(), "{raw}");
         }
-        fast.map(|m| m.value)
+        let fast = fast.map(|m| m.value);
+        assert_eq!(scanned, fast, "{raw}");
+        fast
     }
 
     #[test]
@@ -279,10 +298,10 @@ mod tests {
         let models = models();
         let one = r##"{"log": [{"seq": 1, "key": "a-longer-key-1"}, {"seq": 2, "key": "a-longer-key-2"}], "other": "padding padding padding"}"##;
         let two = r##"{"log": [{"seq": 1, "key": "a-longer-key-1"}, {"seq": 2, "key": "a-longer-key-2"}, {"seq": 3, "key": "a-longer-key-1"}], "other": "padding padding padding"}"##;
-        let first = read(one, None, &models).unwrap();
+        let first = read(one, None, &models, &Layout::scan(one).unwrap()).unwrap();
         let entry = |v: &Value, i: usize| v.field("log").unwrap().as_seq().unwrap()[i].clone();
         let before = entry(&first.value, 1);
-        let second = read(two, Some(first), &models).unwrap();
+        let second = read(two, Some(first), &models, &Layout::scan(two).unwrap()).unwrap();
         let after = entry(&second.value, 1);
         assert!(
             matches!((&before, &after), (Value::Record(a), Value::Record(b)) if Arc::ptr_eq(a, b)),

@@ -7,6 +7,7 @@ use rayon::prelude::*;
 use tlafid_base::{Diagnostic, FileId, Span};
 use tlafid_eval::{ActionProbe, EvalError, Evaluator, State};
 use tlafid_sema::ir::Expr;
+use tlafid_value::Value;
 
 use crate::codes;
 use crate::concurrent::ConcurrentTrace;
@@ -110,6 +111,9 @@ impl<'p> TraceInvariant<'p> {
 pub struct Validator<'e, 'p> {
     evaluator: &'e Evaluator<'p>,
     invariants: Vec<TraceInvariant<'p>>,
+    /// Per invariant, the state variables its value depends on (with the constants), when
+    /// that can be said ([`Evaluator::variables_read`]).
+    invariant_reads: Vec<Option<Vec<usize>>>,
     vocabulary: Vocabulary,
     kinds: Vec<Observable>,
     probes: Vec<ActionProbe<'e, 'p>>,
@@ -134,6 +138,7 @@ impl<'e, 'p> Validator<'e, 'p> {
         Validator {
             evaluator,
             invariants: Vec::new(),
+            invariant_reads: Vec::new(),
             vocabulary,
             kinds,
             probes,
@@ -145,6 +150,9 @@ impl<'e, 'p> Validator<'e, 'p> {
     /// Also checks `invariants` along each trace (behaviours only): a trace violates one
     /// where every candidate state violates it.
     pub fn with_invariants(mut self, invariants: Vec<TraceInvariant<'p>>) -> Self {
+        self.invariant_reads = (invariants.iter())
+            .map(|invariant| self.evaluator.variables_read(invariant.expr))
+            .collect();
         self.invariants = invariants;
         self
     }
@@ -281,6 +289,7 @@ impl<'e, 'p> Validator<'e, 'p> {
             kinds: &self.kinds,
             probes: &self.probes,
             self_binding: None,
+            fitted: vec![None; self.kinds.len()],
         }
     }
 
@@ -310,7 +319,8 @@ impl<'e, 'p> Validator<'e, 'p> {
             };
             return Ok(());
         }
-        self.check_invariants(&mut stepper, &candidates, &initial, report)?;
+        let mut satisfied = vec![None; self.invariants.len()];
+        self.check_invariants(&mut stepper, &candidates, &initial, report, &mut satisfied)?;
         let may_stutter = format == TraceFormat::EventLog;
         for (done, step) in trace.steps.iter().enumerate() {
             // Steps too short to poll the stop signal themselves (it is polled every few
@@ -365,7 +375,7 @@ impl<'e, 'p> Validator<'e, 'p> {
             }
             Stepper::count_action(&mut report.action_counts, step, &advance.actions);
             candidates = advance.states;
-            self.check_invariants(&mut stepper, &candidates, &location, report)?;
+            self.check_invariants(&mut stepper, &candidates, &location, report, &mut satisfied)?;
         }
         report.verdict = Verdict::Admitted;
         Ok(())
@@ -398,15 +408,19 @@ impl<'e, 'p> Validator<'e, 'p> {
     }
 
     /// Records each invariant, not already recorded, that every one of `candidates` (the
-    /// model states matching the trace at `location`) violates.
+    /// model states matching the trace at `location`) violates. `satisfied[i]` holds, for
+    /// invariant `i`, the values of the variables it reads in a state of this trace that
+    /// satisfied it: a candidate with the same values satisfies it too, and is not evaluated
+    /// (in a long trace most steps leave an invariant's variables as they were).
     fn check_invariants(
         &self,
         stepper: &mut Stepper<'_, 'e, 'p>,
         candidates: &[State],
         location: &Location,
         report: &mut TraceReport,
+        satisfied: &mut [Option<Vec<Value>>],
     ) -> Result<(), EvalError> {
-        for invariant in &self.invariants {
+        for (index, invariant) in self.invariants.iter().enumerate() {
             let applies = location.step == 0 || !invariant.initial_only;
             let recorded = report
                 .violations
@@ -415,12 +429,27 @@ impl<'e, 'p> Validator<'e, 'p> {
             if !applies || recorded {
                 continue;
             }
+            let reads = self.invariant_reads[index].as_deref();
+            let projection = |state: &State| -> Option<Vec<Value>> {
+                let values = state.values();
+                reads?.iter().map(|&v| values.get(v).cloned()).collect()
+            };
             let mut violated = true;
             for state in candidates {
+                let known = match (reads, &satisfied[index]) {
+                    (Some(reads), Some(values)) => (reads.iter().zip(values))
+                        .all(|(&v, value)| state.values().get(v) == Some(value)),
+                    _ => false,
+                };
+                if known {
+                    violated = false;
+                    break;
+                }
                 if stepper
                     .worker
                     .eval_bool(invariant.expr, state.values(), None)?
                 {
+                    satisfied[index] = projection(state);
                     violated = false;
                     break;
                 }

@@ -8,6 +8,18 @@
 
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
+use crate::layout::Layout;
+
+/// Checks `text` as [`well_formed`] does, in one pass where [`Layout::scan`] is sure of the
+/// text (and then with where its arrays and objects close); serde_json decides, and words
+/// the error, where it is not.
+pub fn checked(text: &str) -> Result<Layout<'_>, serde_json::Error> {
+    match Layout::scan(text) {
+        Some(layout) => Ok(layout),
+        None => well_formed(text).map(|()| Layout::none()),
+    }
+}
+
 /// Is `text` JSON that `serde_json::from_str::<serde_json::Value>` reads, and so every part
 /// of it too?
 pub fn well_formed(text: &str) -> Result<(), serde_json::Error> {

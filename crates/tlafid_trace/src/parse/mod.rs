@@ -17,8 +17,9 @@ mod pgo;
 mod sysmobench;
 mod tla_text;
 
+use crate::layout::Layout;
 use crate::vocabulary::Vocabulary;
-use crate::wellformed::well_formed;
+use crate::wellformed::checked;
 pub use pgo::{Channel, PgoMapping, PgoVariable};
 
 /// How a trace is written.
@@ -179,6 +180,7 @@ pub fn parse(
         memos: (0..vocabulary.observable_names.len())
             .map(|_| None)
             .collect(),
+        layout: Layout::none(),
     };
     let (trace, problems) = match format {
         TraceFormat::Itf => reader.itf(text),
@@ -209,6 +211,8 @@ struct Reader<'v, 't> {
     models: crate::json::ModelValues,
     /// Per observable, its value in the previous state read (see [`crate::shared`]).
     memos: Vec<Option<Memo<'t>>>,
+    /// Where the arrays and objects of the line (or ITF document) being read close.
+    layout: Layout<'t>,
 }
 
 /// Does `text` open with SysMoBench's constants line (its first two non-blank lines: a
@@ -217,8 +221,8 @@ fn sysmobench_constants(text: &str) -> bool {
     let mut lines = text.lines().filter(|l| !l.trim().is_empty()).map(|l| {
         let line = l.trim();
         // A malformed line is reported by the reader, with its line number.
-        crate::wellformed::well_formed(line).ok()?;
-        shared::fields(line)
+        let layout = checked(line).ok()?;
+        shared::fields(line, &layout)
     });
     match (lines.next(), lines.next()) {
         (Some(Some(first)), Some(Some(second))) => {
@@ -283,7 +287,12 @@ impl<'t> Reader<'_, 't> {
                 continue;
             }
             self.seen_line = true;
-            let result = match well_formed(line).map(|_| shared::fields(line.trim())) {
+            let fields = checked(line).map(|layout| {
+                let fields = shared::fields(line.trim(), &layout);
+                self.layout = layout;
+                fields
+            });
+            let result = match fields {
                 Ok(Some(_)) if format == TraceFormat::Pgo => {
                     self.pgo_record(line, &at, i as u32 + 1, &mut trace)
                 }
@@ -473,7 +482,7 @@ impl<'t> Reader<'_, 't> {
         field: &str,
         at: &At,
     ) -> Result<Observation, Diagnostic> {
-        let Some(fields) = shared::fields(state) else {
+        let Some(fields) = shared::fields(state, &self.layout) else {
             return Err(at.error(codes::BAD_SHAPE, format!("{field} must be an object")));
         };
         let mut observed = Observation::new();
@@ -495,7 +504,7 @@ impl<'t> Reader<'_, 't> {
                 ));
             };
             let models = &self.models;
-            let value = match shared::read(raw, self.memos[index].take(), models) {
+            let value = match shared::read(raw, self.memos[index].take(), models, &self.layout) {
                 Some(memo) => {
                     let value = memo.value.clone();
                     self.memos[index] = Some(memo);
@@ -522,13 +531,14 @@ impl<'t> Reader<'_, 't> {
         };
         let failed =
             |message: String, code| (ParsedTrace::default(), vec![whole.error(code, message)]);
-        if let Err(e) = well_formed(text) {
-            return failed(format!("malformed JSON: {e}"), codes::MALFORMED_JSON);
+        match checked(text) {
+            Ok(layout) => self.layout = layout,
+            Err(e) => return failed(format!("malformed JSON: {e}"), codes::MALFORMED_JSON),
         }
-        let Some(top) = shared::fields(text.trim()) else {
+        let Some(top) = shared::fields(text.trim(), &self.layout) else {
             return failed("not a JSON object".into(), codes::BAD_SHAPE);
         };
-        let Some(states) = get(&top, "states").and_then(shared::items) else {
+        let Some(states) = get(&top, "states").and_then(|s| shared::items(s, &self.layout)) else {
             return failed("no \"states\" array".into(), codes::BAD_SHAPE);
         };
         let mut problems = Vec::new();
@@ -566,7 +576,7 @@ impl Reader<'_, '_> {
     /// The action Quint says reached an ITF state (`mbt::actionTaken`), with the values its
     /// `nondet` bindings picked (`mbt::nondetPicks`) as arguments.
     fn mbt_action(&self, state: &str, at: &At) -> Result<Option<NamedAction>, Diagnostic> {
-        let fields = shared::fields(state).unwrap_or_default();
+        let fields = shared::fields(state, &self.layout).unwrap_or_default();
         let Some(taken) = small(get(&fields, MBT_ACTION), at)? else {
             return Ok(None);
         };
