@@ -22,7 +22,7 @@ lies and never copied into the repository. Prints one markdown table.
   scripts/sysmobench_side_by_side.py --sysmobench /work/ext/SysMoBench \
       --tlafid target/release/tlafid --tlc /work/targets/tlc-jar/tlc \
       [--systems locksvc,dqueue,raftkvs] [--models reference,badspecs,generated]
-      [--traces N] [--timeout SECONDS] [--no-tlc] [--pgo-validate] [--tlc-bfs] [--keep DIR]
+      [--traces N] [--trace NAME] [--only TEXT] [--timeout SECONDS] [--no-tlc] [--pgo-validate] [--tlc-bfs] [--keep DIR]
 
 `--pgo-validate` also runs, where SysMoBench ships one, PGo's own generated validation
 spec (`<system>Validate.tla` in a trace folder) against the reference, as SysMoBench's
@@ -538,6 +538,8 @@ def main():
     ap.add_argument("--timeout", type=int, default=120, help="seconds per check, per tool")
     ap.add_argument("--max-candidates", type=int, default=100000)
     ap.add_argument("--no-tlc", action="store_true")
+    ap.add_argument("--only", help="only models whose label contains this text")
+    ap.add_argument("--trace", action="append", help="only this trace folder name (may be repeated)")
     ap.add_argument("--pgo-validate", action="store_true")
     ap.add_argument("--tlc-bfs", action="store_true", help="TLC breadth-first (default: depth-first, as PGo)")
     ap.add_argument("--keep", help="keep each generated TLC trace spec and TLC's output in this folder")
@@ -554,10 +556,14 @@ def main():
                 print(f"skipped {system}: no {tdir}", file=sys.stderr)
                 continue
             traces = sorted(p for p in tdir.iterdir() if p.is_dir())
+            if args.trace:
+                traces = [t for t in traces if t.name in args.trace]
             if args.traces:
                 traces = traces[: args.traces]
             runs = []
             for label, model, cfg_path, kind in models_of(root, system, args.models.split(",")):
+                if args.only and args.only not in label:
+                    continue
                 if not cfg_path.exists():
                     print(f"skipped {system} {label}: no {cfg_path}", file=sys.stderr)
                     continue
