@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use tlafid_base::Diagnostic;
+use tlafid_base::{Diagnostic, FileId};
 use tlafid_config::ConfigSource;
 use tlafid_trace::{
     Options, Summary, TraceFormat, TraceGroup, TraceInput, TraceInvariant, TraceReport, Validator,
@@ -200,26 +200,6 @@ pub fn validate(
         return Err(TraceFailure::Usage);
     }
     let unreadable = session.has_errors();
-    let texts: Vec<(String, String)> = all
-        .iter()
-        .filter_map(|(name, text)| Some((name.clone(), text.clone()?)))
-        .collect();
-    let ids: Vec<_> = texts
-        .iter()
-        .map(|(name, text)| session.sources.add(name.clone(), text.clone()))
-        .collect();
-    let trace_inputs: Vec<TraceInput<'_>> = texts
-        .iter()
-        .zip(&ids)
-        .map(|((name, text), &file)| TraceInput {
-            name,
-            file,
-            text,
-            format: options.format,
-        })
-        .collect();
-    let folders: Vec<String> = texts.iter().map(|(name, _)| folder_name(name)).collect();
-    let groups = group_traces(&trace_inputs, &folders);
     let pgo = match &options.trace_map {
         Some(path) => {
             let text = session.read(path, None).ok_or(TraceFailure::Usage)?;
@@ -236,6 +216,32 @@ pub fn validate(
         }
         None => tlafid_trace::PgoMapping::default(),
     };
+    // Each text goes to the source map once (tens of megabytes are not copied again) and
+    // is read from there; `all` keeps the names, in order, and which files were read.
+    let all: Vec<(String, Option<FileId>)> = all
+        .into_iter()
+        .map(|(name, text)| {
+            let file = text.map(|text| session.sources.add(name.clone(), text));
+            (name, file)
+        })
+        .collect();
+    let sources = &session.sources;
+    let trace_inputs: Vec<TraceInput<'_>> = all
+        .iter()
+        .filter_map(|(name, file)| {
+            let file = (*file)?;
+            Some(TraceInput {
+                name,
+                file,
+                text: &sources.get(file).text,
+                format: options.format,
+            })
+        })
+        .collect();
+    let folders: Vec<String> = (trace_inputs.iter())
+        .map(|input| folder_name(input.name))
+        .collect();
+    let groups = group_traces(&trace_inputs, &folders);
     let model_values = tlafid_trace::probe_model_values(&model.evaluator, &probes);
     let also: Vec<&str> = observed_modules.iter().map(String::as_str).collect();
     let mut vocabulary = Vocabulary::observing(&model.evaluator, model_values, &also);
@@ -271,9 +277,9 @@ pub fn validate(
     // a multi-process trace stands where its first file does.
     let mut next_group = groups.iter().map(|g| g.parts[0].name).peekable();
     let mut reports: Vec<TraceReport> = Vec::new();
-    for (name, text) in all {
-        if text.is_none() {
-            reports.push(unread(name, options.format));
+    for (name, file) in &all {
+        if file.is_none() {
+            reports.push(unread(name.clone(), options.format));
         } else if next_group.peek() == Some(&name.as_str()) {
             next_group.next();
             reports.extend(checked.next());
