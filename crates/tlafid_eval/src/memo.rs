@@ -188,11 +188,11 @@ struct PartTable {
 
 impl PartTable {
     /// Counts a lookup; after [`JUDGED_AFTER`] of them, stops remembering on this thread
-    /// when fewer than one in [`MIN_HIT_SHARE`] found an answer.
+    /// when fewer than one in [`MIN_PART_HIT_SHARE`] found an answer.
     fn judge(&mut self, hit: bool) {
         self.hits += u32::from(hit);
         if self.lookups >= JUDGED_AFTER {
-            self.off = self.hits * MIN_HIT_SHARE < self.lookups;
+            self.off = self.hits * MIN_PART_HIT_SHARE < self.lookups;
             if self.off {
                 self.entries = Vec::new();
             }
@@ -428,6 +428,8 @@ impl CallPart {
 /// (one in `MIN_HIT_SHARE`) that keeps it remembered on this thread.
 const JUDGED_AFTER: u32 = 2048;
 const MIN_HIT_SHARE: u32 = 8;
+/// The same for a conjunct, whose hit saves more than a call's (a whole invariant part).
+const MIN_PART_HIT_SHARE: u32 = 64;
 
 pub(crate) fn call_parts(
     program: &Program,
