@@ -54,16 +54,17 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
         let op: &'p OpDef = self.ev.program.op(op_id);
         let saved = self.push_frame(op_id, args, span)?;
-        let result = grow_stack(|| {
-            if op.function.is_some() {
-                self.build_function(op_id, span)
-            } else {
-                match self.ev.compiled().body(i) {
-                    Some(body) => self.run(body),
-                    None => self.eval(&op.body),
-                }
-            }
-        });
+        let remembered = (!self.in_prime
+            && !self.init_mode
+            && self.shadowed.is_empty()
+            && self.changed_test.is_none())
+        .then(|| self.ev.memo().call_part(i))
+        .flatten()
+        .filter(|_| self.ev.memo().call_on(i));
+        let result = match remembered {
+            Some(part) => self.call_remembered(i, op, part, span),
+            None => self.run_op_body(i, op, span),
+        };
         self.pop_frame(saved);
         let value = result?;
         if cacheable {
@@ -72,6 +73,55 @@ impl<'a, 'p> Ctx<'a, 'p> {
             self.state_cache_mut().push((i, value.clone()));
         }
         Ok(value)
+    }
+
+    /// The body of `op` in its frame (just opened).
+    fn run_op_body(&mut self, i: usize, op: &'p OpDef, span: Span) -> EvalResult<Value> {
+        grow_stack(|| {
+            if op.function.is_some() {
+                self.build_function(OpId(i as u32), span)
+            } else {
+                match self.ev.compiled().body(i) {
+                    Some(body) => self.run(body),
+                    None => self.eval(&op.body),
+                }
+            }
+        })
+    }
+
+    /// [`run_op_body`](Self::run_op_body) for a remembered operator (`memo.rs`): its
+    /// arguments forced (an error there leaves the call to the body, which may not need
+    /// that argument), then the value remembered for the same arguments and variables when
+    /// a fresh evaluation would stay within the depth limit, else the body's, remembered.
+    fn call_remembered(
+        &mut self,
+        i: usize,
+        op: &'p OpDef,
+        part: &crate::memo::CallPart,
+        span: Span,
+    ) -> EvalResult<Value> {
+        let mut args = Vec::with_capacity(part.params());
+        for k in 0..part.params() {
+            match self.local(tlafid_sema::ir::Slot(k as u32), span) {
+                Ok(v) => args.push(v),
+                Err(_) => return self.run_op_body(i, op, span),
+            }
+        }
+        let memo = self.ev.memo();
+        if let Some((value, needed)) = memo.recall_call(i, part, &args, self.cur) {
+            if self.depth + needed <= self.ev.options.max_depth {
+                self.deepest = self.deepest.max(self.depth + needed);
+                return Ok(value);
+            }
+        }
+        let outer = std::mem::replace(&mut self.deepest, self.depth);
+        let result = self.run_op_body(i, op, span);
+        let needed = self.deepest - self.depth;
+        self.deepest = self.deepest.max(outer);
+        if let Ok(value) = &result {
+            memo.remember_call(i, part, args, self.cur, value.clone(), needed);
+        }
+        result
     }
 
     /// The cache of pure zero-parameter operators for the state being read: the next state's
@@ -149,6 +199,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             .with_hint("is a recursive definition missing its base case?"));
         }
         self.depth += 1;
+        self.deepest = self.deepest.max(self.depth);
         let new_base = self.stack.len();
         // `resize_with` writes empty slots without cloning a template slot.
         self.stack.resize_with(

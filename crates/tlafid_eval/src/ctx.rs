@@ -30,6 +30,8 @@ pub(crate) struct Ctx<'a, 'p> {
     pub next_reads: u64,
     /// Operator-call nesting, bounded by `EvalOptions::max_depth`.
     pub depth: usize,
+    /// The deepest `depth` reached (what a remembered call needs, `memo.rs`).
+    pub deepest: usize,
     /// Function definitions whose whole value is being built (recursion guard).
     pub building: Vec<u32>,
     /// `TLCGet("level")`: the depth of the current state, when the caller knows it.
@@ -89,6 +91,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             in_prime: false,
             next_reads: 0,
             depth: 0,
+            deepest: 0,
             building: Vec::new(),
             level: None,
             assigned: 0,
@@ -158,7 +161,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// The value of a slot, forcing a pending `LET` value.
-    fn local(&mut self, slot: Slot, span: Span) -> EvalResult<Value> {
+    pub(crate) fn local(&mut self, slot: Slot, span: Span) -> EvalResult<Value> {
         let at = self.base + slot.0 as usize;
         match self.stack.get(at) {
             Some(FrameSlot::Val(v)) => Ok(v.clone()),

@@ -176,6 +176,8 @@ struct Facts {
     constant_lets: HashMap<usize, usize, ahash::RandomState>,
     /// The values of `constant_lets`, once computed.
     let_values: Vec<OnceLock<Value>>,
+    /// The conjuncts of state predicates whose results are remembered (`memo.rs`).
+    memo: crate::memo::Plan,
 }
 
 /// Calls `f` with the value of every `LET` in `expr`.
@@ -471,17 +473,18 @@ impl<'p> Evaluator<'p> {
                 });
             }
             let let_values = (0..constant_lets.len()).map(|_| OnceLock::new()).collect();
+            let memo =
+                crate::memo::Plan::new(program, &pure, natives, &self.overrides, &self.consts);
             Facts {
                 pure,
                 per_state,
                 constant_lets,
                 let_values,
+                memo,
             }
         })
     }
 
-    /// Can the zero-parameter operator `op` be cached while the current state stays the
-    /// same (outside primes and initial-state generation)?
     /// The compiled forms of the program's operator bodies and conjuncts.
     pub(crate) fn compiled(&self) -> &Compiled<'p> {
         &self.compiled
@@ -509,6 +512,13 @@ impl<'p> Evaluator<'p> {
         )
     }
 
+    /// What is remembered of state predicates and operator calls (`memo.rs`).
+    pub(crate) fn memo(&self) -> &crate::memo::Plan {
+        &self.facts().memo
+    }
+
+    /// Can the zero-parameter operator `op` be cached while the current state stays the
+    /// same (outside primes and initial-state generation)?
     pub(crate) fn per_state_cacheable(&self, op: usize) -> bool {
         self.facts().per_state[op]
     }
@@ -654,11 +664,59 @@ impl<'e, 'p> Worker<'e, 'p> {
         next: Option<&[Value]>,
     ) -> EvalResult<bool> {
         let slots = self.slots_used(expr);
+        let plan = &self.ev.facts().memo;
+        if next.is_none() && plan.covers(expr) {
+            return self.eval_bool_remembered(expr, slots, state);
+        }
         let mut ctx = self.ctx(state, next);
         ctx.stack.resize(slots, FrameSlot::Empty);
         let r = ctx.test(expr);
         self.finish(ctx);
         r
+    }
+
+    /// [`eval_bool`](Self::eval_bool) of an operator body with remembered conjuncts
+    /// (`memo.rs`): its conjuncts in order, as the conjunction evaluates them, each
+    /// remembered one answered from the table when the variables it reads are the same
+    /// values as when it was last evaluated there.
+    fn eval_bool_remembered(
+        &mut self,
+        body: &'p Expr,
+        slots: usize,
+        state: &[Value],
+    ) -> EvalResult<bool> {
+        let plan = &self.ev.facts().memo;
+        let items = match &body.kind {
+            ExprKind::Junction { and: true, items } => items.as_slice(),
+            _ => std::slice::from_ref(body),
+        };
+        let mut ctx = self.ctx(state, None);
+        ctx.stack.resize(slots, FrameSlot::Empty);
+        let mut result = Ok(true);
+        for item in items {
+            let part = plan.part(item);
+            let holds = match part.and_then(|part| plan.recall(part, state)) {
+                Some(holds) => holds,
+                None => match ctx.test(item) {
+                    Ok(holds) => {
+                        if let Some(part) = part {
+                            plan.remember(part, state, holds);
+                        }
+                        holds
+                    }
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                },
+            };
+            if !holds {
+                result = Ok(false);
+                break;
+            }
+        }
+        self.finish(ctx);
+        result
     }
 
     /// See [`Evaluator::eval_op`].

@@ -57,6 +57,7 @@ mod evaluator;
 mod exprs;
 mod frame;
 mod inputs;
+mod memo;
 mod natives;
 mod probe;
 mod registers;

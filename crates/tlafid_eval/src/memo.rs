@@ -1,0 +1,595 @@
+//! Remembered results of state predicates (invariants) by the identity of the variables they
+//! read.
+//!
+//! A conjunct of a zero-parameter, pure operator's body (`TypeOK`'s `childOf \in [...]`,
+//! an invariant `\A n1, n2 \in Leaves : ...`) is a function of the state variables it reads
+//! (through the operators it calls) and of the constants. States of one model share most of
+//! their sub-values: a successor keeps the `Arc`s of the variables its action leaves
+//! unchanged, and unpacking shares equal nodes (`tlafid_value::packed`). So a conjunct is
+//! often asked again of the very same values. Each thread keeps, per conjunct, a small
+//! direct-mapped table of the values it read (kept alive, so an address cannot be reused)
+//! and its result: when every variable is the same allocation (or the same scalar), the
+//! result is the one computed before. Only costly conjuncts are remembered (those with a
+//! binder, a function set, a call of a defined operator, ...), and only results, never
+//! errors: an error is raised again by evaluating. Nothing that could differ between two
+//! evaluations on equal values (`TLCGet`, `Print`, `RandomElement`, primes, `ENABLED`) is
+//! remembered (`analysis::pure_ops`).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use tlafid_sema::ir::{Builtin, Expr, ExprKind, Program};
+use tlafid_sema::walk::each_child;
+use tlafid_value::Value;
+
+use crate::evaluator::ConstBinding;
+use crate::natives::Native;
+
+/// Entries per remembered conjunct and thread (a power of two).
+const ENTRIES: usize = 64;
+
+/// A remembered conjunct: its number and the state variables it reads.
+pub(crate) struct Part {
+    id: usize,
+    vars: Box<[u32]>,
+}
+
+/// The conjuncts remembered, by address, and the operator bodies that hold one.
+#[derive(Default)]
+pub(crate) struct Plan {
+    /// Distinguishes this plan's numbering from another evaluator's (or an earlier one of
+    /// the same evaluator, before an override) in the per-thread tables.
+    generation: u64,
+    parts: HashMap<usize, Part, ahash::RandomState>,
+    bodies: HashMap<usize, (), ahash::RandomState>,
+    /// By operator: how its calls are remembered, if they are.
+    calls: Vec<Option<CallPart>>,
+}
+
+static GENERATION: AtomicU64 = AtomicU64::new(1);
+
+impl Plan {
+    /// The plan of `program`: the costly top-level conjuncts of every zero-parameter pure
+    /// operator (the whole body when it is not a conjunction).
+    pub fn new(
+        program: &Program,
+        pure: &[bool],
+        natives: &[Option<Native>],
+        overrides: &[Option<ConstBinding>],
+        consts: &[Option<ConstBinding>],
+    ) -> Plan {
+        let mut plan = Plan {
+            generation: GENERATION.fetch_add(1, Ordering::Relaxed),
+            calls: call_parts(program, pure, natives, overrides, consts),
+            ..Plan::default()
+        };
+        if program.vars.len() > 64 {
+            return plan;
+        }
+        let masks = var_masks(program, overrides, consts);
+        for (i, op) in program.ops.iter().enumerate() {
+            if !pure[i] || !op.params.is_empty() || natives[i].is_some() || op.function.is_some() {
+                continue;
+            }
+            let items = match &op.body.kind {
+                ExprKind::Junction { and: true, items } => items.as_slice(),
+                _ => std::slice::from_ref(&op.body),
+            };
+            for item in items {
+                let mut bound = Vec::new();
+                collect_bound(item, &mut bound);
+                let mut mask = 0u64;
+                let closed = reads(item, &bound, pure, consts, overrides, &masks, &mut mask);
+                if !closed || !costly(item, natives) {
+                    continue;
+                }
+                let id = plan.parts.len();
+                let vars = (0..64u32).filter(|v| mask & (1 << v) != 0).collect();
+                plan.parts
+                    .insert(item as *const Expr as usize, Part { id, vars });
+                plan.bodies.insert(&op.body as *const Expr as usize, ());
+            }
+        }
+        plan
+    }
+
+    /// Does `body` hold a remembered conjunct?
+    pub fn covers(&self, body: &Expr) -> bool {
+        !self.bodies.is_empty() && self.bodies.contains_key(&(body as *const Expr as usize))
+    }
+
+    /// How calls of `op` are remembered, if they are.
+    pub fn call_part(&self, op: usize) -> Option<&CallPart> {
+        self.calls.get(op)?.as_ref()
+    }
+
+    pub fn part(&self, item: &Expr) -> Option<&Part> {
+        self.parts.get(&(item as *const Expr as usize))
+    }
+
+    /// The result remembered for `part` on `state`, if any.
+    pub fn recall(&self, part: &Part, state: &[Value]) -> Option<bool> {
+        if part.vars.iter().any(|v| *v as usize >= state.len()) {
+            return None;
+        }
+        let slot = slot_of(part, state);
+        MEMO.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            if memo.generation != self.generation {
+                return None;
+            }
+            let table = memo.tables.get_mut(part.id)?;
+            if table.off {
+                return None;
+            }
+            table.lookups += 1;
+            let found = (table.entries.get(slot)?.as_ref())
+                .filter(|entry| {
+                    (part.vars.iter().zip(entry.key.iter()))
+                        .all(|(v, k)| identical(&state[*v as usize], k))
+                })
+                .map(|entry| entry.holds);
+            table.judge(found.is_some());
+            found
+        })
+    }
+
+    /// Remembers that `part` is `holds` on `state` (unless this thread stopped remembering
+    /// it).
+    pub fn remember(&self, part: &Part, state: &[Value], holds: bool) {
+        if part.vars.iter().any(|v| *v as usize >= state.len()) {
+            return;
+        }
+        MEMO.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            if memo.generation != self.generation {
+                memo.generation = self.generation;
+                memo.tables.clear();
+            }
+            if memo.tables.len() <= part.id {
+                memo.tables.resize_with(part.id + 1, PartTable::default);
+            }
+            let table = &mut memo.tables[part.id];
+            if table.off {
+                return;
+            }
+            if table.entries.is_empty() {
+                table.entries.resize_with(ENTRIES, || None);
+            }
+            let key = part
+                .vars
+                .iter()
+                .map(|v| state[*v as usize].clone())
+                .collect();
+            table.entries[slot_of(part, state)] = Some(Entry { key, holds });
+        });
+    }
+}
+
+thread_local! {
+    static MEMO: RefCell<Tables> = RefCell::new(Tables::default());
+}
+
+#[derive(Default)]
+struct Tables {
+    generation: u64,
+    tables: Vec<PartTable>,
+}
+
+#[derive(Default)]
+struct PartTable {
+    entries: Vec<Option<Entry>>,
+    lookups: u32,
+    hits: u32,
+    off: bool,
+}
+
+impl PartTable {
+    /// Counts a lookup; after [`JUDGED_AFTER`] of them, stops remembering on this thread
+    /// when fewer than one in [`MIN_PART_HIT_SHARE`] found an answer.
+    fn judge(&mut self, hit: bool) {
+        self.hits += u32::from(hit);
+        if self.lookups >= JUDGED_AFTER {
+            self.off = self.hits * MIN_PART_HIT_SHARE < self.lookups;
+            if self.off {
+                self.entries = Vec::new();
+            }
+            (self.lookups, self.hits) = (0, 0);
+        }
+    }
+}
+
+struct Entry {
+    /// The values read (kept alive: their addresses stay theirs).
+    key: Box<[Value]>,
+    holds: bool,
+}
+
+fn slot_of(part: &Part, state: &[Value]) -> usize {
+    let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
+    for v in part.vars.iter() {
+        h = (h ^ identity(&state[*v as usize])).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    }
+    (h >> 40) as usize & (ENTRIES - 1)
+}
+
+/// A word naming `v` among values it is [`identical`] to.
+fn identity(v: &Value) -> u64 {
+    match v {
+        Value::Bool(b) => *b as u64,
+        Value::Int(i) => *i as u64,
+        Value::Interval(a, b) => (*a as u64).rotate_left(32) ^ *b as u64,
+        Value::BigInt(a) => Arc::as_ptr(a) as usize as u64,
+        Value::Str(a) => Arc::as_ptr(a) as *const u8 as usize as u64,
+        Value::Model(a) => Arc::as_ptr(a) as usize as u64,
+        Value::Set(a) => Arc::as_ptr(a) as usize as u64,
+        Value::Lazy(a) => Arc::as_ptr(a) as usize as u64,
+        Value::Seq(a) => Arc::as_ptr(a) as usize as u64,
+        Value::Record(a) => Arc::as_ptr(a) as usize as u64,
+        Value::Fcn(a) => Arc::as_ptr(a) as usize as u64,
+    }
+}
+
+/// The same scalar, or the same allocation (so equal values: values are immutable).
+fn identical(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Interval(a0, a1), Value::Interval(b0, b1)) => a0 == b0 && a1 == b1,
+        (Value::BigInt(x), Value::BigInt(y)) => Arc::ptr_eq(x, y),
+        (Value::Str(x), Value::Str(y)) => Arc::ptr_eq(x, y),
+        (Value::Model(x), Value::Model(y)) => Arc::ptr_eq(x, y),
+        (Value::Set(x), Value::Set(y)) => Arc::ptr_eq(x, y),
+        (Value::Lazy(x), Value::Lazy(y)) => Arc::ptr_eq(x, y),
+        (Value::Seq(x), Value::Seq(y)) => Arc::ptr_eq(x, y),
+        (Value::Record(x), Value::Record(y)) => Arc::ptr_eq(x, y),
+        (Value::Fcn(x), Value::Fcn(y)) => Arc::ptr_eq(x, y),
+        _ => false,
+    }
+}
+
+/// The state variables each operator reads, through the operators it calls (a bit per
+/// variable).
+fn var_masks(
+    program: &Program,
+    overrides: &[Option<ConstBinding>],
+    consts: &[Option<ConstBinding>],
+) -> Vec<u64> {
+    let n = program.ops.len();
+    let mut direct = vec![0u64; n];
+    let mut callees: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, op) in program.ops.iter().enumerate() {
+        match &overrides[i] {
+            Some(ConstBinding::Value(_)) => continue,
+            Some(ConstBinding::Op(other)) => {
+                callees[i].push(other.0 as usize);
+                continue;
+            }
+            None => {}
+        }
+        let mut visit = |e: &Expr| direct_reads(e, consts, &mut direct[i], &mut callees[i]);
+        visit(&op.body);
+        op.function
+            .iter()
+            .flat_map(|f| &f.binders)
+            .filter_map(|b| b.domain.as_ref())
+            .for_each(&mut visit);
+    }
+    let mut masks = direct;
+    loop {
+        let mut changed = false;
+        for i in 0..n {
+            let mut m = masks[i];
+            for &c in &callees[i] {
+                m |= masks[c];
+            }
+            if m != masks[i] {
+                masks[i] = m;
+                changed = true;
+            }
+        }
+        if !changed {
+            return masks;
+        }
+    }
+}
+
+fn direct_reads(
+    e: &Expr,
+    consts: &[Option<ConstBinding>],
+    mask: &mut u64,
+    callees: &mut Vec<usize>,
+) {
+    match &e.kind {
+        ExprKind::Var { var, .. } => *mask |= 1u64 << (var.0 & 63),
+        ExprKind::Call(op, _) | ExprKind::OpArg(op, _) => callees.push(op.0 as usize),
+        ExprKind::Const(c) => {
+            if let Some(Some(ConstBinding::Op(op))) = consts.get(c.0 as usize) {
+                callees.push(op.0 as usize);
+            }
+        }
+        _ => {}
+    }
+    each_child(e, &mut |child| direct_reads(child, consts, mask, callees));
+}
+
+/// Collects into `mask` the variables `e` reads; `false` when `e` cannot be remembered: it
+/// reads a frame slot it does not bind, a prime, calls an impure operator or an operator
+/// argument.
+fn reads(
+    e: &Expr,
+    bound: &[u32],
+    pure: &[bool],
+    consts: &[Option<ConstBinding>],
+    overrides: &[Option<ConstBinding>],
+    masks: &[u64],
+    mask: &mut u64,
+) -> bool {
+    let ok = match &e.kind {
+        ExprKind::Var { primed: true, .. }
+        | ExprKind::Prime(_)
+        | ExprKind::BoxAction(..)
+        | ExprKind::AngleAction(..)
+        | ExprKind::ConstCall(..)
+        | ExprKind::LocalCall(..)
+        | ExprKind::LocalOpArg(_)
+        | ExprKind::Fairness { .. }
+        | ExprKind::TemporalQuant { .. }
+        | ExprKind::Builtin(Builtin::Enabled | Builtin::Unchanged, _) => false,
+        ExprKind::Var { var, primed: false } => {
+            *mask |= 1u64 << (var.0 & 63);
+            true
+        }
+        ExprKind::Local(slot) => bound.contains(&slot.0),
+        ExprKind::Const(c) => match consts.get(c.0 as usize) {
+            Some(Some(ConstBinding::Value(_))) => true,
+            Some(Some(ConstBinding::Op(op))) => {
+                *mask |= masks[op.0 as usize];
+                pure[op.0 as usize]
+            }
+            _ => false,
+        },
+        ExprKind::Call(op, _) | ExprKind::OpArg(op, _) => {
+            let i = op.0 as usize;
+            *mask |= masks[i];
+            pure[i] && !matches!(overrides[i], Some(ConstBinding::Op(o)) if !pure[o.0 as usize])
+        }
+        _ => true,
+    };
+    if !ok {
+        return false;
+    }
+    let mut all = true;
+    each_child(e, &mut |child| {
+        all = all && reads(child, bound, pure, consts, overrides, masks, mask)
+    });
+    all
+}
+
+/// The slots `e` binds itself.
+fn collect_bound(e: &Expr, out: &mut Vec<u32>) {
+    match &e.kind {
+        ExprKind::LetValue { slot, .. } => out.push(slot.0),
+        ExprKind::Except { at, .. } => out.push(at.0),
+        ExprKind::Quant { binders, .. }
+        | ExprKind::SetMap(_, binders)
+        | ExprKind::FnCons(binders, _) => {
+            out.extend(binders.iter().flat_map(|b| b.slots.iter().map(|s| s.0)))
+        }
+        ExprKind::Choose(b, _) | ExprKind::SetFilter(b, _) => {
+            out.extend(b.slots.iter().map(|s| s.0))
+        }
+        _ => {}
+    }
+    each_child(e, &mut |child| collect_bound(child, out));
+}
+
+/// Worth remembering: more than a comparison or two (a binder, a function set, a call of a
+/// defined operator, ...).
+fn costly(e: &Expr, natives: &[Option<Native>]) -> bool {
+    let here = match &e.kind {
+        ExprKind::Quant { .. }
+        | ExprKind::Choose(..)
+        | ExprKind::SetFilter(..)
+        | ExprKind::SetMap(..)
+        | ExprKind::FnCons(..)
+        | ExprKind::FnSet(..)
+        | ExprKind::Cross(..)
+        | ExprKind::Except { .. }
+        | ExprKind::Builtin(Builtin::Powerset | Builtin::BigUnion, _) => true,
+        ExprKind::Call(op, _) | ExprKind::OpArg(op, _) => natives[op.0 as usize].is_none(),
+        _ => false,
+    };
+    if here {
+        return true;
+    }
+    let mut found = false;
+    each_child(e, &mut |child| found = found || costly(child, natives));
+    found
+}
+
+/// A remembered operator: a pure operator with value parameters whose body is costly. Its
+/// calls are remembered by the identity of their arguments (forced, when passed by name)
+/// and of the state variables it reads.
+pub(crate) struct CallPart {
+    params: usize,
+    vars: Box<[u32]>,
+}
+
+impl CallPart {
+    pub fn params(&self) -> usize {
+        self.params
+    }
+}
+
+/// Lookups of one operator before its hit rate is judged, and the least share of hits
+/// (one in `MIN_HIT_SHARE`) that keeps it remembered on this thread.
+const JUDGED_AFTER: u32 = 2048;
+const MIN_HIT_SHARE: u32 = 8;
+/// The same for a conjunct, whose hit saves more than a call's (a whole invariant part).
+const MIN_PART_HIT_SHARE: u32 = 64;
+
+pub(crate) fn call_parts(
+    program: &Program,
+    pure: &[bool],
+    natives: &[Option<Native>],
+    overrides: &[Option<ConstBinding>],
+    consts: &[Option<ConstBinding>],
+) -> Vec<Option<CallPart>> {
+    let mut out: Vec<Option<CallPart>> = (0..program.ops.len()).map(|_| None).collect();
+    if program.vars.len() > 64 {
+        return out;
+    }
+    let masks = var_masks(program, overrides, consts);
+    for (i, op) in program.ops.iter().enumerate() {
+        if !pure[i]
+            || op.params.is_empty()
+            || op.params.iter().any(|p| p.arity > 0)
+            || natives[i].is_some()
+            || overrides[i].is_some()
+            || op.function.is_some()
+        {
+            continue;
+        }
+        let mut bound: Vec<u32> = (0..op.params.len() as u32).collect();
+        collect_bound(&op.body, &mut bound);
+        let mut mask = 0u64;
+        if !reads(&op.body, &bound, pure, consts, overrides, &masks, &mut mask)
+            || !costly(&op.body, natives)
+        {
+            continue;
+        }
+        let vars = (0..64u32).filter(|v| mask & (1 << v) != 0).collect();
+        out[i] = Some(CallPart {
+            params: op.params.len(),
+            vars,
+        });
+    }
+    out
+}
+
+thread_local! {
+    static CALLS: RefCell<CallTables> = RefCell::new(CallTables::default());
+}
+
+#[derive(Default)]
+struct CallTables {
+    generation: u64,
+    ops: HashMap<usize, CallTable, ahash::RandomState>,
+}
+
+#[derive(Default)]
+struct CallTable {
+    entries: Vec<Option<CallEntry>>,
+    lookups: u32,
+    hits: u32,
+    off: bool,
+}
+
+struct CallEntry {
+    args: Box<[Value]>,
+    vars: Box<[Value]>,
+    value: Value,
+    /// How many calls deeper than itself its evaluation went (a hit is only taken where a
+    /// fresh evaluation would stay within the depth limit, and counts that deep).
+    needed: usize,
+}
+
+fn call_slot(args: &[Value], part: &CallPart, state: &[Value]) -> usize {
+    let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
+    for v in args
+        .iter()
+        .chain(part.vars.iter().map(|v| &state[*v as usize]))
+    {
+        h = (h ^ identity(v)).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    }
+    (h >> 40) as usize & (ENTRIES - 1)
+}
+
+impl Plan {
+    /// Whether calls of `op` are worth looking up on this thread.
+    pub fn call_on(&self, op: usize) -> bool {
+        CALLS.with(|calls| {
+            let calls = calls.borrow();
+            calls.generation != self.generation || !calls.ops.get(&op).is_some_and(|t| t.off)
+        })
+    }
+
+    /// The value remembered for `op` applied to `args` in `state`, with how deep its
+    /// evaluation went, if any.
+    pub fn recall_call(
+        &self,
+        op: usize,
+        part: &CallPart,
+        args: &[Value],
+        state: &[Value],
+    ) -> Option<(Value, usize)> {
+        if part.vars.iter().any(|v| *v as usize >= state.len()) {
+            return None;
+        }
+        let slot = call_slot(args, part, state);
+        CALLS.with(|calls| {
+            let mut calls = calls.borrow_mut();
+            if calls.generation != self.generation {
+                return None;
+            }
+            let table = calls.ops.get_mut(&op)?;
+            table.lookups += 1;
+            let found = table.entries.get(slot)?.as_ref().filter(|e| {
+                e.args.len() == args.len()
+                    && e.args.iter().zip(args).all(|(a, b)| identical(a, b))
+                    && (part.vars.iter().zip(e.vars.iter()))
+                        .all(|(v, k)| identical(&state[*v as usize], k))
+            });
+            let found = found.map(|e| (e.value.clone(), e.needed));
+            if found.is_some() {
+                table.hits += 1;
+            }
+            if table.lookups >= JUDGED_AFTER {
+                table.off = table.hits * MIN_HIT_SHARE < table.lookups;
+                (table.lookups, table.hits) = (0, 0);
+            }
+            found
+        })
+    }
+
+    /// Remembers `value` for `op` applied to `args` in `state`.
+    pub fn remember_call(
+        &self,
+        op: usize,
+        part: &CallPart,
+        args: Vec<Value>,
+        state: &[Value],
+        value: Value,
+        needed: usize,
+    ) {
+        if part.vars.iter().any(|v| *v as usize >= state.len()) {
+            return;
+        }
+        let slot = call_slot(&args, part, state);
+        let vars = part
+            .vars
+            .iter()
+            .map(|v| state[*v as usize].clone())
+            .collect();
+        CALLS.with(|calls| {
+            let mut calls = calls.borrow_mut();
+            if calls.generation != self.generation {
+                calls.generation = self.generation;
+                calls.ops.clear();
+            }
+            let table = calls.ops.entry(op).or_default();
+            if table.entries.is_empty() {
+                table.entries.resize_with(ENTRIES, || None);
+            }
+            table.entries[slot] = Some(CallEntry {
+                args: args.into_boxed_slice(),
+                vars,
+                value,
+                needed,
+            });
+        });
+    }
+}
