@@ -694,3 +694,44 @@ fn a_lock_service_run_gets_the_same_verdict_for_every_order_of_its_files() {
         assert_eq!(report.verdict, first);
     }
 }
+
+#[test]
+fn one_order_is_found_depth_first_within_a_budget_the_search_over_cuts_outgrows() {
+    // Eight processes, one Inc(1) each, independent: x counts the events consumed. Over
+    // cuts, level 3 holds C(8,3) = 56 cuts of one state each; depth first, one order visits
+    // 1 + 8 + 7 + ... + 1 = 37 (cut, state) pairs.
+    let cfg = "CONSTANTS Procs = {a, b} Max = 10\nINIT Init\nNEXT Next\n";
+    let logs: Vec<(String, String)> = (1..=8)
+        .map(|i| {
+            let event = format!(
+                "{{\"process\": \"p{i}\", \"clock\": {{\"p{i}\": 1}}, \"action\": \"Inc\", \"args\": {{\"p\": \"a\", \"d\": 1}}}}\n"
+            );
+            (format!("p{i}.ndjson"), event)
+        })
+        .collect();
+    let files: Vec<(&str, &str)> = logs.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+    let reversed: Vec<(&str, &str)> = files.iter().rev().copied().collect();
+    for files in [&files, &reversed] {
+        let within = |max_states| {
+            let options = Options {
+                max_states,
+                ..Options::default()
+            };
+            check_group(SPEC, cfg, files, options).verdict
+        };
+        assert_eq!(within(37), Verdict::Admitted);
+        // 36 pairs are too few depth first; over cuts, level 3's 56 states are too many (the
+        // report names the step after them, as for any level over budget).
+        assert_eq!(
+            within(36),
+            Verdict::OutOfBudget {
+                location: Location {
+                    file: None,
+                    line: None,
+                    step: 4,
+                },
+                candidates: 56,
+            }
+        );
+    }
+}
