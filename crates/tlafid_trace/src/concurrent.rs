@@ -3,15 +3,18 @@
 //! after its send). The trace is admitted when *some* linearization consistent with that
 //! order is a behaviour of the model.
 //!
-//! The search never enumerates interleavings: it goes breadth-first over cuts (how many
-//! events of each process are consumed: a frontier), one event a level, and keeps per
-//! frontier the model states consistent with some linearization of the events before it,
-//! deduplicated by fingerprint. Two orders of independent events that reach the same
-//! frontier and the same state merge there. The candidates of a level are bounded by
-//! `--max-states` (beyond it: no verdict). Processes are sorted by name before anything is
-//! searched, so the verdict and its evidence do not depend on the order of the files.
+//! The search never enumerates interleavings. It first looks for one admitting order depth
+//! first over (cut, state) pairs, each explored once, at most `--max-candidates` of them (a
+//! cut: how many events of each process are consumed, a frontier). When there is none, or
+//! that budget runs out, a breadth-first search over cuts decides, so a rejection's evidence
+//! and a budget's verdict are its own: one event a level, it keeps per frontier the model
+//! states consistent with some linearization of the events before it, deduplicated by
+//! fingerprint. Two orders of independent events that reach the same frontier and the same
+//! state merge there. The candidates of a level are bounded by `--max-candidates` (beyond
+//! it: no verdict). Processes are sorted by name before anything is searched, so the
+//! verdict and its evidence do not depend on the order of the files.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use tlafid_base::{Diagnostic, Span};
 use tlafid_eval::{EvalError, State};
@@ -339,6 +342,11 @@ impl<'e, 'p> Validator<'e, 'p> {
             };
             return Ok(());
         }
+        if self.depth_first(&mut stepper, trace, &initial)? {
+            Self::count_all(trace, report);
+            report.verdict = Verdict::Admitted;
+            return Ok(());
+        }
         let zero: Frontier = vec![0; trace.processes.len()];
         let mut level = BTreeMap::from([(zero, initial)]);
         for consumed in 0..trace.len() {
@@ -392,13 +400,84 @@ impl<'e, 'p> Validator<'e, 'p> {
                 .map(|(f, (states, _))| (f, states))
                 .collect();
         }
+        Self::count_all(trace, report);
+        report.verdict = Verdict::Admitted;
+        Ok(())
+    }
+
+    /// Every event's step counted, as an admitted trace's are.
+    fn count_all(trace: &ConcurrentTrace, report: &mut TraceReport) {
         for process in &trace.processes {
             for event in &process.events {
                 Stepper::count_action(&mut report.action_counts, &event.step, &[]);
             }
         }
-        report.verdict = Verdict::Admitted;
-        Ok(())
+    }
+
+    /// Looks for one admitting order depth first: from a (frontier, state) pair, the next
+    /// event of each process the clocks let happen, processes in name order, successors in
+    /// the stepper's order, the first of them explored first; a pair is explored once.
+    /// `true` when every event is consumed. `false` says nothing (the pairs are exhausted,
+    /// or more than `--max-candidates` of them were visited): the breadth-first search then
+    /// decides, so a rejection's evidence and a budget's verdict are its own. The pairs
+    /// reachable are those of the breadth-first search (the union of the silent closures
+    /// and successors of single states is those of their set), so an order is found here
+    /// exactly when one is there, budgets aside.
+    fn depth_first(
+        &self,
+        stepper: &mut Stepper<'_, 'e, 'p>,
+        trace: &ConcurrentTrace,
+        initial: &[State],
+    ) -> Result<bool, EvalError> {
+        let max_states = self.options.max_states;
+        let full: Frontier = trace
+            .processes
+            .iter()
+            .map(|p| p.events.len() as u32)
+            .collect();
+        let mut visited: HashSet<(Frontier, u64), ahash::RandomState> =
+            HashSet::with_hasher(ahash::RandomState::with_seeds(21, 22, 23, 24));
+        let mut stack: Vec<(Frontier, State)> = Vec::new();
+        let zero: Frontier = vec![0; trace.processes.len()];
+        for state in initial.iter().rev() {
+            if visited.insert((zero.clone(), state.fingerprint())) {
+                stack.push((zero.clone(), state.clone()));
+            }
+        }
+        while let Some((frontier, state)) = stack.pop() {
+            if frontier == full {
+                return Ok(true);
+            }
+            // A step too short to poll the stop signal itself is one of many here.
+            if let Some(reason) = stepper.evaluator.interrupt().check() {
+                return Err(tlafid_eval::interrupted(reason, Span::default()));
+            }
+            let Some(closed) = self.close_silently(stepper, vec![state])? else {
+                return Ok(false);
+            };
+            let mut children = Vec::new();
+            for p in 0..trace.processes.len() {
+                let Some(event) = trace.enabled(&frontier, p) else {
+                    continue;
+                };
+                let advance = stepper.advance(&closed, &event.step, true, max_states)?;
+                if advance.over_budget {
+                    return Ok(false);
+                }
+                let mut after = frontier.clone();
+                after[p] += 1;
+                children.extend(advance.states.into_iter().map(|s| (after.clone(), s)));
+            }
+            for (after, state) in children.into_iter().rev() {
+                if visited.insert((after.clone(), state.fingerprint())) {
+                    stack.push((after, state));
+                }
+            }
+            if visited.len() > max_states {
+                return Ok(false);
+            }
+        }
+        Ok(false)
     }
 
     /// The states closed under the silent actions (when configured); `None` when the

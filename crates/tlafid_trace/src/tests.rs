@@ -598,3 +598,140 @@ fn unknown_fields_are_skipped_only_when_asked_and_actions_never() {
     let mixed = "{\"init\": {\"x\": 0}, \"action\": \"Inc\"}\n{\"state\": {\"x\": 0}}\n";
     assert_eq!(codes(&check(mixed, ignoring)), ["E101"]);
 }
+
+const LOCK_SPEC: &str = include_str!("../../../specs/LockService/LockService.tla");
+const LOCK_CFG: &str = include_str!("../../../specs/LockService/LockService.cfg");
+
+/// The four logs of one recorded lock-service run (traces/lock_service_processes/<run>).
+fn lock_run(run: &str) -> [(&'static str, &'static str); 4] {
+    macro_rules! run {
+        ($dir:literal) => {
+            [
+                (
+                    "c1.ndjson",
+                    include_str!(concat!(
+                        "../../../traces/lock_service_processes/",
+                        $dir,
+                        "/c1.ndjson"
+                    )),
+                ),
+                (
+                    "c2.ndjson",
+                    include_str!(concat!(
+                        "../../../traces/lock_service_processes/",
+                        $dir,
+                        "/c2.ndjson"
+                    )),
+                ),
+                (
+                    "c3.ndjson",
+                    include_str!(concat!(
+                        "../../../traces/lock_service_processes/",
+                        $dir,
+                        "/c3.ndjson"
+                    )),
+                ),
+                (
+                    "server.ndjson",
+                    include_str!(concat!(
+                        "../../../traces/lock_service_processes/",
+                        $dir,
+                        "/server.ndjson"
+                    )),
+                ),
+            ]
+        };
+    }
+    match run {
+        "contention-1" => run!("contention-1"),
+        "buggy-handoff-4" => run!("buggy-handoff-4"),
+        _ => unreachable!("a run of the tests"),
+    }
+}
+
+/// The 24 orders of four files.
+fn orders<T: Copy>(items: [T; 4]) -> Vec<Vec<T>> {
+    let mut all = Vec::new();
+    for a in 0..4 {
+        for b in (0..4).filter(|&b| b != a) {
+            for c in (0..4).filter(|&c| c != a && c != b) {
+                let d = 6 - a - b - c;
+                all.push(vec![items[a], items[b], items[c], items[d]]);
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn a_lock_service_run_gets_the_same_verdict_for_every_order_of_its_files() {
+    // The depth-first search admits contention-1 (30 events) whatever the order of the
+    // files; buggy-handoff-4 is rejected with the breadth-first search's evidence, as
+    // tests/cli/trace_lock_processes pins it: server.ndjson line 5 (ServerRelease) after a
+    // prefix of 9 events, from 1 candidate state.
+    for files in orders(lock_run("contention-1")) {
+        let report = check_group(LOCK_SPEC, LOCK_CFG, &files, Options::default());
+        assert_eq!(
+            report.verdict,
+            Verdict::Admitted,
+            "{:?}",
+            report.diagnostics
+        );
+        assert_eq!(report.steps, 30);
+    }
+    let all = orders(lock_run("buggy-handoff-4"));
+    let first = check_group(LOCK_SPEC, LOCK_CFG, &all[0], Options::default()).verdict;
+    let Verdict::Missed(missed) = &first else {
+        panic!("{first:?}")
+    };
+    assert_eq!(missed.location.file.as_deref(), Some("server.ndjson"));
+    assert_eq!(missed.location.line, Some(5));
+    assert_eq!(missed.action.as_deref(), Some("ServerRelease"));
+    assert_eq!(missed.admitted_prefix, 9);
+    assert_eq!(missed.candidates, 1);
+    for files in &all[1..] {
+        let report = check_group(LOCK_SPEC, LOCK_CFG, files, Options::default());
+        assert_eq!(report.verdict, first);
+    }
+}
+
+#[test]
+fn one_order_is_found_depth_first_within_a_budget_the_search_over_cuts_outgrows() {
+    // Eight processes, one Inc(1) each, independent: x counts the events consumed. Over
+    // cuts, level 3 holds C(8,3) = 56 cuts of one state each; depth first, one order visits
+    // 1 + 8 + 7 + ... + 1 = 37 (cut, state) pairs.
+    let cfg = "CONSTANTS Procs = {a, b} Max = 10\nINIT Init\nNEXT Next\n";
+    let logs: Vec<(String, String)> = (1..=8)
+        .map(|i| {
+            let event = format!(
+                "{{\"process\": \"p{i}\", \"clock\": {{\"p{i}\": 1}}, \"action\": \"Inc\", \"args\": {{\"p\": \"a\", \"d\": 1}}}}\n"
+            );
+            (format!("p{i}.ndjson"), event)
+        })
+        .collect();
+    let files: Vec<(&str, &str)> = logs.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+    let reversed: Vec<(&str, &str)> = files.iter().rev().copied().collect();
+    for files in [&files, &reversed] {
+        let within = |max_states| {
+            let options = Options {
+                max_states,
+                ..Options::default()
+            };
+            check_group(SPEC, cfg, files, options).verdict
+        };
+        assert_eq!(within(37), Verdict::Admitted);
+        // 36 pairs are too few depth first; over cuts, level 3's 56 states are too many (the
+        // report names the step after them, as for any level over budget).
+        assert_eq!(
+            within(36),
+            Verdict::OutOfBudget {
+                location: Location {
+                    file: None,
+                    line: None,
+                    step: 4,
+                },
+                candidates: 56,
+            }
+        );
+    }
+}

@@ -25,7 +25,9 @@ use crate::windows::WindowChecker;
 #[derive(Clone, Debug)]
 pub struct Options {
     /// The most candidate states kept per step; beyond it the trace gets no verdict. With
-    /// [`Options::windows`]: the most reachable states explored.
+    /// [`Options::windows`]: the most reachable states explored. In a multi-process trace,
+    /// also the most (cut, state) pairs its depth-first pass visits (beyond them the search
+    /// over cuts decides).
     pub max_states: usize,
     /// Check action windows one by one (each from the reachable states showing its
     /// `pre_state`) instead of as one behaviour.

@@ -59,7 +59,8 @@ pub struct TraceArgs {
     #[arg(long)]
     pub windows: bool,
     /// The most candidate model states kept per step (beyond it: no verdict); with
-    /// --windows, the most reachable states explored. (`--max-states` is an old name; in
+    /// --windows, the most reachable states explored; in a multi-process log, also the most
+    /// (cut, state) pairs its depth-first pass visits before the search over cuts decides. (`--max-states` is an old name; in
     /// `check` that flag bounds the distinct states explored.)
     #[arg(
         long,
