@@ -316,7 +316,8 @@ pub(crate) fn is_closed_constant(
     )
 }
 
-fn collect_bound_slots(expr: &Expr, out: &mut Vec<u32>) {
+/// The slots `expr` binds itself (`LET` values, `EXCEPT`'s `@`, binders).
+pub(crate) fn collect_bound_slots(expr: &Expr, out: &mut Vec<u32>) {
     match &expr.kind {
         ExprKind::LetValue { slot, .. } => out.push(slot.0),
         ExprKind::Except { at, .. } => out.push(at.0),

@@ -79,7 +79,7 @@ impl Plan {
             };
             for item in items {
                 let mut bound = Vec::new();
-                collect_bound(item, &mut bound);
+                crate::analysis::collect_bound_slots(item, &mut bound);
                 let mut mask = 0u64;
                 let closed = reads(item, &bound, pure, consts, overrides, &masks, &mut mask);
                 if !closed || !costly(item, natives) {
@@ -368,24 +368,6 @@ fn reads(
     all
 }
 
-/// The slots `e` binds itself.
-fn collect_bound(e: &Expr, out: &mut Vec<u32>) {
-    match &e.kind {
-        ExprKind::LetValue { slot, .. } => out.push(slot.0),
-        ExprKind::Except { at, .. } => out.push(at.0),
-        ExprKind::Quant { binders, .. }
-        | ExprKind::SetMap(_, binders)
-        | ExprKind::FnCons(binders, _) => {
-            out.extend(binders.iter().flat_map(|b| b.slots.iter().map(|s| s.0)))
-        }
-        ExprKind::Choose(b, _) | ExprKind::SetFilter(b, _) => {
-            out.extend(b.slots.iter().map(|s| s.0))
-        }
-        _ => {}
-    }
-    each_child(e, &mut |child| collect_bound(child, out));
-}
-
 /// Worth remembering: more than a comparison or two (a binder, a function set, a call of a
 /// defined operator, ...).
 fn costly(e: &Expr, natives: &[Option<Native>]) -> bool {
@@ -454,7 +436,7 @@ pub(crate) fn call_parts(
             continue;
         }
         let mut bound: Vec<u32> = (0..op.params.len() as u32).collect();
-        collect_bound(&op.body, &mut bound);
+        crate::analysis::collect_bound_slots(&op.body, &mut bound);
         let mut mask = 0u64;
         if !reads(&op.body, &bound, pure, consts, overrides, &masks, &mut mask)
             || !costly(&op.body, natives)
