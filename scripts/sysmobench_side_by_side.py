@@ -469,22 +469,32 @@ def run_tlc(args, model, cfg_text, trace_dir, procs, mapping, work):
     (tv / f"{name}_tv.cfg").write_text(cfg)
     cmd = [args.tlc, "-deadlock", "-workers", "1", "-cleanup", "-metadir", str(tv / "states"),
            "-config", f"{name}_tv.cfg", f"{name}_tv.tla"]
-    before = os.times()
-    out, code, wall, timed_out = run(cmd, tv, args.timeout, tlc_env(args))
+    out, code, wall, cpu, timed_out = tlc_process(args, cmd, tv)
     if args.keep:
         keep = Path(args.keep) / f"{model.parent.name}_{name}_{trace_dir.name}"
         shutil.rmtree(keep, ignore_errors=True)
         shutil.copytree(tv, keep, ignore=shutil.ignore_patterns("states"))
         (keep / "tlc.out").write_text(out)
-    cpu = cpu_of(before)
     if timed_out:
         return "incomplete", wall, cpu
     if "Invariant __NotDone is violated" in out:
         return "admitted", wall, cpu
     if "No error has been found" in out:
         return "missed_code_behavior", wall, cpu
+    return tlc_error(out, code), wall, cpu
+
+
+def tlc_process(args, cmd, cwd):
+    """TLC's output, exit status, wall and CPU seconds, and whether it timed out."""
+    before = os.times()
+    out, code, wall, timed_out = run(cmd, cwd, args.timeout, tlc_env(args))
+    return out, code, wall, cpu_of(before), timed_out
+
+
+def tlc_error(out, code):
+    """A TLC run that gave no verdict: its first error line."""
     first = next((l for l in out.splitlines() if "rror" in l), f"exit {code}")
-    return f"error: {first.strip()[:80]}", wall, cpu
+    return f"error: {first.strip()[:80]}"
 
 
 def run_pgo_validate(args, system, model, trace, work):
@@ -499,17 +509,14 @@ def run_pgo_validate(args, system, model, trace, work):
     shutil.copy(model, pv / f"{system}.tla")
     cmd = [args.tlc, "-workers", "1", "-cleanup", "-metadir", str(pv / "states"),
            "-config", f"{system}Validate.cfg", f"{system}Validate.tla"]
-    before = os.times()
-    out, code, wall, timed_out = run(cmd, pv, args.timeout, tlc_env(args))
-    cpu = cpu_of(before)
+    out, code, wall, cpu, timed_out = tlc_process(args, cmd, pv)
     if timed_out:
         return "incomplete", wall, cpu
     if "No error has been found" in out:
         return "admitted", wall, cpu
     if "is violated" in out:
         return "missed_code_behavior", wall, cpu
-    first = next((l for l in out.splitlines() if "rror" in l), f"exit {code}")
-    return f"error: {first.strip()[:80]}", wall, cpu
+    return tlc_error(out, code), wall, cpu
 
 
 def models_of(root, system, which):
