@@ -66,6 +66,8 @@ pub struct MutateOptions {
     /// Stops every exploration from outside (memory, cancellation); each adds the deadline
     /// of its time budget. An exploration stopped so is incomplete.
     pub interrupt: tlafid_base::Interrupt,
+    /// What the spec may read (`IOEnv`, the files `--allow-read` names), in every exploration.
+    pub inputs: tlafid_eval::SpecInputs,
 }
 
 /// How the analysis ended.
@@ -126,7 +128,8 @@ pub fn analyze(
         occurrences.push(found);
     }
     drop(model);
-    let model = tlafid_model::bind(&extended, config, Some(spec))?;
+    let mut model = tlafid_model::bind(&extended, config, Some(spec))?;
+    model.evaluator.set_inputs(options.inputs.clone());
     if model.evaluator.check_assumes().is_err() {
         return Ok(Analysis::ModelFails);
     }
@@ -135,7 +138,6 @@ pub fn analyze(
         .map(|&(t, _, op)| (targets[t].action, targets[t].index, &extended.op(op).body))
         .collect();
     let check_deadlock = model.check_deadlock;
-    let mut model = model;
     let interrupt = options.budget.interrupt(&options.interrupt);
     model.evaluator.set_interrupt(interrupt.clone());
     let run = ObservedRun::new(model, &variants);
@@ -416,10 +418,7 @@ fn run_mutants(
     Ok(pool.install(|| {
         chosen
             .par_iter()
-            .map(|m| {
-                let interrupt = budget.interrupt(&options.interrupt);
-                mutant_run::run_mutant(base, config, spec, m, type_invariant, budget, interrupt)
-            })
+            .map(|m| mutant_run::run_mutant(base, config, spec, m, type_invariant, budget, options))
             .collect()
     }))
 }

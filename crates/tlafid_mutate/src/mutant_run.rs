@@ -13,6 +13,7 @@ use tlafid_sema::ir::{OpId, Program};
 
 use crate::mutant::{apply, Mutation};
 use crate::space::{SpaceHash, SpaceSummary};
+use crate::MutateOptions;
 
 /// The mutated model and what its exploration found.
 struct MutantRun<'p> {
@@ -161,8 +162,9 @@ pub fn run_mutant(
     mutation: &Mutation,
     type_invariant: Option<OpId>,
     budget: RunBudget,
-    interrupt: tlafid_base::Interrupt,
+    options: &MutateOptions,
 ) -> MutantResult {
+    let interrupt = budget.interrupt(&options.interrupt);
     let failed = |why: String| MutantResult {
         kills: Vec::new(),
         type_violated: false,
@@ -184,6 +186,7 @@ pub fn run_mutant(
         }
     };
     model.evaluator.set_interrupt(interrupt.clone());
+    model.evaluator.set_inputs(options.inputs.clone());
     let checks = model.invariants.len() + model.action_properties.len();
     let cancel = Arc::new(AtomicBool::new(false));
     let run = MutantRun {

@@ -114,6 +114,7 @@ fn analyze(
         return Err(LoadFailure::Usage);
     }
     let loaded = load::load(session, inputs, &[])?;
+    let reads = load::spec_inputs(session, &inputs.reads).ok_or(LoadFailure::Usage)?;
     let definitions = loaded
         .requirements
         .map(|r| r.definitions)
@@ -137,6 +138,7 @@ fn analyze(
         },
         workers: options.workers,
         interrupt: session.interrupt.clone(),
+        inputs: reads,
     };
     let analysis = tlafid_mutate::analyze(loaded.program, &loaded.config, &analysis_options)
         .map_err(|problems| {

@@ -12,6 +12,7 @@ use crate::commands::check::CheckArgs;
 use crate::commands::{check_report, mutate_report};
 use crate::exit::ExitStatus;
 use crate::files::DiskFiles;
+use crate::inputs::InputArgs;
 use crate::render::{self, Format};
 
 /// Arguments of `tlafid mutate`.
@@ -48,6 +49,8 @@ pub struct MutateArgs {
     /// observables the model lacks.
     #[arg(long, value_name = "Obs.tla", requires = "requirements")]
     pub observe: Option<PathBuf>,
+    #[command(flatten)]
+    pub reads: InputArgs,
 }
 
 /// Runs `tlafid mutate`.
@@ -55,9 +58,11 @@ pub fn run(args: &MutateArgs) -> ExitStatus {
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
     let _watchdog = args.model.watch_memory(&session);
-    let inputs = args
-        .model
-        .inputs(args.observe.as_ref(), args.requirements.as_ref(), None);
+    let inputs = args.model.inputs(
+        args.observe.as_ref(),
+        args.requirements.as_ref(),
+        Some(&args.reads),
+    );
     let options = MutationOptions {
         properties: args.properties.clone(),
         type_invariant: args.type_invariant.clone(),
