@@ -14,7 +14,16 @@ use crate::layout::Layout;
 /// text (and then with where its arrays and objects close); serde_json decides, and words
 /// the error, where it is not.
 pub fn checked(text: &str) -> Result<Layout<'_>, serde_json::Error> {
-    match Layout::scan(text) {
+    checked_after(text, &Layout::none())
+}
+
+/// [`checked`], the scan guided by the layout of an earlier text ([`Layout::scan_after`]:
+/// the parts equal to that text's are not scanned again).
+pub fn checked_after<'t>(
+    text: &'t str,
+    before: &Layout<'_>,
+) -> Result<Layout<'t>, serde_json::Error> {
+    match Layout::scan_after(text, before) {
         Some(layout) => Ok(layout),
         None => well_formed(text).map(|()| Layout::none()),
     }
