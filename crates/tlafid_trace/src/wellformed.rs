@@ -14,7 +14,10 @@ use crate::layout::Layout;
 /// text (and then with where its arrays and objects close); serde_json decides, and words
 /// the error, where it is not.
 pub fn checked(text: &str) -> Result<Layout<'_>, serde_json::Error> {
-    checked_after(text, &Layout::none())
+    match Layout::scan(text) {
+        Some(layout) => Ok(layout),
+        None => well_formed(text).map(|()| Layout::none()),
+    }
 }
 
 /// [`checked`], the scan guided by the layout of an earlier text ([`Layout::scan_after`]:
