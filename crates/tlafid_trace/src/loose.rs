@@ -272,8 +272,8 @@ mod tests {
         let log =
             |entries: &[Value]| Value::record(vec![("s1".into(), Value::seq(entries.to_vec()))]);
         let (seen, held) = (entry(1, &logged), entry(1, &Value::str("c1")));
-        let was_logged = log(&[seen.clone()]);
-        let was_held = log(&[held.clone()]);
+        let was_logged = log(std::slice::from_ref(&seen));
+        let was_held = log(std::slice::from_ref(&held));
         assert!(fits(&was_logged, &was_held));
         let cases = [
             (
@@ -286,13 +286,16 @@ mod tests {
             ),
             (
                 log(&[seen.clone(), entry(2, &logged)]),
-                log(&[held.clone()]),
+                log(std::slice::from_ref(&held)),
             ),
             (
                 log(&[entry(1, &logged)]),
                 log(&[entry(1, &Value::str("c2"))]),
             ),
-            (log(&[seen.clone()]), log(&[held.clone()])),
+            (
+                log(std::slice::from_ref(&seen)),
+                log(std::slice::from_ref(&held)),
+            ),
             (Value::Int(1), Value::Int(1)),
         ];
         for (a, b) in &cases {
