@@ -68,15 +68,16 @@ impl<'w, 'e: 'w, 'p> Stepper<'w, 'e, 'p> {
         Ok(true)
     }
 
-    /// [`loose::fits`] of a variable observable's `observed` value and `value`, known
-    /// without comparing when both are the allocations last found to fit.
+    /// [`loose::fits`] of a variable observable's `observed` value and `value`, without
+    /// comparing the parts that are the allocations last found to fit at the same place
+    /// ([`loose::fits_beside`]).
     fn fits_var(&mut self, index: usize, observed: &Value, value: &Value) -> bool {
-        if let Some(Some((was_observed, was_value))) = self.fitted.get(index) {
-            if loose::identical(observed, was_observed) && loose::identical(value, was_value) {
-                return true;
+        let fits = match self.fitted.get(index) {
+            Some(Some((was_observed, was_value))) => {
+                loose::fits_beside(observed, value, was_observed, was_value)
             }
-        }
-        let fits = loose::fits(observed, value);
+            _ => loose::fits(observed, value),
+        };
         if fits {
             if let Some(slot) = self.fitted.get_mut(index) {
                 *slot = Some((observed.clone(), value.clone()));

@@ -30,10 +30,22 @@ impl<'t> Layout<'t> {
     /// Checks `text` as JSON and records where its brackets close; `None` when the text is
     /// not JSON, or not JSON the scanner is sure serde_json reads.
     pub fn scan(text: &'t str) -> Option<Layout<'t>> {
+        Layout::scan_after(text, &Layout::none())
+    }
+
+    /// [`Layout::scan`], guided by the layout of an earlier text (the previous line of a
+    /// trace): an array or object whose text equals the one at the same place in `before`
+    /// (the same member of the same member ... of the top value) is accepted without being
+    /// scanned, and its brackets are `before`'s, moved. The answer is [`Layout::scan`]'s.
+    pub fn scan_after(text: &'t str, before: &Layout<'_>) -> Option<Layout<'t>> {
         u32::try_from(text.len()).ok()?;
         let bytes = text.as_bytes();
         let mut closes = Vec::new();
-        let end = scan_value(bytes, skip_ws(bytes, 0), &mut closes)?;
+        let guide = Guide {
+            bytes: before.text.as_bytes(),
+            closes: &before.closes,
+        };
+        let end = scan_value(bytes, skip_ws(bytes, 0), &guide, &mut closes)?;
         (skip_ws(bytes, end) == text.len()).then_some(Layout { text, closes })
     }
 
@@ -51,21 +63,131 @@ impl<'t> Layout<'t> {
     }
 }
 
+/// A text already accepted (its layout), read beside the one being scanned. Positions in
+/// it are of values at the same place as the value being scanned; `None` when there is
+/// none (the member is missing, or the two differ in kind).
+struct Guide<'g> {
+    bytes: &'g [u8],
+    closes: &'g [(u32, u32)],
+}
+
+impl Guide<'_> {
+    /// The index in `closes` of the array or object that opens at `at`.
+    fn bracket(&self, at: usize) -> Option<usize> {
+        let at = u32::try_from(at).ok()?;
+        self.closes.binary_search_by_key(&at, |&(o, _)| o).ok()
+    }
+
+    /// The end of the value that starts at `at`.
+    fn value_end(&self, at: usize) -> Option<usize> {
+        match *self.bytes.get(at)? {
+            b'{' | b'[' => Some(self.closes[self.bracket(at)?].1 as usize),
+            b'"' => string_end(self.bytes, at),
+            _ => {
+                let rest = self.bytes.get(at..)?;
+                let len = rest
+                    .iter()
+                    .position(|c| matches!(c, b',' | b']' | b'}' | b' ' | b'\n' | b'\t' | b'\r'));
+                Some(at + len.unwrap_or(rest.len()))
+            }
+        }
+    }
+
+    /// The first member's value of the array or object that opens at `at`.
+    fn first_member(&self, at: usize, object: bool) -> Option<usize> {
+        let at = skip_ws(self.bytes, at + 1);
+        match *self.bytes.get(at)? {
+            b'}' | b']' => None,
+            _ if object => key_end(self.bytes, at),
+            _ => Some(at),
+        }
+    }
+
+    /// The value of the member after the one whose value starts at `at`.
+    fn next_member(&self, at: usize, object: bool) -> Option<usize> {
+        let at = skip_ws(self.bytes, self.value_end(at)?);
+        if *self.bytes.get(at)? != b',' {
+            return None;
+        }
+        let at = skip_ws(self.bytes, at + 1);
+        if object {
+            key_end(self.bytes, at)
+        } else {
+            Some(at)
+        }
+    }
+
+    /// When the array or object at `at` of `bytes` is the text of the one at `peer`: its
+    /// end, after recording its brackets (the guide's, moved) in `closes`.
+    fn same(
+        &self,
+        bytes: &[u8],
+        at: usize,
+        peer: usize,
+        closes: &mut Vec<(u32, u32)>,
+    ) -> Option<usize> {
+        let first = self.bracket(peer)?;
+        let end = self.closes[first].1 as usize;
+        let text = self.bytes.get(peer..end)?;
+        if bytes.get(at..at + text.len())? != text {
+            return None;
+        }
+        let inside = self.closes[first..].partition_point(|&(o, _)| (o as usize) < end);
+        let shift = (at as u32).wrapping_sub(peer as u32);
+        closes.extend(
+            self.closes[first..first + inside]
+                .iter()
+                .map(|&(o, c)| (o.wrapping_add(shift), c.wrapping_add(shift))),
+        );
+        Some(at + text.len())
+    }
+}
+
+/// An array or object still open: its index in `closes`, whether it is an object, and
+/// where the guide's value at the place of the member being read starts.
+struct Open {
+    index: usize,
+    object: bool,
+    peer: Option<usize>,
+}
+
 /// The end of the value that starts at `at` and everything nested in it (without
 /// recursion), recording in `closes` where each array and object closes.
-fn scan_value(bytes: &[u8], mut at: usize, closes: &mut Vec<(u32, u32)>) -> Option<usize> {
-    // The arrays and objects still open: their index in `closes`, and whether each is an
-    // object.
-    let mut open: Vec<(usize, bool)> = Vec::new();
+fn scan_value(
+    bytes: &[u8],
+    mut at: usize,
+    guide: &Guide<'_>,
+    closes: &mut Vec<(u32, u32)>,
+) -> Option<usize> {
+    let mut open: Vec<Open> = Vec::new();
+    let top = skip_ws(guide.bytes, 0);
+    let mut peer = (top < guide.bytes.len()).then_some(top);
     loop {
-        // A value starts at `at`.
-        match *bytes.get(at)? {
-            opening @ (b'{' | b'[') => {
+        // A value starts at `at`; `peer` is the guide's value at its place.
+        let opening = *bytes.get(at)?;
+        let same = match peer {
+            Some(peer)
+                if matches!(opening, b'{' | b'[') && guide.bytes.get(peer) == Some(&opening) =>
+            {
+                guide.same(bytes, at, peer, closes)
+            }
+            _ => None,
+        };
+        match opening {
+            _ if same.is_some() => at = same?,
+            b'{' | b'[' => {
                 if open.len() >= MAX_DEPTH {
                     return None;
                 }
                 let object = opening == b'{';
-                open.push((closes.len(), object));
+                let first = peer
+                    .filter(|&p| guide.bytes.get(p) == Some(&opening))
+                    .and_then(|p| guide.first_member(p, object));
+                open.push(Open {
+                    index: closes.len(),
+                    object,
+                    peer: first,
+                });
                 closes.push((at as u32, 0));
                 at = skip_ws(bytes, at + 1);
                 let close = if object { b'}' } else { b']' };
@@ -77,6 +199,7 @@ fn scan_value(bytes: &[u8], mut at: usize, closes: &mut Vec<(u32, u32)>) -> Opti
                     if object {
                         at = key_end(bytes, at)?;
                     }
+                    peer = open.last()?.peer;
                     continue;
                 }
             }
@@ -89,7 +212,12 @@ fn scan_value(bytes: &[u8], mut at: usize, closes: &mut Vec<(u32, u32)>) -> Opti
         }
         // After a value: a separator or the end of the enclosing arrays and objects.
         loop {
-            let Some(&(index, object)) = open.last() else {
+            let Some(&mut Open {
+                index,
+                object,
+                peer: ref mut member,
+            }) = open.last_mut()
+            else {
                 return Some(at);
             };
             at = skip_ws(bytes, at);
@@ -99,6 +227,8 @@ fn scan_value(bytes: &[u8], mut at: usize, closes: &mut Vec<(u32, u32)>) -> Opti
                     if object {
                         at = key_end(bytes, at)?;
                     }
+                    *member = member.and_then(|p| guide.next_member(p, object));
+                    peer = *member;
                     break;
                 }
                 b'}' if object => {}
@@ -207,6 +337,46 @@ mod tests {
         }
     }
 
+    /// The scan guided by `before` answers as the scan alone, with the same brackets.
+    fn guided_agrees(text: &str, before: &Layout<'_>) {
+        let alone = Layout::scan(text).map(|layout| layout.closes);
+        let guided = Layout::scan_after(text, before).map(|layout| layout.closes);
+        assert_eq!(guided, alone, "{text} after {}", before.text);
+    }
+
+    #[test]
+    fn a_guided_scan_answers_as_the_scan_alone() {
+        let lines = [
+            r#"{"a": [1, [2], {"k": [3]}], "b": {"c": [], "d": {"e": "]"}}}"#,
+            r#"{"a": [1, [2], {"k": [3]}, [4]], "b": {"c": [], "d": {"e": "]"}}}"#,
+            r#"{"a": [1, [2], {"k": [3, 4]}], "b": {"c": [0], "d": {"e": "]"}}}"#,
+            r#"{"a": [[2], 1, {"k": [3]}], "b": {"d": {"e": "]"}, "c": []}}"#,
+            r#" {"a" : [ 1 , [2] , {"k": [3]} ] , "b": {"c": [], "d": {"e": "]"}}} "#,
+            r#"{"a": [1, [2], {"k": [3]}], "b": {"c": [], "d": {"e": "]"}}"#,
+            r#"{"a": [1, [2], {"k": [3]}], "b": {"c": [], "d": {"e": "]"}}}}"#,
+            r#"[1, [2], {"k": [3]}]"#,
+            r#""[1, [2]]""#,
+            "12",
+            "",
+        ];
+        for before in lines {
+            let Some(before) = Layout::scan(before) else {
+                continue;
+            };
+            for text in lines {
+                guided_agrees(text, &before);
+            }
+        }
+        // A member equal to the guide's is accepted at the guide's depth, which is its own.
+        let deep = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+        let wrapped = |inner: &str| format!("[[{inner}]]");
+        let before = wrapped(&deep(98));
+        let layout = Layout::scan(&before).unwrap();
+        guided_agrees(&wrapped(&deep(99)), &layout);
+        guided_agrees(&format!("[{}]", wrapped(&deep(98))), &layout);
+        guided_agrees(&format!("[[{}, 1]]", deep(98)), &layout);
+    }
+
     #[test]
     fn accepts_only_what_serde_json_reads() {
         let accepted = [
@@ -275,8 +445,13 @@ mod tests {
                     edits.extend(String::from_utf8(bytes).ok());
                 }
             }
+            let original = Layout::scan(line).expect("the line is JSON");
             for text in edits.iter().map(String::as_str).chain([line]) {
                 agrees(text);
+                guided_agrees(text, &original);
+                if let Some(edited) = Layout::scan(text) {
+                    guided_agrees(line, &edited);
+                }
                 if let Some(layout) = Layout::scan(text) {
                     for &(open, close) in &layout.closes {
                         let part = &text[open as usize..close as usize];

@@ -20,6 +20,18 @@ pub fn checked(text: &str) -> Result<Layout<'_>, serde_json::Error> {
     }
 }
 
+/// [`checked`], the scan guided by the layout of an earlier text ([`Layout::scan_after`]:
+/// the parts equal to that text's are not scanned again).
+pub fn checked_after<'t>(
+    text: &'t str,
+    before: &Layout<'_>,
+) -> Result<Layout<'t>, serde_json::Error> {
+    match Layout::scan_after(text, before) {
+        Some(layout) => Ok(layout),
+        None => well_formed(text).map(|()| Layout::none()),
+    }
+}
+
 /// Is `text` JSON that `serde_json::from_str::<serde_json::Value>` reads, and so every part
 /// of it too?
 pub fn well_formed(text: &str) -> Result<(), serde_json::Error> {

@@ -438,12 +438,18 @@ impl<'a, 'p> Ctx<'a, 'p> {
         self.run(n).map(Cow::Owned)
     }
 
-    /// The value of a local (or a field of one) that is ready, borrowed from the frame;
-    /// `None`, having evaluated nothing, for any other node.
+    /// The value of a local (or a field of one, or a ready local function applied to
+    /// such a value: `s[i]` in `\A i \in 1..Len(s) : s[i] = t[i]`) that is ready,
+    /// borrowed from the frame; `None`, having evaluated nothing, for any other node, and
+    /// where the application fails (evaluating it again words the error).
     fn peek_local(&self, n: &Node<'p>) -> Option<&Value> {
         match &n.kind {
             Kind::Local(slot) => self.ready_local(*slot),
             Kind::LocalField(slot, name) => self.ready_local(*slot)?.field(name).ok(),
+            Kind::LocalApp(slot, arg) => {
+                let arg = self.peek_local(arg)?;
+                self.ready_local(*slot)?.apply(arg).ok()
+            }
             _ => None,
         }
     }

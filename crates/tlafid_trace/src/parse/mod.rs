@@ -19,7 +19,7 @@ mod tla_text;
 
 use crate::layout::Layout;
 use crate::vocabulary::Vocabulary;
-use crate::wellformed::checked;
+use crate::wellformed::{checked, checked_after};
 pub use pgo::{Channel, PgoMapping, PgoVariable};
 
 /// How a trace is written.
@@ -287,7 +287,8 @@ impl<'t> Reader<'_, 't> {
                 continue;
             }
             self.seen_line = true;
-            let fields = checked(line).map(|layout| {
+            // The previous line's layout guides the scan: most of a line repeats it.
+            let fields = checked_after(line, &self.layout).map(|layout| {
                 let fields = shared::fields(line.trim(), &layout);
                 self.layout = layout;
                 fields
