@@ -43,10 +43,12 @@ import time
 from pathlib import Path
 
 # Per system: the reference, the constants of its PGo validation config (SysMoBench's
-# `<system>Validate.cfg`), and the trace map written once per system: for the reference
-# and its badspecs (PGo-compiled: labels are actions, variables are the archetypes'
-# resources), and for generated models (which follow no PGo label: every label names no
-# action, and only the system's reviewed observable is observed).
+# `<system>Validate.cfg`; a model gets those it declares), and the trace map written once
+# per system: for the reference and its badspecs (PGo-compiled: labels are actions,
+# variables are the archetypes' resources), and for generated models (which follow no PGo
+# label: every label names no action, and only the variables in `observe`, whose meaning
+# is the system's and not the model's, are observed; every other variable of the logs is
+# not).
 SYSTEMS = {
     "locksvc": {
         "overrides": {"NumClients": "5"},
@@ -54,7 +56,7 @@ SYSTEMS = {
         "badspec_maps": {"locksvc_tcp": {"variables": {"network": {"channel": "fifo"}}}},
         "generated_map": {
             "labels": None,  # every label of the logs: no action
-            "variables": {".pc": None, "network": None, "q": None, "msg": None},
+            "observe": {"hasLock": {}},  # hasLock[self]: the client holds the lock
         },
         "self_binding": True,
     },
@@ -68,7 +70,9 @@ SYSTEMS = {
             }
         },
         "badspec_maps": {},
-        "generated_map": None,
+        # pc[self]: the consumer's (c, c1, c2) and producer's (p, p1, p2) place in its loop,
+        # the labels of the PGo source the models were written from
+        "generated_map": {"labels": None, "observe": {".pc": {}}},
         "self_binding": False,
     },
     "raftkvs": {
@@ -109,7 +113,12 @@ SYSTEMS = {
             }
         },
         "badspec_maps": {},
-        "generated_map": None,
+        # Raft's own per-server variables: the server's role ("follower", "candidate",
+        # "leader"), its term and its commit index
+        "generated_map": {
+            "labels": None,
+            "observe": {"state": {}, "currentTerm": {}, "commitIndex": {}},
+        },
         "self_binding": False,
     },
 }
@@ -138,6 +147,18 @@ def model_variables(tla_text):
             if not part.group(2):
                 break
     return list(dict.fromkeys(names))
+
+
+def model_constants(tla_text):
+    """The CONSTANT(S) of the root module."""
+    text = strip_comments(tla_text)
+    names = []
+    for m in re.finditer(r"^\s*CONSTANTS?\b", text, flags=re.M):
+        for part in re.finditer(r"\s*([A-Za-z_][A-Za-z0-9_]*)(\s*\([^)]*\))?\s*(,?)", text[m.end():]):
+            names.append(part.group(1))
+            if not part.group(3):
+                break
+    return set(names)
 
 
 _STRIPPED = {}  # model text -> (its text without comments, {action: match})
@@ -186,7 +207,9 @@ def read_cfg(text):
     return constants, others
 
 
-def write_cfg(constants, others, overrides, drop=()):
+def write_cfg(constants, others, overrides, drop=(), declared=None):
+    """The configuration with `overrides`; one the config lacks is added only when the model
+    declares it (`declared`, None: always)."""
     out = []
     seen = set()
     for name, op, value in constants:
@@ -195,7 +218,7 @@ def write_cfg(constants, others, overrides, drop=()):
         seen.add(name)
         out.append(f"CONSTANT {name} {op} {value}")
     for name, value in overrides.items():
-        if name not in seen:
+        if name not in seen and (declared is None or name in declared):
             out.append(f"CONSTANT {name} = {value}")
     for section, rest in others:
         if section in drop:
@@ -237,6 +260,28 @@ def trace_strings(procs):
                     if k in e:
                         strs.update(re.findall(r'"((?:[^"\\]|\\.)*)"', e[k]))
     return "{" + ", ".join(json.dumps(s) for s in sorted(strs)) + "}"
+
+
+def log_variables(procs):
+    """Every variable the logs name, as `prefix.name` (or `.pc`)."""
+    names = set()
+    for recs in procs.values():
+        for rec in recs:
+            for e in rec["csElements"]:
+                prefix, name = e["name"].get("prefix", ""), e["name"]["name"]
+                names.add(f"{prefix}.{name}" if prefix and name != ".pc" else name)
+    return names
+
+
+def generated_mapping(conf_map, procs):
+    """The system's map onto generated models for these logs: every label names no action,
+    the `observe` variables are observed, every other variable of the logs is not."""
+    observe = conf_map["observe"]
+    variables = {}
+    for key in sorted(log_variables(procs)):
+        name = key.rsplit(".", 1)[-1] if key != ".pc" else key
+        variables[key] = observe.get(name) if name in observe else None
+    return {"labels": None, "variables": variables}
 
 
 def label_of(rec):
@@ -595,19 +640,21 @@ def main():
                 disagree = []
                 for trace in traces:
                     procs = read_pgo(trace)
+                    trace_map = generated_mapping(mapping, procs) if "observe" in mapping else mapping
                     overrides = dict(conf["overrides"])
                     if conf.get("all_strings"):
                         overrides[conf["all_strings"]] = trace_strings(procs)
                     constants, others = read_cfg(cfg_path.read_text())
                     drop = ("CONSTRAINT", "CONSTRAINTS") if conf.get("drop_constraint") else ()
-                    cfg_text = write_cfg(constants, others, overrides, drop)
+                    cfg_text = write_cfg(constants, others, overrides, drop,
+                                         model_constants(model.read_text()))
                     cfg = work / f"{model.stem}.cfg"
                     cfg.write_text(cfg_text)
-                    tlafid_map = dict(mapping)
+                    tlafid_map = dict(trace_map)
                     if tlafid_map.get("labels", "default") is None:
                         labels = {label_of(r) for rs in procs.values() for r in rs}
                         tlafid_map = {"actions": {l: None for l in sorted(labels)},
-                                      "variables": mapping["variables"]}
+                                      "variables": trace_map["variables"]}
                     map_path = work / "map.json"
                     map_path.write_text(json.dumps(tlafid_map))
                     v1, w1, c1 = run_tlafid(args, model, cfg, trace, map_path, self_binding, work)
@@ -615,7 +662,7 @@ def main():
                     times["tlafid"][0] += w1
                     times["tlafid"][1] += c1
                     if with_tlc and args.tlc and not args.no_tlc:
-                        v2, w2, c2 = run_tlc(args, model, cfg_text, trace, procs, mapping, work)
+                        v2, w2, c2 = run_tlc(args, model, cfg_text, trace, procs, trace_map, work)
                         tallies["tlc"][v2] = tallies["tlc"].get(v2, 0) + 1
                         if w2 is not None:
                             times["tlc"][0] += w2

@@ -150,6 +150,23 @@ class SideBySideTests(unittest.TestCase):
         self.assertEqual(out, "CONSTANT NumClients = 5\nCONSTANT a = a\nCONSTANT S <- Def\n"
                               "CONSTANT New = 1\nSPECIFICATION Spec\n")
 
+    def test_overrides_only_for_declared_constants(self):
+        tla = "CONSTANTS NUM_CONSUMERS,\n  PRODUCER \\* the producer's id\nCONSTANT F(_)\n"
+        self.assertEqual(sbs.model_constants(tla), {"NUM_CONSUMERS", "PRODUCER", "F"})
+        out = sbs.write_cfg([], [], {"BUFFER_SIZE": "99", "PRODUCER": "0"}, (), {"PRODUCER"})
+        self.assertEqual(out, "CONSTANT PRODUCER = 0\n")
+
+    def test_generated_map_observes_only_the_systems_variables(self):
+        rec = pgo_record("AServer", "1", [(("AServer", "1"), 1)], [
+            element(".pc", "read", '"AServer.serverLoop"'),
+            element("state", "read", '"leader"', ["1"], "AServer"),
+            element("log", "read", "<<>>", ["1"], "AServer"),
+        ])
+        mapping = sbs.generated_mapping({"labels": None, "observe": {"state": {}}},
+                                        {"AServer(1)": [rec]})
+        self.assertEqual(mapping, {"labels": None, "variables": {
+            ".pc": None, "AServer.log": None, "AServer.state": {}}})
+
     def test_record_step_reads_writes_and_channels(self):
         tla = "acquireLock(self) == TRUE\n"
         rec = pgo_record("AClient", "1", [(("AClient", "1"), 1)], [

@@ -26,7 +26,8 @@ pub struct TraceOptions {
     /// `pre_state`.
     pub windows: bool,
     /// The most candidate states kept per step (with `windows`: the most reachable states
-    /// explored). At least 1.
+    /// explored; in a multi-process trace, also the most (cut, state) pairs its depth-first
+    /// pass visits). At least 1.
     pub max_states: usize,
     /// Actions the implementation does not log.
     pub silent: Vec<String>,
@@ -38,6 +39,8 @@ pub struct TraceOptions {
     pub ignore_unknown_fields: bool,
     /// Self binding (see [`tlafid_trace::Options::self_binding`]).
     pub self_binding: bool,
+    /// How a multi-process trace's orders are searched (see [`tlafid_trace::Search`]).
+    pub search: tlafid_trace::Search,
     /// Stop after about this many seconds: traces without a verdict by then get none.
     pub max_seconds: Option<f64>,
 }
@@ -54,6 +57,7 @@ impl Default for TraceOptions {
             trace_map: None,
             ignore_unknown_fields: false,
             self_binding: false,
+            search: tlafid_trace::Search::DepthFirst,
             max_seconds: None,
         }
     }
@@ -253,6 +257,7 @@ pub fn validate(
         max_silent: options.max_silent,
         ignore_unknown_fields: options.ignore_unknown_fields,
         self_binding: options.self_binding,
+        search: options.search,
     };
     model.evaluator.set_interrupt(crate::budget::run_interrupt(
         &session.interrupt,
@@ -319,8 +324,9 @@ pub fn validate(
 }
 
 /// Takes the violations of requirement observables' type checks (`TypeOf_<name>`) out of
-/// the reports (they are no verdict) and gives the first: the observable, the trace and
-/// the first trace state outside the type.
+/// the reports (they are no verdict: a trace with one is not admitted, whatever the search
+/// found, and its verdict becomes [`tlafid_trace::Verdict::IllTypedBinding`]) and gives the
+/// first: the observable, the trace and the first trace state outside the type.
 fn take_type_violations(
     reports: &mut [TraceReport],
     types: &[tlafid_config::Named],
@@ -328,17 +334,22 @@ fn take_type_violations(
     let mut first = None;
     for report in reports.iter_mut() {
         let name = report.name.clone();
+        let mut ill_typed_here = false;
         report.violations.retain(|violation| {
             let Some(typed) = types.iter().find(|t| {
                 tlafid_model::requirements::type_check_name(&t.name) == violation.property
             }) else {
                 return true;
             };
+            ill_typed_here = true;
             if first.is_none() {
                 first = Some((typed.clone(), name.clone(), violation.location.clone()));
             }
             false
         });
+        if ill_typed_here {
+            report.verdict = tlafid_trace::Verdict::IllTypedBinding;
+        }
     }
     first
 }

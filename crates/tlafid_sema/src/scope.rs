@@ -84,7 +84,9 @@ impl Scope {
     }
 
     /// Adds a name. A name bound twice is an error when both definitions are written in this
-    /// module or differ in kind or arity; otherwise SANY warns and keeps the first.
+    /// module, when this module defines a name it already imported (SANY: "already defined
+    /// or declared"), or when they differ in kind or arity; otherwise (two imports, or an
+    /// import after this module's own definition) SANY warns and keeps the first.
     fn insert(
         &mut self,
         modules: &Modules,
@@ -113,7 +115,11 @@ impl Scope {
             return;
         }
         let both_here = defined_in(&previous.sym, id) && defined_in(&entry.sym, id);
-        if both_here || shape(modules, &previous.sym) != shape(modules, &entry.sym) {
+        let redefines_import = defined_in(&entry.sym, id) && !defined_in(&previous.sym, id);
+        if both_here
+            || redefines_import
+            || shape(modules, &previous.sym) != shape(modules, &entry.sym)
+        {
             diagnostics.push(
                 Diagnostic::error(
                     codes::DUPLICATE_DEFINITION,

@@ -5,7 +5,8 @@
 //!
 //! The search never enumerates interleavings. It first looks for one admitting order depth
 //! first over (cut, state) pairs, each explored once, at most `--max-candidates` of them (a
-//! cut: how many events of each process are consumed, a frontier). When there is none, or
+//! cut: how many events of each process are consumed, a frontier; skipped under
+//! `--search bfs`, [`crate::Search::BreadthFirst`]). When there is none, or
 //! that budget runs out, a breadth-first search over cuts decides, so a rejection's evidence
 //! and a budget's verdict are its own: one event a level, it keeps per frontier the model
 //! states consistent with some linearization of the events before it, deduplicated by
@@ -342,7 +343,9 @@ impl<'e, 'p> Validator<'e, 'p> {
             };
             return Ok(());
         }
-        if self.depth_first(&mut stepper, trace, &initial)? {
+        if self.options.search == crate::Search::DepthFirst
+            && self.depth_first(&mut stepper, trace, &initial)?
+        {
             Self::count_all(trace, report);
             report.verdict = Verdict::Admitted;
             return Ok(());

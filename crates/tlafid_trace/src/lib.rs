@@ -50,7 +50,7 @@ pub use parse::{
     Channel, NamedAction, Observation, Origin, ParsedTrace, PgoMapping, PgoVariable, Step,
     TraceFormat,
 };
-pub use validate::{Options, TraceGroup, TraceInput, TraceInvariant, Validator};
+pub use validate::{Options, Search, TraceGroup, TraceInput, TraceInvariant, Validator};
 pub use verdict::{
     ActionWindows, FailedWindow, FalseGuard, Location, Mismatch, MissedCodeBehavior, NearestMiss,
     PropertyViolation, TraceReport, Verdict, WindowFailure, WindowStats,
@@ -109,6 +109,9 @@ pub struct Summary {
     pub out_of_budget: usize,
     /// Traces that could not be read or evaluated.
     pub invalid: usize,
+    /// Traces whose states give an observable a value outside its declared type (a mapping
+    /// error: no verdict).
+    pub ill_typed: usize,
     /// Traces that violate a configured invariant (whatever their verdict).
     pub violating: usize,
     /// Traces in all.
@@ -132,6 +135,7 @@ impl Summary {
                 Verdict::Missed(_) => summary.missed += 1,
                 Verdict::OutOfBudget { .. } | Verdict::Stopped(_) => summary.out_of_budget += 1,
                 Verdict::Invalid => summary.invalid += 1,
+                Verdict::IllTypedBinding => summary.ill_typed += 1,
             }
             summary.violating += usize::from(!report.violations.is_empty());
             for (action, count) in &report.action_counts {

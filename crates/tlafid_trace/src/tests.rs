@@ -4,8 +4,9 @@
 use tlafid_base::{FileId, SourceMap};
 
 use crate::{
-    add_constant_probes, probe_model_values, Location, Options, PropertyViolation, TraceFormat,
-    TraceInput, TraceInvariant, TraceReport, Validator, Verdict, Vocabulary, WindowFailure,
+    add_constant_probes, probe_model_values, Location, Options, PropertyViolation, Search,
+    TraceFormat, TraceInput, TraceInvariant, TraceReport, Validator, Verdict, Vocabulary,
+    WindowFailure,
 };
 
 const SPEC: &str = r#"---- MODULE Counter ----
@@ -734,4 +735,53 @@ fn one_order_is_found_depth_first_within_a_budget_the_search_over_cuts_outgrows(
             }
         );
     }
+}
+
+#[test]
+fn breadth_first_search_alone_needs_the_widest_level_of_cuts() {
+    // The eight independent processes above, searched over cuts only (`--search bfs`): the
+    // widest level, 4 events consumed, holds C(8,4) = 70 cuts of one state each, so 70
+    // candidates admit and 69 run out there; depth first, 37 pairs were enough.
+    let cfg = "CONSTANTS Procs = {a, b} Max = 10\nINIT Init\nNEXT Next\n";
+    let logs: Vec<(String, String)> = (1..=8)
+        .map(|i| {
+            let event = format!(
+                "{{\"process\": \"p{i}\", \"clock\": {{\"p{i}\": 1}}, \"action\": \"Inc\", \"args\": {{\"p\": \"a\", \"d\": 1}}}}\n"
+            );
+            (format!("p{i}.ndjson"), event)
+        })
+        .collect();
+    let files: Vec<(&str, &str)> = logs.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+    let within = |max_states, search| {
+        let options = Options {
+            max_states,
+            search,
+            ..Options::default()
+        };
+        check_group(SPEC, cfg, &files, options).verdict
+    };
+    assert_eq!(within(70, Search::BreadthFirst), Verdict::Admitted);
+    assert_eq!(
+        within(69, Search::BreadthFirst),
+        Verdict::OutOfBudget {
+            location: Location {
+                file: None,
+                line: None,
+                step: 5,
+            },
+            candidates: 70,
+        }
+    );
+    assert_eq!(
+        within(37, Search::BreadthFirst),
+        Verdict::OutOfBudget {
+            location: Location {
+                file: None,
+                line: None,
+                step: 4,
+            },
+            candidates: 56,
+        }
+    );
+    assert_eq!(within(37, Search::DepthFirst), Verdict::Admitted);
 }

@@ -44,6 +44,21 @@ pub struct Options {
     /// them (PGo), an event that names no action is taken by no action instance whose
     /// parameters name another of the log's processes and not this one.
     pub self_binding: bool,
+    /// How a multi-process trace's orders are searched (other traces have one order).
+    pub search: Search,
+}
+
+/// How the orders of a multi-process trace consistent with its clocks are searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Search {
+    /// Depth first over (cut, state) pairs, each explored once, stopping at the first order
+    /// that consumes every event (at most [`Options::max_states`] pairs); when none is
+    /// found, breadth first over cuts decides (and gives a rejection its evidence).
+    #[default]
+    DepthFirst,
+    /// Breadth first over cuts only: the states of each cut deduplicated, at most
+    /// [`Options::max_states`] of them a level.
+    BreadthFirst,
 }
 
 impl Default for Options {
@@ -55,6 +70,7 @@ impl Default for Options {
             max_silent: 0,
             ignore_unknown_fields: false,
             self_binding: false,
+            search: Search::DepthFirst,
         }
     }
 }

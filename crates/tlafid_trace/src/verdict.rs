@@ -95,6 +95,10 @@ pub enum Verdict {
     Stopped(tlafid_base::StopReason),
     /// The trace could not be read, or the model failed to evaluate on it.
     Invalid,
+    /// A trace state gives an observable a value outside its declared type: the model
+    /// binds the name to something else. A mapping error, not a verdict (set by whoever
+    /// checks the types, whatever the search found).
+    IllTypedBinding,
 }
 
 /// Why a window of `--windows` mode did not pass.

@@ -29,6 +29,17 @@ pub enum TraceFormatArg {
     Pgo,
 }
 
+/// How a multi-process trace's orders are searched, as named on the command line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum SearchArg {
+    /// Depth first over (cut, state) pairs for an admitting order, then breadth first over
+    /// cuts when none is found (which gives a rejection its evidence).
+    #[default]
+    Dfs,
+    /// Breadth first over cuts only, `--max-candidates` states a level.
+    Bfs,
+}
+
 /// Arguments of `tlafid trace`.
 #[derive(clap::Args)]
 pub struct TraceArgs {
@@ -91,6 +102,11 @@ pub struct TraceArgs {
     /// take their process as a parameter).
     #[arg(long)]
     pub self_binding: bool,
+    /// How a multi-process trace's orders are searched: `dfs` looks for an admitting order
+    /// depth first, then searches breadth first over cuts if it finds none; `bfs` searches
+    /// breadth first over cuts only. The verdict is the same unless a budget runs out.
+    #[arg(long, value_enum, value_name = "bfs|dfs", default_value_t)]
+    pub search: SearchArg,
     /// Stop after this many seconds: traces without a verdict by then get none (incomplete).
     #[arg(long, value_name = "S")]
     pub max_seconds: Option<f64>,
@@ -112,6 +128,10 @@ impl TraceArgs {
             trace_map: self.trace_map.clone(),
             ignore_unknown_fields: self.ignore_unknown_fields,
             self_binding: self.self_binding,
+            search: match self.search {
+                SearchArg::Dfs => tlafid_trace::Search::DepthFirst,
+                SearchArg::Bfs => tlafid_trace::Search::BreadthFirst,
+            },
             max_seconds: self.max_seconds,
         }
     }

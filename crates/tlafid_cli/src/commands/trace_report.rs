@@ -59,7 +59,7 @@ pub(crate) fn print_human(args: &TraceArgs, sources: &SourceMap, validated: &Val
         print_windows_summary(reports, *reachable);
     }
     outln!(
-        "Admitted {} of {} trace(s){}{}{}.",
+        "Admitted {} of {} trace(s){}{}{}{}.",
         summary.admitted,
         summary.total,
         plural_part(
@@ -67,6 +67,10 @@ pub(crate) fn print_human(args: &TraceArgs, sources: &SourceMap, validated: &Val
             "without a verdict (a budget ran out)"
         ),
         plural_part(summary.invalid, "unreadable"),
+        plural_part(
+            summary.ill_typed,
+            "without a verdict (an observable bound outside its type)"
+        ),
         plural_part(summary.violating, "violating a configured invariant"),
     );
     let per_action: Vec<String> = summary
@@ -192,6 +196,9 @@ fn verdict_line(report: &TraceReport) -> String {
     match &report.verdict {
         Verdict::Admitted => format!("admitted ({} steps)", report.steps),
         Verdict::Invalid => "not checked (bad input, see the errors above)".into(),
+        Verdict::IllTypedBinding => {
+            "no verdict: the model binds an observable to a value outside its type (see the error above)".into()
+        }
         Verdict::Stopped(reason) => format!("no verdict: {}", stop_words(*reason)),
         Verdict::OutOfBudget { candidates, .. } if report.windows.is_some() => {
             let stats = report.windows.as_ref().expect("windows mode");

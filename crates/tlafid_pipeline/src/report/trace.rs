@@ -55,6 +55,9 @@ pub enum TraceVerdict {
     Incomplete,
     /// The trace could not be read, or the model failed to evaluate on it.
     InvalidInput,
+    /// A trace state gives a requirement's observable a value outside its declared type: a
+    /// mapping error, no verdict.
+    IllTypedBinding,
 }
 
 /// Why a window did not pass.
@@ -106,6 +109,9 @@ pub struct Totals {
     pub violating: usize,
     /// Traces that could not be read or evaluated.
     pub invalid: usize,
+    /// Traces whose states give a requirement's observable a value outside its declared
+    /// type (a mapping error: no verdict).
+    pub ill_typed: usize,
     /// Traces in all.
     pub total: usize,
     /// Logged steps per action.
@@ -364,6 +370,7 @@ impl TraceReport {
                 out_of_budget: summary.out_of_budget,
                 violating: summary.violating,
                 invalid: summary.invalid,
+                ill_typed: summary.ill_typed,
                 total: summary.total,
                 steps_per_action: summary.steps_per_action.clone(),
                 unexercised_actions: summary.unexercised.clone(),
@@ -415,6 +422,7 @@ fn entry(report: &tlafid_trace::TraceReport, sources: &SourceMap) -> TraceEntry 
             Verdict::Missed(_) => TraceVerdict::MissedCodeBehavior,
             Verdict::OutOfBudget { .. } | Verdict::Stopped(_) => TraceVerdict::Incomplete,
             Verdict::Invalid => TraceVerdict::InvalidInput,
+            Verdict::IllTypedBinding => TraceVerdict::IllTypedBinding,
         },
         action_counts: report.action_counts.clone(),
         violations: report
