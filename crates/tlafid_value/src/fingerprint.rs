@@ -57,15 +57,31 @@ fn fold(acc: u64, word: u64) -> u64 {
     mix(acc.rotate_left(23) ^ word.wrapping_add(SEED))
 }
 
-fn fp_str(s: &str) -> u64 {
+/// A string's fingerprint: its length, then its bytes eight at a time (little-endian, the
+/// last word padded with zeros). Whole words are read in place, the tail byte by byte: no
+/// copy through a buffer (which cost a `memcpy` call per word).
+pub(crate) fn fp_str(s: &str) -> u64 {
+    let bytes = s.as_bytes();
     let mut acc = fold(SEED, TAG_STR);
-    acc = fold(acc, s.len() as u64);
-    for chunk in s.as_bytes().chunks(8) {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        acc = fold(acc, u64::from_le_bytes(word));
+    acc = fold(acc, bytes.len() as u64);
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        acc = fold(
+            acc,
+            u64::from_le_bytes(word.try_into().expect("eight bytes")),
+        );
+    }
+    let tail = words.remainder();
+    if !tail.is_empty() {
+        let word = (tail.iter().enumerate()).fold(0u64, |w, (i, b)| w | (u64::from(*b) << (8 * i)));
+        acc = fold(acc, word);
     }
     acc
+}
+
+/// A model value's fingerprint, from its name (kept in the value when it is made).
+pub(crate) fn fp_model(name: &str) -> u64 {
+    fold(fold(SEED, TAG_MODEL), fp_str(name))
 }
 
 fn fp_int(i: i64) -> u64 {
@@ -97,7 +113,7 @@ impl Value {
                 acc
             }
             Value::Str(s) => fp_str(s),
-            Value::Model(m) => fold(fold(SEED, TAG_MODEL), fp_str(&m.name)),
+            Value::Model(m) => m.fingerprint,
             Value::Set(s) => s.fp.get_or_init(|| fp_set(self)),
             Value::Interval(..) => fp_set(self),
             Value::Lazy(_) => fp_set(self),

@@ -64,12 +64,35 @@ pub(crate) fn fail<T>(message: impl Into<String>) -> ValueResult<T> {
 }
 
 /// A model value from the configuration: an order id (its place of first mention) and a name.
-#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ModelValue {
     /// Ordering id, assigned by whoever creates model values (one id per name).
     pub id: u32,
     /// The name, as written in the configuration.
     pub name: Box<str>,
+    /// The fingerprint, a function of the name, computed once: states and functions keyed
+    /// by model values fingerprint them at every successor.
+    fingerprint: u64,
+}
+
+impl ModelValue {
+    /// The model value `name` with order id `id`.
+    pub fn new(id: u32, name: &str) -> ModelValue {
+        ModelValue {
+            id,
+            name: name.into(),
+            fingerprint: fingerprint::fp_model(name),
+        }
+    }
+}
+
+impl std::fmt::Debug for ModelValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ModelValue")
+            .field("id", &self.id)
+            .field("name", &self.name)
+            .finish()
+    }
 }
 
 /// A finite set: its elements sorted by [`Ord`] and deduplicated.
@@ -140,10 +163,7 @@ impl Value {
 
     /// A model value.
     pub fn model(id: u32, name: &str) -> Value {
-        Value::Model(Arc::new(ModelValue {
-            id,
-            name: name.into(),
-        }))
+        Value::Model(Arc::new(ModelValue::new(id, name)))
     }
 
     /// The empty set.

@@ -126,7 +126,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 body,
             } => self.gen_forall(binders, body, k),
             ExprKind::Builtin(Builtin::Implies, args) if !self.init_mode && args.len() == 2 => {
-                if self.eval_bool(&args[0])? {
+                if self.test(&args[0])? {
                     self.gen(&args[1], k)
                 } else {
                     k(self)
@@ -189,7 +189,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 self.gen_unchanged(&args[0], k)
             }
             ExprKind::If(c, a, b) => {
-                if self.eval_bool(c)? {
+                if self.test(c)? {
                     self.gen(a, k)
                 } else {
                     self.gen(b, k)
@@ -415,7 +415,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             self.bind_value(*slot, v.clone());
         }
         let r = if self.assigned == self.next.len() && !self.next.is_empty() {
-            if self.eval_bool(body)? {
+            if self.test(body)? {
                 self.gen_bindings(rest, body, k)
             } else {
                 Ok(true)

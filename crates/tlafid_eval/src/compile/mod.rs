@@ -226,7 +226,8 @@ struct Compiler<'e, 'p> {
 impl<'p> Compiler<'_, 'p> {
     /// Adds to `roots` every conjunct of a `/\` list inside `expr`, and every expression
     /// the action generator, a call or `EXCEPT` evaluates directly (right sides of `=` and
-    /// `\in`, `LET` values, arguments of operator calls, `EXCEPT` indices and values).
+    /// `\in`, what the generator may test as a guard, `LET` values, arguments of operator
+    /// calls, `EXCEPT` indices and values).
     fn conjuncts(&self, expr: &'p Expr, roots: &mut Roots<'p>) {
         let mut add = |e: &'p Expr| {
             let node = self.compile(e);
@@ -237,7 +238,33 @@ impl<'p> Compiler<'_, 'p> {
         match &expr.kind {
             ExprKind::Junction { and: true, items } => items.iter().for_each(add),
             ExprKind::Builtin(Builtin::Eq | Builtin::In, args) if args.len() == 2 => add(&args[1]),
-            ExprKind::LetValue { value, .. } => add(value),
+            // What the action generator reaches and may test as a guard: the items of `\/`,
+            // the bodies of quantifiers (`\A ac \in MS : [..] \in msgs`), both sides of
+            // `=>`, conditions and branches of `IF` and `CASE`, `LET` bodies.
+            ExprKind::Junction { and: false, items } => items.iter().for_each(add),
+            ExprKind::Quant { body, .. } => add(body),
+            ExprKind::Builtin(Builtin::Implies, args) if args.len() == 2 => {
+                add(&args[0]);
+                add(&args[1]);
+            }
+            ExprKind::If(cond, then, otherwise) => {
+                add(cond);
+                add(then);
+                add(otherwise);
+            }
+            ExprKind::Case { arms, other } => {
+                for (guard, value) in arms {
+                    add(guard);
+                    add(value);
+                }
+                if let Some(other) = other {
+                    add(other);
+                }
+            }
+            ExprKind::LetValue { value, body, .. } => {
+                add(value);
+                add(body);
+            }
             ExprKind::Call(_, args) => args.iter().for_each(add),
             ExprKind::Except { updates, .. } => {
                 for update in updates {
