@@ -34,10 +34,7 @@ pub fn real(value: &Value) -> Value {
 }
 
 fn twin(m: &ModelValue, id: u32) -> Value {
-    Value::Model(Arc::new(ModelValue {
-        id,
-        name: m.name.clone(),
-    }))
+    Value::model(id, &m.name)
 }
 
 fn is_ambiguous(value: &Value) -> Option<&str> {

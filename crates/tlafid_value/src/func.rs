@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::fingerprint::FpCell;
 
-use crate::{fail, FcnValue, RecordValue, SeqValue, Value, ValueResult};
+use crate::{fail, FcnValue, RecordValue, SeqValue, Text, Value, ValueResult};
 
 /// A borrowed domain element of a function.
 #[derive(Clone, Copy)]
@@ -18,7 +18,7 @@ pub(crate) enum KeyRef<'a> {
 /// A function of any representation, indexed by position in domain order.
 pub(crate) enum FnView<'a> {
     Seq(&'a [Value]),
-    Rec(&'a [(Arc<str>, Value)]),
+    Rec(&'a [(Text, Value)]),
     Fcn(&'a [(Value, Value)]),
 }
 

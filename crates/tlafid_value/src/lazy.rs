@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
-use crate::{fail, Value, ValueResult};
+use crate::{fail, Text, Value, ValueResult};
 
 /// Enumerating a set larger than this is refused (it would exhaust memory).
 pub const MAX_ENUMERATION: usize = 1 << 24;
@@ -24,7 +24,7 @@ pub enum LazySet {
     /// `[S -> T]`.
     FnSet(Value, Value),
     /// `[a : S, b : T]`, fields sorted by name.
-    RecordSet(Vec<(Arc<str>, Value)>),
+    RecordSet(Vec<(Text, Value)>),
     /// TLC's `Any`: every value is a member.
     Any,
     /// `S \X T \X ...`.
