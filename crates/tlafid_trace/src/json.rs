@@ -117,7 +117,7 @@ fn object(
     Ok(Value::record(
         fields
             .into_iter()
-            .map(|(key, v)| (tlafid_value::Text::new(&key), v))
+            .map(|(key, v)| (tlafid_value::Text::new(key), v))
             .collect(),
     ))
 }

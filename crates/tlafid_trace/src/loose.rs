@@ -149,12 +149,9 @@ pub fn realize(value: &Value) -> Value {
     match value {
         Value::Model(_) => real(value),
         Value::Seq(s) => Value::seq(s.elems().iter().map(realize).collect()),
-        Value::Record(r) => Value::record(
-            r.fields()
-                .iter()
-                .map(|(k, v)| (k.clone(), realize(v)))
-                .collect(),
-        ),
+        Value::Record(r) => {
+            Value::record(r.fields().iter().map(|(k, v)| (*k, realize(v))).collect())
+        }
         Value::Set(_) => Value::set(elements(value).iter().map(realize).collect()),
         Value::Fcn(f) => Value::function(
             f.pairs()

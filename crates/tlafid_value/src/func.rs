@@ -211,7 +211,7 @@ impl Value {
         match self {
             Value::Seq(s) => Ok(Value::interval(1, s.elems.len() as i64)),
             Value::Record(r) => Ok(Value::set_sorted(
-                r.fields.iter().map(|f| Value::Str(f.0.clone())).collect(),
+                r.fields.iter().map(|f| Value::Str(f.0)).collect(),
             )),
             Value::Fcn(f) => Ok(Value::set_sorted(
                 f.pairs.iter().map(|p| p.0.clone()).collect(),

@@ -203,7 +203,7 @@ impl Value {
         if fields.is_empty() {
             return Value::empty_seq();
         }
-        fields.sort_by(|a, b| a.0.cmp(&b.0));
+        fields.sort_by_key(|field| field.0);
         fields.dedup_by(|later, earlier| {
             if later.0 == earlier.0 {
                 std::mem::swap(later, earlier);

@@ -19,7 +19,7 @@ impl Value {
             Value::Record(r) => Value::record(
                 r.fields()
                     .iter()
-                    .map(|(k, v)| (k.clone(), v.map_models(rename)))
+                    .map(|(k, v)| (*k, v.map_models(rename)))
                     .collect(),
             ),
             Value::Fcn(f) => Value::function(
