@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use smol_str::SmolStr;
 use tlafid_base::{Interrupt, Span};
 use tlafid_sema::ir::{Expr, ExprKind, Level, OpId, Program};
-use tlafid_value::Value;
+use tlafid_value::{Text, Value};
 
 use crate::action::{self, ActionDecl, ActionInfo};
 use crate::analysis;
@@ -55,14 +55,14 @@ impl ExplorationStats {
     fn to_value(&self) -> Value {
         let int = |n: u64| Value::Int(i64::try_from(n).unwrap_or(i64::MAX));
         Value::record(vec![
-            (Arc::from("queue"), int(self.queue)),
-            (Arc::from("distinct"), int(self.distinct)),
-            (Arc::from("initial"), int(self.initial)),
-            (Arc::from("generated"), int(self.generated)),
-            (Arc::from("diameter"), int(self.diameter)),
-            (Arc::from("duration"), int(self.duration_seconds)),
+            (Text::from("queue"), int(self.queue)),
+            (Text::from("distinct"), int(self.distinct)),
+            (Text::from("initial"), int(self.initial)),
+            (Text::from("generated"), int(self.generated)),
+            (Text::from("diameter"), int(self.diameter)),
+            (Text::from("duration"), int(self.duration_seconds)),
             // TLC reads its statistics in the main thread, worker 0, after exploration.
-            (Arc::from("worker"), Value::Int(0)),
+            (Text::from("worker"), Value::Int(0)),
         ])
     }
 }
@@ -116,7 +116,7 @@ pub struct Evaluator<'p> {
     pub(crate) frame_sizes: Vec<usize>,
     pub(crate) by_name: std::collections::HashSet<usize, ahash::RandomState>,
     pub(crate) op_cache: Vec<OnceLock<Value>>,
-    pub(crate) strings: HashMap<SmolStr, Arc<str>, ahash::RandomState>,
+    pub(crate) strings: HashMap<SmolStr, Text, ahash::RandomState>,
     pub(crate) options: EvalOptions,
     pub(crate) init: Option<OpId>,
     pub(crate) next: Option<OpId>,
@@ -189,12 +189,25 @@ fn collect_constant_lets<'x>(expr: &'x Expr, f: &mut dyn FnMut(&'x Expr)) {
 }
 
 /// A worker's reusable allocations.
-#[derive(Default)]
 struct Buffers<'p> {
     stack: Vec<FrameSlot<'p>>,
     next: Vec<Option<Value>>,
     /// `analysis::slots_used` of the expressions evaluated so far, by address.
     slots_used: HashMap<usize, usize, ahash::RandomState>,
+}
+
+impl Default for Buffers<'_> {
+    /// Empty buffers. A worker is dropped (and its buffers replaced by these) once per
+    /// state checked: `ahash::RandomState::new` would add to a counter shared by every
+    /// thread each time, a cache line the workers would pull from each other's core; fixed
+    /// seeds touch nothing shared (the map is keyed by address and never iterated).
+    fn default() -> Self {
+        Buffers {
+            stack: Vec::new(),
+            next: Vec::new(),
+            slots_used: HashMap::with_hasher(ahash::RandomState::with_seeds(9, 10, 11, 12)),
+        }
+    }
 }
 
 impl<'p> Evaluator<'p> {
@@ -530,10 +543,10 @@ impl<'p> Evaluator<'p> {
         facts.let_values.get(*i)
     }
 
-    pub(crate) fn interned(&self, s: &SmolStr) -> Arc<str> {
+    pub(crate) fn interned(&self, s: &SmolStr) -> Text {
         match self.strings.get(s) {
-            Some(a) => a.clone(),
-            None => Arc::from(s.as_str()),
+            Some(a) => *a,
+            None => Text::new(s),
         }
     }
 
@@ -806,10 +819,9 @@ impl<'e, 'p> Worker<'e, 'p> {
     }
 }
 
-fn collect_strings(expr: &Expr, out: &mut HashMap<SmolStr, Arc<str>, ahash::RandomState>) {
+fn collect_strings(expr: &Expr, out: &mut HashMap<SmolStr, Text, ahash::RandomState>) {
     let mut add = |s: &SmolStr| {
-        out.entry(s.clone())
-            .or_insert_with(|| Arc::from(s.as_str()));
+        out.entry(s.clone()).or_insert_with(|| Text::new(s));
     };
     match &expr.kind {
         ExprKind::Str(s) | ExprKind::Dot(_, s) => add(s),

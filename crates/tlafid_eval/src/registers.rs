@@ -17,7 +17,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use tlafid_base::Span;
 use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpId, Program};
@@ -29,7 +29,7 @@ use crate::error::{EvalError, EvalResult, E_ORDER_DEPENDENT, E_TYPE, E_UNSUPPORT
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) enum Key {
     Index(i64),
-    Named(Arc<str>),
+    Named(tlafid_value::Text),
 }
 
 impl Key {
@@ -37,7 +37,7 @@ impl Key {
     pub(crate) fn of(v: &Value) -> Option<Key> {
         match v {
             Value::Int(i) if *i >= 0 => Some(Key::Index(*i)),
-            Value::Str(s) if s.starts_with("s:") => Some(Key::Named(s.clone())),
+            Value::Str(s) if s.starts_with("s:") => Some(Key::Named(*s)),
             _ => None,
         }
     }

@@ -378,7 +378,7 @@ pub fn permute(v: &Value, perm: &Permutation) -> Option<Value> {
         Value::Set(s) => map_changed(s.elems(), |e| permute(e, perm)).map(Value::set),
         Value::Seq(s) => map_changed(s.elems(), |e| permute(e, perm)).map(Value::seq),
         Value::Record(r) => map_changed(r.fields(), |(name, field)| {
-            permute(field, perm).map(|f| (name.clone(), f))
+            permute(field, perm).map(|f| (*name, f))
         })
         .map(Value::record),
         Value::Fcn(f) => map_changed(f.pairs(), |(arg, value)| {

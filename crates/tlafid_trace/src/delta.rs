@@ -9,8 +9,6 @@
 //! logged, over its value before the step, and the result is the whole value it must have
 //! after the step (so what the updates do not touch stays unchanged).
 
-use std::sync::Arc;
-
 use tlafid_value::Value;
 
 use crate::loose;
@@ -332,7 +330,7 @@ pub fn effective_post(
 
 /// A record field name as a key (paths into records are strings).
 pub fn field_key(name: &str) -> Value {
-    Value::Str(Arc::from(name))
+    Value::str(name)
 }
 
 #[cfg(test)]
@@ -388,7 +386,7 @@ mod tests {
 
     #[test]
     fn sysmobench_bag_and_record_operations_follow_tvoperators() {
-        let s = |t: &str| Value::Str(Arc::from(t));
+        let s = |t: &str| Value::str(t);
         let bag = Value::function(vec![(s("m"), int(1))]);
         let add = [delta(vec![], DeltaOp::AddElementToBag, vec![s("m")])];
         assert_eq!(

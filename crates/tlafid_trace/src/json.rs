@@ -11,7 +11,6 @@
 //! `null` is never guessed at.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use serde_json::Value as Json;
 use tlafid_value::Value;
@@ -118,7 +117,7 @@ fn object(
     Ok(Value::record(
         fields
             .into_iter()
-            .map(|(key, v)| (Arc::<str>::from(key.as_str()), v))
+            .map(|(key, v)| (tlafid_value::Text::new(key), v))
             .collect(),
     ))
 }

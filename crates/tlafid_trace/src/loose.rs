@@ -34,7 +34,7 @@ pub fn real(value: &Value) -> Value {
 }
 
 fn twin(m: &ModelValue, id: u32) -> Value {
-    Value::Model(Arc::new(ModelValue::new(id, &m.name)))
+    Value::model(id, &m.name)
 }
 
 fn is_ambiguous(value: &Value) -> Option<&str> {
@@ -188,12 +188,9 @@ pub fn realize(value: &Value) -> Value {
     match value {
         Value::Model(_) => real(value),
         Value::Seq(s) => Value::seq(s.elems().iter().map(realize).collect()),
-        Value::Record(r) => Value::record(
-            r.fields()
-                .iter()
-                .map(|(k, v)| (k.clone(), realize(v)))
-                .collect(),
-        ),
+        Value::Record(r) => {
+            Value::record(r.fields().iter().map(|(k, v)| (*k, realize(v))).collect())
+        }
         Value::Set(_) => Value::set(elements(value).iter().map(realize).collect()),
         Value::Fcn(f) => Value::function(
             f.pairs()

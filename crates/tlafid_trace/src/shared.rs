@@ -13,7 +13,6 @@
 //! [`crate::json::to_value`] gives.
 
 use std::borrow::Cow;
-use std::sync::Arc;
 
 use serde_json::Value as Json;
 use tlafid_value::Value;
@@ -84,7 +83,7 @@ pub fn read<'t>(
             return None;
         }
         let memo = read(inner, next_prev(quoted), models, layout)?;
-        record.push((Arc::<str>::from(key.as_ref()), memo.value.clone()));
+        record.push((tlafid_value::Text::new(key.as_ref()), memo.value.clone()));
         kids.push((quoted, memo));
     }
     Some(Memo {
@@ -304,7 +303,7 @@ mod tests {
         let second = read(two, Some(first), &models, &Layout::scan(two).unwrap()).unwrap();
         let after = entry(&second.value, 1);
         assert!(
-            matches!((&before, &after), (Value::Record(a), Value::Record(b)) if Arc::ptr_eq(a, b)),
+            matches!((&before, &after), (Value::Record(a), Value::Record(b)) if std::sync::Arc::ptr_eq(a, b)),
             "an unchanged member is shared"
         );
         assert_eq!(

@@ -203,12 +203,10 @@ mod tests {
         Value::record(
             fields
                 .iter()
-                .map(|(k, v)| (Arc::from(*k), v.clone()))
+                .map(|(k, v)| (crate::Text::new(k), v.clone()))
                 .collect(),
         )
     }
-
-    use std::sync::Arc;
 
     #[test]
     fn only_the_differing_parts_with_their_paths() {

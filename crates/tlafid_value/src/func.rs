@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::fingerprint::FpCell;
 
-use crate::{fail, FcnValue, RecordValue, SeqValue, Value, ValueResult};
+use crate::{fail, FcnValue, RecordValue, SeqValue, Text, Value, ValueResult};
 
 /// A borrowed domain element of a function.
 #[derive(Clone, Copy)]
@@ -18,7 +18,7 @@ pub(crate) enum KeyRef<'a> {
 /// A function of any representation, indexed by position in domain order.
 pub(crate) enum FnView<'a> {
     Seq(&'a [Value]),
-    Rec(&'a [(Arc<str>, Value)]),
+    Rec(&'a [(Text, Value)]),
     Fcn(&'a [(Value, Value)]),
 }
 
@@ -211,7 +211,7 @@ impl Value {
         match self {
             Value::Seq(s) => Ok(Value::interval(1, s.elems.len() as i64)),
             Value::Record(r) => Ok(Value::set_sorted(
-                r.fields.iter().map(|f| Value::Str(f.0.clone())).collect(),
+                r.fields.iter().map(|f| Value::Str(f.0)).collect(),
             )),
             Value::Fcn(f) => Ok(Value::set_sorted(
                 f.pairs.iter().map(|p| p.0.clone()).collect(),

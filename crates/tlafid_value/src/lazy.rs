@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
-use crate::{fail, Value, ValueResult};
+use crate::{fail, Text, Value, ValueResult};
 
 /// Enumerating a set larger than this is refused (it would exhaust memory).
 pub const MAX_ENUMERATION: usize = 1 << 24;
@@ -24,7 +24,7 @@ pub enum LazySet {
     /// `[S -> T]`.
     FnSet(Value, Value),
     /// `[a : S, b : T]`, fields sorted by name.
-    RecordSet(Vec<(Arc<str>, Value)>),
+    RecordSet(Vec<(Text, Value)>),
     /// TLC's `Any`: every value is a member.
     Any,
     /// `S \X T \X ...`.
@@ -53,7 +53,7 @@ impl Value {
     pub fn lazy(set: LazySet) -> Value {
         let set = match set {
             LazySet::RecordSet(mut fields) => {
-                fields.sort_by(|a, b| a.0.cmp(&b.0));
+                fields.sort_by_key(|field| field.0);
                 LazySet::RecordSet(fields)
             }
             other => other,
@@ -250,9 +250,7 @@ impl LazySet {
                 let choices: Vec<Value> = fields.iter().map(|f| f.1.clone()).collect();
                 let recs = odometer(&choices)?
                     .into_iter()
-                    .map(|vals| {
-                        Value::record(fields.iter().map(|f| f.0.clone()).zip(vals).collect())
-                    })
+                    .map(|vals| Value::record(fields.iter().map(|f| f.0).zip(vals).collect()))
                     .collect();
                 Ok(Value::set(recs))
             }

@@ -29,6 +29,7 @@ mod order;
 mod packed;
 mod set;
 mod symmetry;
+mod text;
 
 use std::sync::Arc;
 
@@ -42,6 +43,7 @@ pub use func::FnBuilder;
 pub use lazy::{LazySet, LazyValue, MAX_ENUMERATION};
 pub use packed::PackTable;
 pub use set::SetIter;
+pub use text::Text;
 
 /// An error from a value operation (the evaluator adds the position).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,7 +114,7 @@ pub struct SeqValue {
 /// A record (a function on a non-empty set of strings): fields sorted by name.
 #[derive(Debug)]
 pub struct RecordValue {
-    fields: Vec<(Arc<str>, Value)>,
+    fields: Vec<(Text, Value)>,
     fp: FpCell,
 }
 
@@ -123,7 +125,7 @@ pub struct FcnValue {
     fp: FpCell,
 }
 
-/// A TLA+ value. Clone is cheap (an `Arc` clone at most).
+/// A TLA+ value. Clone is cheap (an `Arc` clone at most; strings and model values are copied).
 #[derive(Clone, Debug)]
 pub enum Value {
     /// `TRUE` / `FALSE`.
@@ -132,10 +134,10 @@ pub enum Value {
     Int(i64),
     /// An integer that does not fit in 64 bits (never holds one that does).
     BigInt(Arc<BigInt>),
-    /// A string.
-    Str(Arc<str>),
-    /// A model value.
-    Model(Arc<ModelValue>),
+    /// A string (interned: a copy, not a reference count, when cloned).
+    Str(Text),
+    /// A model value (interned, as strings are).
+    Model(&'static ModelValue),
     /// A finite enumerated set.
     Set(Arc<SetValue>),
     /// `lo..hi` with `lo <= hi` (an empty interval is the empty [`Value::Set`]).
@@ -158,12 +160,12 @@ impl Value {
 
     /// A string value.
     pub fn str(s: &str) -> Value {
-        Value::Str(Arc::from(s))
+        Value::Str(Text::new(s))
     }
 
     /// A model value.
     pub fn model(id: u32, name: &str) -> Value {
-        Value::Model(Arc::new(ModelValue::new(id, name)))
+        Value::Model(text::model_value(id, name))
     }
 
     /// The empty set.
@@ -220,11 +222,11 @@ impl Value {
     }
 
     /// A record from fields in any order (a later duplicate field wins).
-    pub fn record(mut fields: Vec<(Arc<str>, Value)>) -> Value {
+    pub fn record(mut fields: Vec<(Text, Value)>) -> Value {
         if fields.is_empty() {
             return Value::empty_seq();
         }
-        fields.sort_by(|a, b| a.0.cmp(&b.0));
+        fields.sort_by_key(|field| field.0);
         fields.dedup_by(|later, earlier| {
             if later.0 == earlier.0 {
                 std::mem::swap(later, earlier);
@@ -317,7 +319,7 @@ impl SeqValue {
 
 impl RecordValue {
     /// The fields, sorted by name.
-    pub fn fields(&self) -> &[(Arc<str>, Value)] {
+    pub fn fields(&self) -> &[(Text, Value)] {
         &self.fields
     }
 

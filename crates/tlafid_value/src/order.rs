@@ -35,8 +35,8 @@ impl PartialEq for Value {
         match (self, other) {
             (Value::Int(a), Value::Int(b)) => a == b,
             (Value::Bool(a), Value::Bool(b)) => a == b,
-            (Value::Str(a), Value::Str(b)) => Arc::ptr_eq(a, b) || a == b,
-            (Value::Model(a), Value::Model(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Value::Str(a), Value::Str(b)) => a == b,
+            (Value::Model(a), Value::Model(b)) => std::ptr::eq(*a, *b) || a == b,
             (Value::Interval(a, b), Value::Interval(c, d)) => a == c && b == d,
             (Value::Set(a), Value::Set(b)) if Arc::ptr_eq(a, b) => true,
             (Value::Seq(a), Value::Seq(b)) if Arc::ptr_eq(a, b) => true,
@@ -61,9 +61,8 @@ impl Ord for Value {
             (Value::Int(a), Value::Int(b)) => a.cmp(b),
             (Value::Bool(a), Value::Bool(b)) => a.cmp(b),
             // Interned strings (field names, literals) are one allocation: no byte compare.
-            (Value::Str(a), Value::Str(b)) if Arc::ptr_eq(a, b) => Ordering::Equal,
             (Value::Str(a), Value::Str(b)) => a.cmp(b),
-            (Value::Model(a), Value::Model(b)) if Arc::ptr_eq(a, b) => Ordering::Equal,
+            (Value::Model(a), Value::Model(b)) if std::ptr::eq(*a, *b) => Ordering::Equal,
             (Value::Model(a), Value::Model(b)) => a.cmp(b),
             (Value::Record(a), Value::Record(b)) => cmp_records(a, b),
             // Tuples (keys of functions of several arguments, `f[n, k]`): as `cmp_fns` orders
@@ -120,7 +119,7 @@ fn cmp_records(a: &RecordValue, b: &RecordValue) -> Ordering {
         return by_len;
     }
     for ((p, _), (q, _)) in x.iter().zip(y) {
-        if !Arc::ptr_eq(p, q) {
+        if !p.same(*q) {
             let by_name = p.cmp(q);
             if by_name != Ordering::Equal {
                 return by_name;

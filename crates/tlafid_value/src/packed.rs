@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use crate::fingerprint::FpCell;
-use crate::{FcnValue, RecordValue, SeqValue, SetValue, Value};
+use crate::{FcnValue, ModelValue, RecordValue, SeqValue, SetValue, Text, Value};
 
 /// Node tags of the encoding.
 const FALSE: u8 = 0;
@@ -489,7 +489,7 @@ impl Packer<'_, '_> {
             Value::Model(m) => {
                 let id = self
                     .leaves
-                    .id(Arc::as_ptr(m) as usize, || Value::Model(m.clone()))?;
+                    .id(*m as *const ModelValue as usize, || Value::Model(m))?;
                 self.out.push(MODEL);
                 self.count(id as usize);
             }
@@ -545,9 +545,8 @@ impl Packer<'_, '_> {
         Ok(())
     }
 
-    fn str_id(&mut self, s: &Arc<str>) -> Result<u32, Stop> {
-        let address = Arc::as_ptr(s) as *const u8 as usize;
-        self.leaves.id(address, || Value::Str(s.clone()))
+    fn str_id(&mut self, s: &Text) -> Result<u32, Stop> {
+        self.leaves.id(s.address(), || Value::Str(*s))
     }
 
     /// An unsigned LEB128 number.
@@ -711,8 +710,8 @@ mod tests {
     fn sample() -> Vec<Value> {
         let message = |kind: &str, clock: i64| {
             Value::record(vec![
-                (Arc::from("type"), Value::str(kind)),
-                (Arc::from("clock"), Value::Int(clock)),
+                (Text::from("type"), Value::str(kind)),
+                (Text::from("clock"), Value::Int(clock)),
             ])
         };
         vec![
@@ -779,7 +778,7 @@ mod tests {
             .map(|m| m.field("type").unwrap().clone())
             .collect();
         match (&strs[0], &strs[2]) {
-            (Value::Str(a), Value::Str(b)) => assert!(Arc::ptr_eq(a, b)),
+            (Value::Str(a), Value::Str(b)) => assert!(a.same(*b)),
             other => panic!("not strings: {other:?}"),
         }
     }
@@ -895,7 +894,7 @@ mod tests {
         assert_eq!(copied, fresh);
         assert_eq!(table.unpack(&copied).unwrap(), rebuilt);
         // Another table does not use this one's encodings.
-        let record = Value::record(vec![(Arc::from("b"), Value::str("a"))]);
+        let record = Value::record(vec![(Text::from("b"), Value::str("a"))]);
         let mut mine = Vec::new();
         assert!(table.pack(std::slice::from_ref(&record), &mut mine));
         let shared = table.unpack(&mine).unwrap();

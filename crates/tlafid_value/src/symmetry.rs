@@ -1,8 +1,6 @@
 //! Renaming model values inside a value (for symmetry reduction), re-normalising sets and
 //! functions whose order changes.
 
-use std::sync::Arc;
-
 use crate::lazy::LazySet;
 use crate::{ModelValue, Value};
 
@@ -21,7 +19,7 @@ impl Value {
             Value::Record(r) => Value::record(
                 r.fields()
                     .iter()
-                    .map(|(k, v)| (k.clone(), v.map_models(rename)))
+                    .map(|(k, v)| (*k, v.map_models(rename)))
                     .collect(),
             ),
             Value::Fcn(f) => Value::function(
@@ -36,9 +34,9 @@ impl Value {
                     LazySet::SeqOf(s) => LazySet::SeqOf(map(s)),
                     LazySet::Subset(s) => LazySet::Subset(map(s)),
                     LazySet::FnSet(d, r) => LazySet::FnSet(map(d), map(r)),
-                    LazySet::RecordSet(fs) => LazySet::RecordSet(
-                        fs.iter().map(|(k, v)| (Arc::clone(k), map(v))).collect(),
-                    ),
+                    LazySet::RecordSet(fs) => {
+                        LazySet::RecordSet(fs.iter().map(|(k, v)| (*k, map(v))).collect())
+                    }
                     LazySet::Product(ps) => LazySet::Product(ps.iter().map(map).collect()),
                     LazySet::Union(a, b) => LazySet::Union(map(a), map(b)),
                     LazySet::Intersect(a, b) => LazySet::Intersect(map(a), map(b)),

@@ -1,7 +1,5 @@
 //! Value semantics: equality across representations, TLC's order, lazy sets, fingerprints.
 
-use std::sync::Arc;
-
 use proptest::prelude::*;
 use tlafid_value::{LazySet, Value};
 
@@ -46,7 +44,10 @@ fn tuples_are_functions_on_an_interval() {
 
 #[test]
 fn records_are_functions_on_strings() {
-    let rec = Value::record(vec![(Arc::from("b"), i(2)), (Arc::from("a"), i(1))]);
+    let rec = Value::record(vec![
+        (tlafid_value::Text::from("b"), i(2)),
+        (tlafid_value::Text::from("a"), i(1)),
+    ]);
     let fcn = Value::function(vec![(s("a"), i(1)), (s("b"), i(2))]);
     same(&rec, &fcn);
     assert_eq!(rec.to_string(), "[a |-> 1, b |-> 2]");
@@ -68,7 +69,7 @@ fn record_fields_are_found_in_small_and_large_records() {
             names
                 .iter()
                 .enumerate()
-                .map(|(k, n)| (Arc::from(n.as_str()), i(k as i64)))
+                .map(|(k, n)| (tlafid_value::Text::from(n.as_str()), i(k as i64)))
                 .collect(),
         );
         for (k, n) in names.iter().enumerate() {
@@ -123,8 +124,8 @@ fn functions_order_by_size_then_domain_then_values_as_tlc() {
     let a = Value::seq(vec![i(9)]);
     let b = Value::seq(vec![i(1), i(1)]);
     assert!(a < b);
-    let r1 = Value::record(vec![(Arc::from("a"), i(9))]);
-    let r2 = Value::record(vec![(Arc::from("b"), i(0))]);
+    let r1 = Value::record(vec![(tlafid_value::Text::from("a"), i(9))]);
+    let r2 = Value::record(vec![(tlafid_value::Text::from("b"), i(0))]);
     assert!(r1 < r2);
     let f1 = Value::function(vec![(i(0), i(5)), (i(1), i(5))]);
     let f2 = Value::seq(vec![i(0), i(0)]);
@@ -145,12 +146,15 @@ fn lazy_sets_answer_membership() {
     assert!(seqs.contains(&Value::seq(vec![i(1), i(2), i(1)])).unwrap());
     assert!(seqs.contains(&Value::empty_seq()).unwrap());
     assert!(!seqs.contains(&Value::seq(vec![i(3)])).unwrap());
-    let rs = Value::lazy(LazySet::RecordSet(vec![(Arc::from("a"), ints(&[1, 2]))]));
+    let rs = Value::lazy(LazySet::RecordSet(vec![(
+        tlafid_value::Text::from("a"),
+        ints(&[1, 2]),
+    )]));
     assert!(rs
-        .contains(&Value::record(vec![(Arc::from("a"), i(2))]))
+        .contains(&Value::record(vec![(tlafid_value::Text::from("a"), i(2))]))
         .unwrap());
     assert!(!rs
-        .contains(&Value::record(vec![(Arc::from("b"), i(2))]))
+        .contains(&Value::record(vec![(tlafid_value::Text::from("b"), i(2))]))
         .unwrap());
     let no_zero = nat.minus(&ints(&[0])).unwrap();
     assert!(!no_zero.contains(&i(0)).unwrap() && no_zero.contains(&i(7)).unwrap());
@@ -265,7 +269,11 @@ fn arb_value() -> impl Strategy<Value = Value> {
             prop::collection::vec(inner.clone(), 0..4).prop_map(Value::seq),
             prop::collection::vec((inner.clone(), inner.clone()), 0..4).prop_map(Value::function),
             prop::collection::vec((prop_oneof![Just("x"), Just("y")], inner), 1..3).prop_map(|f| {
-                Value::record(f.into_iter().map(|(k, v)| (Arc::from(k), v)).collect())
+                Value::record(
+                    f.into_iter()
+                        .map(|(k, v)| (tlafid_value::Text::from(k), v))
+                        .collect(),
+                )
             }),
         ]
     })

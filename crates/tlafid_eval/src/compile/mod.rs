@@ -13,11 +13,11 @@
 //! tests, looked up by address). How nodes run is in `run.rs`.
 
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use smol_str::SmolStr;
 use tlafid_sema::ir::{Builtin, ExceptStep, Expr, ExprKind, Slot};
-use tlafid_value::{Value, ValueResult};
+use tlafid_value::{Text, Value, ValueResult};
 
 mod run;
 
@@ -58,7 +58,7 @@ enum Kind<'p> {
     /// constant.
     Tuple(Vec<Node<'p>>),
     /// `[a |-> e, ...]`: each field's name (interned) and value, kept when all are constant.
-    Record(Vec<(Arc<str>, Node<'p>)>),
+    Record(Vec<(Text, Node<'p>)>),
     /// `{x \in S : p}` with one untupled variable.
     SetFilter {
         slot: Slot,

@@ -109,7 +109,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             Kind::Record(fields) => {
                 let mut out = Vec::with_capacity(fields.len());
                 for (name, field) in fields {
-                    out.push((name.clone(), self.run(field)?));
+                    out.push((*name, self.run(field)?));
                 }
                 Ok(Value::record(out))
             }

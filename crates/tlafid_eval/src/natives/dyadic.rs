@@ -2,9 +2,7 @@
 //! does (the definition finds the greatest common divisor by enumerating divisors, which costs
 //! milliseconds per call on the denominators models reach).
 
-use std::sync::Arc;
-
-use tlafid_value::{Value, ValueResult};
+use tlafid_value::{Text, Value, ValueResult};
 
 use super::{fail, int_of, Native};
 
@@ -30,8 +28,8 @@ fn reduce(p: &Value) -> ValueResult<Value> {
         1 => Ok(p.clone()),
         0 => fail(format!("Reduce of {p}: the denominator is 0")),
         g => Ok(Value::record(vec![
-            (Arc::from("num"), Value::Int(n / g)),
-            (Arc::from("den"), Value::Int(d / g)),
+            (Text::from("num"), Value::Int(n / g)),
+            (Text::from("den"), Value::Int(d / g)),
         ])),
     }
 }
@@ -49,8 +47,8 @@ mod tests {
 
     fn rational(n: i64, d: i64) -> Value {
         Value::record(vec![
-            (Arc::from("num"), Value::Int(n)),
-            (Arc::from("den"), Value::Int(d)),
+            (Text::from("num"), Value::Int(n)),
+            (Text::from("den"), Value::Int(d)),
         ])
     }
 
@@ -67,6 +65,6 @@ mod tests {
     fn reduce_rejects_what_is_not_a_rational() {
         assert!(reduce(&rational(0, 0)).is_err());
         assert!(reduce(&Value::Int(3)).is_err());
-        assert!(reduce(&Value::record(vec![(Arc::from("num"), Value::Int(1))])).is_err());
+        assert!(reduce(&Value::record(vec![(Text::from("num"), Value::Int(1))])).is_err());
     }
 }

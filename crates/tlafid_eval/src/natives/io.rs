@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use tlafid_base::Span;
-use tlafid_value::Value;
+use tlafid_value::{Text, Value};
 
 use super::value_arg;
 use crate::ctx::Ctx;
@@ -23,7 +23,7 @@ use crate::inputs::FileRefusal;
 /// `IOEnv`: a record of the variables given to the evaluator (`--env NAME=VALUE`).
 pub(super) fn io_env(ctx: &mut Ctx<'_, '_>, _: Vec<Arg>, _: Span) -> EvalResult<Value> {
     let fields = (ctx.ev.options.inputs.env.iter())
-        .map(|(name, value)| (Arc::from(name.as_str()), Value::str(value)))
+        .map(|(name, value)| (Text::new(name), Value::str(value)))
         .collect();
     Ok(Value::record(fields))
 }
@@ -154,7 +154,7 @@ pub(crate) fn to_value(json: &serde_json::Value) -> Result<Value, String> {
         J::Object(fields) => Value::record(
             fields
                 .iter()
-                .map(|(k, v)| Ok((Arc::from(k.as_str()), to_value(v)?)))
+                .map(|(k, v)| Ok((Text::new(k), to_value(v)?)))
                 .collect::<Result<_, String>>()?,
         ),
         J::Null => return Err("null has no TLA+ value (TLC fails on it too)".into()),

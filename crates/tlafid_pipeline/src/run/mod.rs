@@ -411,7 +411,12 @@ fn tlc_config(options: &RunOptions, deadlock: bool) -> Value {
         }
         Mode::Exhaustive => fields.push(("mode", Value::str("bfs"))),
     }
-    Value::record(fields.into_iter().map(|(k, v)| (Arc::from(k), v)).collect())
+    Value::record(
+        fields
+            .into_iter()
+            .map(|(k, v)| (tlafid_value::Text::new(k), v))
+            .collect(),
+    )
 }
 
 /// Each state of `states` with the action into it and what to show of it.

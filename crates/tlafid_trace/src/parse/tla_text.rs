@@ -4,8 +4,6 @@
 //! the empty function as `[x \in {} |-> x]`). Nothing else is read (no operator is
 //! evaluated).
 
-use std::sync::Arc;
-
 use tlafid_value::Value;
 
 use crate::json::ModelValues;
@@ -143,7 +141,7 @@ impl<'t> TextReader<'t, '_> {
                 return self.function(name);
             }
             self.expect("|->")?;
-            fields.push((Arc::from(name), self.merge()?));
+            fields.push((tlafid_value::Text::new(name), self.merge()?));
             if self.eat("]") {
                 return Ok(Value::record(fields));
             }
@@ -191,7 +189,7 @@ impl<'t> TextReader<'t, '_> {
             match c {
                 '"' => {
                     self.at += i + 1;
-                    return Ok(Value::Str(Arc::from(out.as_str())));
+                    return Ok(Value::str(&out));
                 }
                 '\\' => match chars.next() {
                     Some((_, 'n')) => out.push('\n'),
@@ -257,8 +255,8 @@ mod tests {
         assert_eq!(
             message,
             Value::record(vec![
-                (Arc::from("from"), Value::Int(5)),
-                (Arc::from("type"), Value::Int(1))
+                (tlafid_value::Text::from("from"), Value::Int(5)),
+                (tlafid_value::Text::from("type"), Value::Int(1))
             ])
         );
         assert_eq!(
@@ -270,7 +268,7 @@ mod tests {
         assert_eq!(read("nil").unwrap(), Value::model(0, "nil"));
         assert_eq!(
             read("[a |-> \"x\\\"y\"]").unwrap(),
-            Value::record(vec![(Arc::from("a"), Value::str("x\"y"))])
+            Value::record(vec![(tlafid_value::Text::from("a"), Value::str("x\"y"))])
         );
         assert!(read("defaultInitValue")
             .unwrap_err()
