@@ -128,13 +128,11 @@ pub fn fits_beside(a: &Value, b: &Value, was_a: &Value, was_b: &Value) -> bool {
             if x.fields().len() == wx.fields().len() && y.fields().len() == wy.fields().len() =>
         {
             let (x, y, wx, wy) = (x.fields(), y.fields(), wx.fields(), wy.fields());
-            // `fits` of two records is the same keys, in order, and `fits` of their values;
-            // keys that are the known pair's allocations are known equal.
+            // `fits` of two records is the same keys, in order (interned: one comparison
+            // each), and `fits` of their values.
             x.len() == y.len()
-                && (x.iter().zip(y).zip(wx.iter().zip(wy))).all(|(((k, p), (l, q)), (wk, wl))| {
-                    let same_keys = (Arc::ptr_eq(k, &wk.0) && Arc::ptr_eq(l, &wl.0)) || k == l;
-                    same_keys && fits_beside(p, q, &wk.1, &wl.1)
-                })
+                && (x.iter().zip(y).zip(wx.iter().zip(wy)))
+                    .all(|(((k, p), (l, q)), (wk, wl))| k == l && fits_beside(p, q, &wk.1, &wl.1))
         }
         _ => fits(a, b),
     }
