@@ -136,29 +136,31 @@ def strip_comments(text):
     return re.sub(r"\\\*[^\n]*", "", text)
 
 
-def model_variables(tla_text):
-    """The VARIABLE(S) of the root module (declarations may span lines)."""
+#: One declared name, an operator constant's arity `(_, _)`, and the comma that continues.
+DECLARED = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)(\s*\([^)]*\))?\s*(,?)")
+
+
+def declared_names(tla_text, keyword):
+    """The names declared by KEYWORD(S) in the root module, in order: a declaration (which may
+    span lines) ends at the first name not followed by a comma."""
     text = strip_comments(tla_text)
     names = []
-    for m in re.finditer(r"^\s*VARIABLES?\b", text, flags=re.M):
-        # a declaration ends at the first identifier not followed by a comma
-        for part in re.finditer(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(,?)", text[m.end():]):
+    for m in re.finditer(rf"^\s*{keyword}S?\b", text, flags=re.M):
+        for part in DECLARED.finditer(text, m.end()):
             names.append(part.group(1))
-            if not part.group(2):
+            if not part.group(3):
                 break
     return list(dict.fromkeys(names))
 
 
+def model_variables(tla_text):
+    """The VARIABLE(S) of the root module."""
+    return declared_names(tla_text, "VARIABLE")
+
+
 def model_constants(tla_text):
-    """The CONSTANT(S) of the root module."""
-    text = strip_comments(tla_text)
-    names = []
-    for m in re.finditer(r"^\s*CONSTANTS?\b", text, flags=re.M):
-        for part in re.finditer(r"\s*([A-Za-z_][A-Za-z0-9_]*)(\s*\([^)]*\))?\s*(,?)", text[m.end():]):
-            names.append(part.group(1))
-            if not part.group(3):
-                break
-    return set(names)
+    """The CONSTANT(S) of the root module (with an arity for operator constants)."""
+    return set(declared_names(tla_text, "CONSTANT"))
 
 
 _STRIPPED = {}  # model text -> (its text without comments, {action: match})

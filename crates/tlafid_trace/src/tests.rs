@@ -696,20 +696,27 @@ fn a_lock_service_run_gets_the_same_verdict_for_every_order_of_its_files() {
     }
 }
 
-#[test]
-fn one_order_is_found_depth_first_within_a_budget_the_search_over_cuts_outgrows() {
-    // Eight processes, one Inc(1) each, independent: x counts the events consumed. Over
-    // cuts, level 3 holds C(8,3) = 56 cuts of one state each; depth first, one order visits
-    // 1 + 8 + 7 + ... + 1 = 37 (cut, state) pairs.
-    let cfg = "CONSTANTS Procs = {a, b} Max = 10\nINIT Init\nNEXT Next\n";
-    let logs: Vec<(String, String)> = (1..=8)
+const EIGHT_PROCESSES_CFG: &str = "CONSTANTS Procs = {a, b} Max = 10\nINIT Init\nNEXT Next\n";
+
+/// Eight processes' logs, one independent `Inc(a, 1)` each (file name, text).
+fn eight_independent_logs() -> Vec<(String, String)> {
+    (1..=8)
         .map(|i| {
             let event = format!(
                 "{{\"process\": \"p{i}\", \"clock\": {{\"p{i}\": 1}}, \"action\": \"Inc\", \"args\": {{\"p\": \"a\", \"d\": 1}}}}\n"
             );
             (format!("p{i}.ndjson"), event)
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn one_order_is_found_depth_first_within_a_budget_the_search_over_cuts_outgrows() {
+    // Eight processes, one Inc(1) each, independent: x counts the events consumed. Over
+    // cuts, level 3 holds C(8,3) = 56 cuts of one state each; depth first, one order visits
+    // 1 + 8 + 7 + ... + 1 = 37 (cut, state) pairs.
+    let cfg = EIGHT_PROCESSES_CFG;
+    let logs = eight_independent_logs();
     let files: Vec<(&str, &str)> = logs.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
     let reversed: Vec<(&str, &str)> = files.iter().rev().copied().collect();
     for files in [&files, &reversed] {
@@ -742,15 +749,8 @@ fn breadth_first_search_alone_needs_the_widest_level_of_cuts() {
     // The eight independent processes above, searched over cuts only (`--search bfs`): the
     // widest level, 4 events consumed, holds C(8,4) = 70 cuts of one state each, so 70
     // candidates admit and 69 run out there; depth first, 37 pairs were enough.
-    let cfg = "CONSTANTS Procs = {a, b} Max = 10\nINIT Init\nNEXT Next\n";
-    let logs: Vec<(String, String)> = (1..=8)
-        .map(|i| {
-            let event = format!(
-                "{{\"process\": \"p{i}\", \"clock\": {{\"p{i}\": 1}}, \"action\": \"Inc\", \"args\": {{\"p\": \"a\", \"d\": 1}}}}\n"
-            );
-            (format!("p{i}.ndjson"), event)
-        })
-        .collect();
+    let cfg = EIGHT_PROCESSES_CFG;
+    let logs = eight_independent_logs();
     let files: Vec<(&str, &str)> = logs.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
     let within = |max_states, search| {
         let options = Options {
