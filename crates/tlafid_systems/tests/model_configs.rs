@@ -4,8 +4,9 @@
 use std::path::Path;
 use tlafid_base::FileId;
 
-const CONFIGS: [&str; 7] = [
+const CONFIGS: [&str; 8] = [
     "LockService/LockService.cfg",
+    "LockService/LockServiceTrace.cfg",
     "LockService/LockServiceRestrictive.cfg",
     "LockService/LockServicePermissive.cfg",
     "KvReplication/KvReplication.cfg",

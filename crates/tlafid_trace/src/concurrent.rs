@@ -14,14 +14,20 @@
 //! state merge there. The candidates of a level are bounded by `--max-candidates` (beyond
 //! it: no verdict). Processes are sorted by name before anything is searched, so the
 //! verdict and its evidence do not depend on the order of the files.
+//!
+//! Both searches expand states through one [`Expansions`]: a state's successors under an
+//! event depend on nothing else (not on the cut), so they are evaluated once per trace. The
+//! search over cuts after a depth-first pass that found no order evaluates only what the
+//! pass did not reach (nothing, when the pass exhausted its pairs), and a state met at
+//! several cuts before the same event is expanded once.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{hash_map, BTreeMap, BTreeSet, HashMap, HashSet};
 
 use tlafid_base::{Diagnostic, Span};
 use tlafid_eval::{EvalError, State};
 
 use crate::codes;
-use crate::engine::{fingerprints, Stepper};
+use crate::engine::{fingerprints, Fingerprints, Stepper};
 use crate::parse::{Observation, ParsedTrace, Step};
 use crate::validate::Validator;
 use crate::verdict::{Location, MissedCodeBehavior, TraceReport, Verdict};
@@ -309,6 +315,52 @@ fn merge_init(merged: &mut Observation, more: Observation) -> Result<(), String>
     Ok(())
 }
 
+/// The successors of single states under single events, as [`Stepper::advance`] gives them,
+/// kept for the whole search of one trace: the depth-first pass and the search over cuts
+/// after it share them, so neither evaluates a state's step twice. Keyed by the event (its
+/// process and its index there) and the state (fingerprint and TLC level, which the
+/// fingerprint leaves out and successors inherit).
+#[derive(Default)]
+struct Expansions {
+    known: HashMap<(usize, u32, u64, u32), Vec<State>, ahash::RandomState>,
+}
+
+impl Expansions {
+    /// What `stepper.advance(candidates, step, true, max_states)` gives for event `index` of
+    /// process `p` (`step`): every candidate's successors, in order, without duplicates, and
+    /// over budget once more than `max_states` are held after a candidate. Advancing a set is
+    /// advancing each of its states in turn, so a state's own successors are all that is kept.
+    fn advance(
+        &mut self,
+        stepper: &mut Stepper<'_, '_, '_>,
+        candidates: &[State],
+        (p, index, step): (usize, u32, &Step),
+        max_states: usize,
+    ) -> Result<(Vec<State>, bool), EvalError> {
+        let mut seen: Fingerprints = fingerprints();
+        let mut states = Vec::new();
+        for candidate in candidates {
+            let key = (p, index, candidate.fingerprint(), candidate.level_number());
+            let successors = match self.known.entry(key) {
+                hash_map::Entry::Occupied(known) => known.into_mut(),
+                hash_map::Entry::Vacant(unknown) => {
+                    let single = std::slice::from_ref(candidate);
+                    unknown.insert(stepper.advance(single, step, true, usize::MAX)?.states)
+                }
+            };
+            for state in successors.iter() {
+                if seen.insert(state.fingerprint()) {
+                    states.push(state.clone());
+                }
+            }
+            if states.len() > max_states {
+                return Ok((states, true));
+            }
+        }
+        Ok((states, false))
+    }
+}
+
 /// The furthest level: its frontiers with their states, and the events blocked there.
 struct Stuck {
     level: BTreeMap<Frontier, Vec<State>>,
@@ -343,8 +395,9 @@ impl<'e, 'p> Validator<'e, 'p> {
             };
             return Ok(());
         }
+        let mut expansions = Expansions::default();
         if self.options.search == crate::Search::DepthFirst
-            && self.depth_first(&mut stepper, trace, &initial)?
+            && self.depth_first(&mut stepper, &mut expansions, trace, &initial)?
         {
             Self::count_all(trace, report);
             report.verdict = Verdict::Admitted;
@@ -353,8 +406,7 @@ impl<'e, 'p> Validator<'e, 'p> {
         let zero: Frontier = vec![0; trace.processes.len()];
         let mut level = BTreeMap::from([(zero, initial)]);
         for consumed in 0..trace.len() {
-            let mut next: BTreeMap<Frontier, (Vec<State>, crate::engine::Fingerprints)> =
-                BTreeMap::new();
+            let mut next: BTreeMap<Frontier, (Vec<State>, Fingerprints)> = BTreeMap::new();
             let mut blocked = BTreeSet::new();
             for (frontier, states) in &level {
                 let states = match self.close_silently(&mut stepper, states.clone())? {
@@ -365,12 +417,16 @@ impl<'e, 'p> Validator<'e, 'p> {
                     let Some(event) = trace.enabled(frontier, p) else {
                         continue;
                     };
-                    let advance =
-                        stepper.advance(&states, &event.step, true, self.options.max_states)?;
-                    if advance.over_budget {
-                        return self.out_of_budget(report, consumed, advance.states.len());
+                    let (advanced, over_budget) = expansions.advance(
+                        &mut stepper,
+                        &states,
+                        (p, frontier[p], &event.step),
+                        self.options.max_states,
+                    )?;
+                    if over_budget {
+                        return self.out_of_budget(report, consumed, advanced.len());
                     }
-                    if advance.states.is_empty() {
+                    if advanced.is_empty() {
                         blocked.insert((p, frontier[p] as usize));
                         continue;
                     }
@@ -379,7 +435,7 @@ impl<'e, 'p> Validator<'e, 'p> {
                     let (kept, seen) = next
                         .entry(after)
                         .or_insert_with(|| (Vec::new(), fingerprints()));
-                    for state in advance.states {
+                    for state in advanced {
                         if seen.insert(state.fingerprint()) {
                             kept.push(state);
                         }
@@ -429,6 +485,7 @@ impl<'e, 'p> Validator<'e, 'p> {
     fn depth_first(
         &self,
         stepper: &mut Stepper<'_, 'e, 'p>,
+        expansions: &mut Expansions,
         trace: &ConcurrentTrace,
         initial: &[State],
     ) -> Result<bool, EvalError> {
@@ -463,13 +520,18 @@ impl<'e, 'p> Validator<'e, 'p> {
                 let Some(event) = trace.enabled(&frontier, p) else {
                     continue;
                 };
-                let advance = stepper.advance(&closed, &event.step, true, max_states)?;
-                if advance.over_budget {
+                let (advanced, over_budget) = expansions.advance(
+                    stepper,
+                    &closed,
+                    (p, frontier[p], &event.step),
+                    max_states,
+                )?;
+                if over_budget {
                     return Ok(false);
                 }
                 let mut after = frontier.clone();
                 after[p] += 1;
-                children.extend(advance.states.into_iter().map(|s| (after.clone(), s)));
+                children.extend(advanced.into_iter().map(|s| (after.clone(), s)));
             }
             for (after, state) in children.into_iter().rev() {
                 if visited.insert((after.clone(), state.fingerprint())) {

@@ -785,3 +785,71 @@ fn breadth_first_search_alone_needs_the_widest_level_of_cuts() {
     );
     assert_eq!(within(37, Search::DepthFirst), Verdict::Admitted);
 }
+
+/// Four independent processes that each `Inc` once by 1 or 2 (the log leaves `d` out), and a
+/// fifth that, after all of them, logs a `Reset` to `x = 1`, which no order allows (file
+/// name, text).
+fn four_incs_and_an_impossible_reset() -> Vec<(String, String)> {
+    let mut logs: Vec<(String, String)> = (1..=4)
+        .map(|i| {
+            let event = format!(
+                "{{\"process\": \"p{i}\", \"clock\": {{\"p{i}\": 1}}, \"action\": \"Inc\", \"args\": {{\"p\": \"a\"}}}}\n"
+            );
+            (format!("p{i}.ndjson"), event)
+        })
+        .collect();
+    let reset = "{\"process\": \"p5\", \"clock\": {\"p1\": 1, \"p2\": 1, \"p3\": 1, \"p4\": 1, \"p5\": 1}, \"action\": \"Reset\", \"state\": {\"x\": 1}}\n";
+    logs.push(("p5.ndjson".into(), reset.into()));
+    logs
+}
+
+#[test]
+fn a_rejection_after_the_depth_first_pass_is_the_search_over_cuts_alone() {
+    // The search over cuts after a depth-first pass reuses the pass's expansions; its
+    // verdict, evidence and counts are those of the search over cuts run alone, whether the
+    // pass exhausted its 48 (cut, state) pairs (1 + 8 + 18 + 16 + 5) or ran out of budget
+    // first (20 pairs; the widest level over cuts holds 18 states).
+    let cfg = "CONSTANTS Procs = {a, b} Max = 10\nINIT Init\nNEXT Next\n";
+    let logs = four_incs_and_an_impossible_reset();
+    let files: Vec<(&str, &str)> = logs.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+    let reversed: Vec<(&str, &str)> = files.iter().rev().copied().collect();
+    for files in [&files, &reversed] {
+        let run = |max_states, search| {
+            let options = Options {
+                max_states,
+                search,
+                ..Options::default()
+            };
+            check_group(SPEC, cfg, files, options)
+        };
+        let alone = run(100, Search::BreadthFirst);
+        let Verdict::Missed(missed) = &alone.verdict else {
+            panic!("{:?}", alone.verdict)
+        };
+        assert_eq!(missed.location.file.as_deref(), Some("p5.ndjson"));
+        assert_eq!(missed.location.line, Some(1));
+        assert_eq!(missed.action.as_deref(), Some("Reset"));
+        assert_eq!(missed.admitted_prefix, 4);
+        // x is 4 to 8 after the four Incs; Reset is enabled and gives x = 0, not 1
+        assert_eq!(missed.candidates, 5);
+        let misses: Vec<_> = missed
+            .misses
+            .iter()
+            .map(|m| {
+                (
+                    m.action.as_str(),
+                    m.enabled,
+                    m.mismatches[0].observable.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(misses, [("Reset", true, "x")]);
+        for max_states in [100, 20] {
+            let after_pass = run(max_states, Search::DepthFirst);
+            assert_eq!(after_pass.verdict, alone.verdict, "max_states {max_states}");
+            assert_eq!(after_pass.action_counts, alone.action_counts);
+            assert_eq!(after_pass.steps, alone.steps);
+        }
+        assert_eq!(run(20, Search::BreadthFirst).verdict, alone.verdict);
+    }
+}
