@@ -291,11 +291,7 @@ fn read_rest<S, R: Read>(input: &mut Summing<R>, counters: Counters) -> Option<R
         let start = frontier_bytes.len();
         frontier_bytes.resize(start + len, 0);
         input.take(&mut frontier_bytes[start..])?;
-        frontier.push(Stored::Packed {
-            arena: 0,
-            start,
-            end: start + len,
-        });
+        frontier.push(Stored::packed(0, start, start + len));
     }
     Some(Restored {
         counters,

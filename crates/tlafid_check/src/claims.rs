@@ -157,18 +157,18 @@ mod tests {
     fn smallest_key_wins_whatever_the_offer_order() {
         let table = ClaimTable::<u64, ()>::new();
         for key in [order_key(3, 1), order_key(1, 7), order_key(1, 9)] {
-            table.offer(42, (key, None), (key, None), Stored::Whole);
+            table.offer(42, (key, None), (key, None), Stored::whole);
         }
         assert!(table.wants(42, order_key(1, 6)));
         assert!(!table.wants(42, order_key(1, 8)));
         assert!(table.wants(43, order_key(9, 9)));
         let failed = Some(EventKind::Deadlock);
-        table.offer(7, (order_key(5, 0), None), (0, failed), Stored::Whole);
+        table.offer(7, (order_key(5, 0), None), (0, failed), Stored::whole);
         let mut winners = table.into_winners();
         winners.sort_by_key(|(fp, _)| *fp);
         assert_eq!(winners.len(), 2);
         assert_eq!(winners[1].1.key, order_key(1, 7));
-        assert!(matches!(winners[1].1.state, Stored::Whole(k) if k == order_key(1, 7)));
+        assert!(matches!(winners[1].1.state, Stored::Whole(ref k) if **k == order_key(1, 7)));
         assert!(winners[1].1.verdict.is_none());
         assert!(matches!(
             winners[0].1.verdict.as_deref(),

@@ -240,11 +240,7 @@ pub(crate) fn parse_segment<S>(bytes: &[u8]) -> Option<Vec<Stored<S>>> {
         let len = u32::from_le_bytes(*bytes.get(at..)?.first_chunk::<4>()?) as usize;
         let start = at + 4;
         let end = start.checked_add(len).filter(|&end| end <= bytes.len())?;
-        states.push(Stored::Packed {
-            arena: 0,
-            start,
-            end,
-        });
+        states.push(Stored::packed(0, start, end));
         at = end;
     }
     (at == bytes.len()).then_some(states)

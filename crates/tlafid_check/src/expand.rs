@@ -315,8 +315,13 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
 /// watch whether the run's time is up.
 const INITIAL_POLL_EVERY: u32 = 1024;
 
+/// The initial states are packed into arenas of this many bytes, each started when the last
+/// is 7/8 full: one arena, grown by doubling, would hold up to twice the bytes of a model
+/// with many initial states (MCBakery's 655,200) and copy them at each growth.
+const INITIAL_ARENA_BYTES: usize = 1 << 20;
+
 /// The pseudo-level before the first: all initial states, as successors of a virtual root at
-/// position 0. Returns how many were generated and the first event; with `continuing`
+/// position 0, packed into `arenas` (by number). Returns how many were generated and the first event; with `continuing`
 /// (`-continue`), invariant violations of initial states outside the constraints go to
 /// `continued` instead.
 ///
@@ -329,9 +334,10 @@ pub(crate) fn expand_initial<T: TransitionSystem>(
     system: &T,
     (claims, check_claims): (&ClaimTable<T::State, T::Error>, bool),
     (max_states, watch): (Option<u64>, &Watch),
-    continuing: bool,
-    continued: &mut Vec<EventOf<T>>,
+    (continuing, continued): (bool, &mut Vec<EventOf<T>>),
+    arenas: &mut Vec<Vec<u8>>,
 ) -> (u32, Option<EventOf<T>>) {
+    let mut arena = Arena::default();
     let mut ordinal: u32 = 0;
     let mut offered: u64 = 0;
     let mut event: Option<EventOf<T>> = None;
@@ -339,7 +345,13 @@ pub(crate) fn expand_initial<T: TransitionSystem>(
     let result = system.initial_states_while(&mut |state| {
         let key = order_key(0, ordinal);
         ordinal += 1;
-        match visit_initial(system, (claims, check_claims), key, state) {
+        let capacity = arena.bytes.capacity();
+        if capacity >= INITIAL_ARENA_BYTES && arena.bytes.len() >= capacity - capacity / 8 {
+            let next = Vec::with_capacity(INITIAL_ARENA_BYTES);
+            arenas.push(std::mem::replace(&mut arena.bytes, next));
+            arena.id += 1;
+        }
+        match visit_initial(system, (claims, check_claims), key, state, &mut arena) {
             Visit::New => offered += 1,
             Visit::Known => {}
             Visit::Event(mut stop) => {
@@ -358,6 +370,7 @@ pub(crate) fn expand_initial<T: TransitionSystem>(
         let numbered = ordinal < u32::MAX;
         out_of_time.is_none() && numbered && max_states.is_none_or(|max| offered <= max)
     });
+    arenas.push(arena.bytes);
     if event.is_some() {
         return (ordinal, event);
     }
@@ -396,6 +409,7 @@ fn visit_initial<T: TransitionSystem>(
     (claims, check_claims): (&ClaimTable<T::State, T::Error>, bool),
     key: OrderKey,
     state: T::State,
+    arena: &mut Arena,
 ) -> Visit<EventOf<T>> {
     let event = |kind, state| Event {
         key,
@@ -413,7 +427,9 @@ fn visit_initial<T: TransitionSystem>(
             let verdict = check_claims
                 .then(|| check_initial(system, &state))
                 .flatten();
-            claims.offer(fp, (key, None), (state, verdict), Stored::Whole);
+            claims.offer(fp, (key, None), (state, verdict), |state| {
+                Stored::new(system, state, arena)
+            });
             Visit::New
         }
         Ok(false) => match check_initial(system, &state) {

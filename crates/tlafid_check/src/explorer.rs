@@ -264,12 +264,15 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             _ => self.options.max_states,
         };
         let mut continued = Vec::new();
+        // Packed as they are claimed, as the states of any level: a model with many initial
+        // states (CoffeeCan's 500,500) held them whole, a few hundred bytes each.
+        let mut arenas = Vec::new();
         let (generated, first_event) = expand_initial(
             self.system,
             (&claims, checked),
             (room, &self.watch),
-            self.options.continue_after_violations,
-            &mut continued,
+            (self.options.continue_after_violations, &mut continued),
+            &mut arenas,
         );
         let initial = Expansion {
             claims,
@@ -283,7 +286,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             edges: Vec::new(),
             broken: None,
             claims_checked: checked,
-            arenas: Vec::new(),
+            arenas,
         };
         let report = self.finish_level(initial)?;
         if report.is_none() {
@@ -683,6 +686,16 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         if !level.is_initial {
             self.add_outdegrees(&winners, level.parents);
         }
+        let is_initial = level.is_initial;
+        let next_start = if is_initial {
+            0
+        } else {
+            self.frontier_start + self.frontier_len() as u32
+        };
+        // The expanded level is not needed any more: free it before the seen set grows (its
+        // old and new tables are both held while it does) and the next level is built.
+        self.frontier = Vec::new();
+        self.frontier_bytes = Vec::new();
         self.seen.reserve(winners.len());
         let first_index = self.parents.len();
         // A claim may hold an evaluation error, which need not be `Sync`: share fingerprints only.
@@ -691,12 +704,6 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             self.seen.insert_indexed(*fp, first_index + offset as u32);
         });
         drop(fps);
-        let is_initial = level.is_initial;
-        let next_start = if is_initial {
-            0
-        } else {
-            self.frontier_start + self.frontier_len() as u32
-        };
         let mut links = Vec::with_capacity(winners.len());
         for (_, claim) in &winners {
             let parent = if is_initial {
@@ -713,9 +720,6 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             }
         }
         self.parents.push_level(links);
-        // The expanded level is not needed any more: free it before the next one is built.
-        self.frontier = Vec::new();
-        self.frontier_bytes = Vec::new();
         if let (Some(queue), Some(spill)) = (self.disk_queue.take(), self.spill()) {
             queue.remove(&*spill.storage);
         }
@@ -724,7 +728,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             .is_some_and(|spill| winners.len() as u64 > spill.queue_in_memory);
         let mut winners = winners;
         if queue_spills {
-            // Initial states are queued whole: pack them for the files.
+            // A state the system did not pack is queued whole: pack it for the files.
             let mut whole = Arena {
                 id: arenas.len() as u32,
                 bytes: Vec::new(),
@@ -734,22 +738,10 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             }
             arenas.push(whole.bytes);
         }
-        let packed: usize = winners
-            .iter()
-            .map(|(_, claim)| claim.state.packed_len())
-            .sum();
-        let mut bytes = Vec::with_capacity(packed);
-        // A new vector (not the winners' reused in place: its elements are twice as large).
-        let mut frontier = Vec::with_capacity(winners.len());
-        frontier.extend(
-            winners
-                .into_iter()
-                .map(|(_, claim)| claim.state.moved(&arenas, &mut bytes)),
-        );
-        drop(arenas);
+        let (frontier, frontier_bytes) = queued(winners, arenas);
         let frontier_len = frontier.len();
         self.frontier = frontier;
-        self.frontier_bytes = vec![bytes];
+        self.frontier_bytes = frontier_bytes;
         if queue_spills && self.frontier.iter().all(Stored::is_packed) {
             self.spill_queue()?;
         }
@@ -878,8 +870,8 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             || options
                 .every_states
                 .is_some_and(|every| distinct - self.last_checkpoint.1 >= every);
-        // A frontier with a state kept whole (the initial states, or a state the system could
-        // not pack) is not saved: the first due level whose states are all packed is.
+        // A frontier with a state kept whole (one the system could not pack) is not saved:
+        // the first due level whose states are all packed is.
         let packed = self.disk_queue.is_some() || self.frontier.iter().all(Stored::is_packed);
         let mut packing = Vec::new();
         if !due || self.frontier_len() == 0 || !packed || !self.system.save_packing(&mut packing) {
@@ -1180,6 +1172,45 @@ fn counted_winners<S, E>(winners: &[Winner<S, E>], stop: Option<&Event<S, E>>) -
 }
 
 /// How many fingerprints to make room for at the start.
+/// The next frontier from a level's sorted winners, with the arenas its packed bytes live in.
+///
+/// The blocks' arenas are kept as they are (each trimmed to its length if its slack is large):
+/// copying every state's bytes into one arena in queue order held the level's bytes twice
+/// at the peak of each level. They are copied only when a good part of them belongs to
+/// candidates that lost their fingerprint to an earlier one (several workers).
+fn queued<S, E>(
+    winners: Vec<Winner<S, E>>,
+    mut arenas: Vec<Vec<u8>>,
+) -> (Vec<Stored<S>>, Vec<Vec<u8>>)
+where
+    S: Clone,
+{
+    let packed: usize = winners
+        .iter()
+        .map(|(_, claim)| claim.state.packed_len())
+        .sum();
+    let held: usize = arenas.iter().map(Vec::len).sum();
+    // A new vector (not the winners' reused in place: its elements are twice as large).
+    let mut frontier = Vec::with_capacity(winners.len());
+    if packed >= held - held / 8 {
+        frontier.extend(winners.into_iter().map(|(_, claim)| claim.state));
+        for arena in &mut arenas {
+            if arena.capacity() - arena.len() > arena.len() / 8 {
+                // A new exact allocation: shrinking in place leaves the allocator the slack.
+                *arena = arena.as_slice().to_vec();
+            }
+        }
+        return (frontier, arenas);
+    }
+    let mut bytes = Vec::with_capacity(packed);
+    frontier.extend(
+        winners
+            .into_iter()
+            .map(|(_, claim)| claim.state.moved(&arenas, &mut bytes)),
+    );
+    (frontier, vec![bytes])
+}
+
 fn expected_states(options: &Options) -> usize {
     let expected = options.expected_states.unwrap_or(1 << 16);
     usize::try_from(expected).unwrap_or(usize::MAX).min(1 << 34)

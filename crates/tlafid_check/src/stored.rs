@@ -6,11 +6,11 @@
 //! dropped after.
 //!
 //! Packed bytes live in arenas, not in an allocation each: while a level is expanded, each
-//! block of the frontier packs the new states it claims into its own [`Arena`]; when the level
-//! is committed, the kept states' bytes are copied, in queue order, into one arena for the
-//! next frontier and the blocks' arenas are freed. Millions of small long-lived allocations
-//! interleaved with the evaluator's short-lived ones would fragment the heap (measured: a
-//! third more peak memory with one box per state).
+//! block of the frontier packs the new states it claims into its own [`Arena`] (the initial
+//! states go to one arena); when the level is committed, the blocks' arenas become the next
+//! frontier's, each trimmed to its length, so a level's bytes are never held twice. Millions
+//! of small long-lived allocations interleaved with the evaluator's short-lived ones would
+//! fragment the heap (measured: a third more peak memory with one box per state).
 
 use std::borrow::Cow;
 
@@ -28,21 +28,39 @@ pub(crate) struct Arena {
     pub bytes: Vec<u8>,
 }
 
-/// A queued state.
+/// A queued state: 24 bytes (a claim and a queue entry hold one per state of a level).
 #[derive(Debug)]
 pub(crate) enum Stored<S> {
-    /// The state itself (the system does not pack it).
-    Whole(S),
-    /// Bytes `start..end` of arena `arena`.
-    Packed {
-        arena: u32,
-        start: usize,
-        end: usize,
-    },
+    /// The state itself (the system does not pack it), boxed: whole states are rare, and
+    /// inline they would make every queued state as large as the system's state.
+    Whole(Box<S>),
+    /// Bytes `start..start + len` of arena `arena`.
+    Packed { arena: u32, len: u32, start: usize },
+}
+
+impl<S> Stored<S> {
+    /// Bytes `start..end` of arena `arena` (`end - start` below 4 GiB).
+    pub fn packed(arena: u32, start: usize, end: usize) -> Stored<S> {
+        Stored::Packed {
+            arena,
+            len: u32::try_from(end - start).expect("a packed state under 4 GiB"),
+            start,
+        }
+    }
+
+    /// `state`, whole.
+    pub fn whole(state: S) -> Stored<S> {
+        Stored::Whole(Box::new(state))
+    }
+
+    /// The range of the packed bytes in their arena.
+    fn range(start: usize, len: u32) -> std::ops::Range<usize> {
+        start..start + len as usize
+    }
 }
 
 impl<S: Clone> Stored<S> {
-    /// `state`, packed into `arena` if the system can.
+    /// `state`, packed into `arena` if the system can (and in under 4 GiB).
     pub fn new<T: TransitionSystem<State = S>>(
         system: &T,
         state: S,
@@ -50,15 +68,16 @@ impl<S: Clone> Stored<S> {
     ) -> Stored<S> {
         let start = arena.bytes.len();
         if system.pack(&state, &mut arena.bytes) {
-            Stored::Packed {
-                arena: arena.id,
-                start,
-                end: arena.bytes.len(),
+            if let Ok(len) = u32::try_from(arena.bytes.len() - start) {
+                return Stored::Packed {
+                    arena: arena.id,
+                    len,
+                    start,
+                };
             }
-        } else {
-            arena.bytes.truncate(start);
-            Stored::Whole(state)
         }
+        arena.bytes.truncate(start);
+        Stored::whole(state)
     }
 
     /// The state (rebuilt if packed, from `arenas` indexed by number); `E096` if the system
@@ -70,9 +89,9 @@ impl<S: Clone> Stored<S> {
     ) -> Result<Cow<'_, S>, Diagnostic> {
         match self {
             Stored::Whole(state) => Ok(Cow::Borrowed(state)),
-            Stored::Packed { arena, start, end } => arenas
+            Stored::Packed { arena, len, start } => arenas
                 .get(*arena as usize)
-                .and_then(|bytes| bytes.get(*start..*end))
+                .and_then(|bytes| bytes.get(Self::range(*start, *len)))
                 .and_then(|bytes| system.unpack(bytes))
                 .map(Cow::Owned)
                 .ok_or_else(unpack_failed),
@@ -84,18 +103,14 @@ impl<S: Clone> Stored<S> {
     pub fn moved(self, arenas: &[Vec<u8>], into: &mut Vec<u8>) -> Stored<S> {
         match self {
             Stored::Whole(state) => Stored::Whole(state),
-            Stored::Packed { arena, start, end } => {
+            Stored::Packed { arena, len, start } => {
                 let from = into.len();
                 let bytes = arenas
                     .get(arena as usize)
-                    .and_then(|bytes| bytes.get(start..end))
+                    .and_then(|bytes| bytes.get(Self::range(start, len)))
                     .unwrap_or_default();
                 into.extend_from_slice(bytes);
-                Stored::Packed {
-                    arena: 0,
-                    start: from,
-                    end: into.len(),
-                }
+                Stored::packed(0, from, into.len())
             }
         }
     }
@@ -104,9 +119,9 @@ impl<S: Clone> Stored<S> {
     pub fn packed_bytes<'b>(&self, arenas: &'b [Vec<u8>]) -> Option<&'b [u8]> {
         match self {
             Stored::Whole(_) => None,
-            Stored::Packed { arena, start, end } => arenas
+            Stored::Packed { arena, len, start } => arenas
                 .get(*arena as usize)
-                .and_then(|bytes| bytes.get(*start..*end)),
+                .and_then(|bytes| bytes.get(Self::range(*start, *len))),
         }
     }
 
@@ -115,11 +130,16 @@ impl<S: Clone> Stored<S> {
         if let Stored::Whole(state) = self {
             let start = arena.bytes.len();
             if system.pack(state, &mut arena.bytes) {
-                *self = Stored::Packed {
-                    arena: arena.id,
-                    start,
-                    end: arena.bytes.len(),
-                };
+                match u32::try_from(arena.bytes.len() - start) {
+                    Ok(len) => {
+                        *self = Stored::Packed {
+                            arena: arena.id,
+                            len,
+                            start,
+                        }
+                    }
+                    Err(_) => arena.bytes.truncate(start),
+                }
             }
         }
     }
@@ -133,7 +153,17 @@ impl<S: Clone> Stored<S> {
     pub fn packed_len(&self) -> usize {
         match self {
             Stored::Whole(_) => 0,
-            Stored::Packed { start, end, .. } => end - start,
+            Stored::Packed { len, .. } => *len as usize,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_queued_state_takes_three_words() {
+        assert_eq!(std::mem::size_of::<Stored<[u64; 8]>>(), 24);
     }
 }
