@@ -110,7 +110,15 @@ impl<T: TransitionSystem> Explorer<T> {
         }
         pool.install(|| {
             let mut search = Search::new(&self.system, &self.options);
-            let report = search.run();
+            let mut report = search.run();
+            if report.is_err() {
+                // Rebuilding a behaviour evaluates again, and evaluation stops at once once
+                // the run's stop signal (a time or memory budget, a cancellation) is raised:
+                // an error met then says the run was cut short, not that the model is wrong.
+                if let Some(budget) = search.watch.exhausted() {
+                    report = Ok(search.abandoned(budget));
+                }
+            }
             search.remove_spilled();
             report
         })

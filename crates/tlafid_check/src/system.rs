@@ -144,6 +144,13 @@ pub trait TransitionSystem: Sync {
         Ok(true)
     }
 
+    /// Told that the explorer starts (`true`) or ends (`false`) evaluating again states it
+    /// has explored, to rebuild a counterexample; a system can keep that evaluation quiet
+    /// (a spec's `Print`). The default does nothing.
+    fn rebuilding(&self, rebuilding: bool) {
+        let _ = rebuilding;
+    }
+
     /// Told of each distinct state the search keeps, once, in sequential order, when
     /// [`Options::observe_states`](crate::Options::observe_states) is set (what per-variable
     /// coverage counts). The default does nothing.

@@ -98,6 +98,7 @@ pub(crate) fn replay<T: TransitionSystem>(
     target: u32,
     target_state: &T::State,
 ) -> Result<Vec<TraceStep<T::State>>, Diagnostic> {
+    let _rebuilding = Rebuilding::start(system);
     let ordinals = ordinals_to(parents, target);
     let mut trace: Vec<TraceStep<T::State>> = Vec::with_capacity(ordinals.len());
     for (step, &ordinal) in ordinals.iter().enumerate() {
@@ -126,6 +127,23 @@ pub(crate) fn replay<T: TransitionSystem>(
         ));
     }
     Ok(trace)
+}
+
+/// While it lives, the system is told that a counterexample is being rebuilt
+/// ([`TransitionSystem::rebuilding`]).
+pub(crate) struct Rebuilding<'s, T: TransitionSystem>(&'s T);
+
+impl<'s, T: TransitionSystem> Rebuilding<'s, T> {
+    pub(crate) fn start(system: &'s T) -> Rebuilding<'s, T> {
+        system.rebuilding(true);
+        Rebuilding(system)
+    }
+}
+
+impl<T: TransitionSystem> Drop for Rebuilding<'_, T> {
+    fn drop(&mut self) {
+        self.0.rebuilding(false);
+    }
 }
 
 /// The initial state at `ordinal`.

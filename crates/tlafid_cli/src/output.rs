@@ -1,5 +1,6 @@
 //! The one way tlafid writes what its user reads: standard output ([`stdout`], and the
-//! [`outln!`](crate::outln) and [`out!`](crate::out) macros every command prints with) and
+//! [`outln!`](crate::outln) and [`out!`](crate::out) macros every command prints with), the
+//! lines a spec prints ([`print_sink`]) and
 //! the files it is asked to write ([`write_file`]: `--dump-trace`, `tlc -dumpTrace`,
 //! `grade --merge -o`, `--leaderboard -o`). Each destination takes at most
 //! [`MAX_OUTPUT_BYTES`]; past that the text ends at the last whole line that fits, one more
@@ -12,7 +13,7 @@
 
 use std::io::{self, Write};
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 pub use tlafid_pipeline::output::MAX_OUTPUT_BYTES;
 
@@ -128,6 +129,36 @@ impl Write for Stdout {
 fn quit_on_broken_pipe(error: &io::Error) {
     if error.kind() == io::ErrorKind::BrokenPipe {
         std::process::exit(ExitStatus::BrokenPipe.code());
+    }
+}
+
+/// Where the text a spec prints (`Print`, `PrintT`) goes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrintTo {
+    /// Standard output, among the report's lines (through the capped [`stdout`]).
+    Stdout,
+    /// Standard error.
+    Stderr,
+    /// Nowhere.
+    None,
+}
+
+/// The sink that writes what a spec prints to `to`, each evaluation's text whole (with its
+/// newline, in one write under the destination's lock, so workers' lines never mix), flushed
+/// at once as TLC's are. `None` for [`PrintTo::None`]: the evaluator then prints nothing.
+pub fn print_sink(to: PrintTo) -> Option<tlafid_eval::PrintSink> {
+    match to {
+        PrintTo::Stdout => Some(Arc::new(|text: &str| {
+            let mut out = stdout();
+            let _ = out
+                .write_all(format!("{text}\n").as_bytes())
+                .and_then(|()| out.flush());
+        })),
+        PrintTo::Stderr => Some(Arc::new(|text: &str| {
+            let mut err = io::stderr().lock();
+            let _ = err.write_all(format!("{text}\n").as_bytes());
+        })),
+        PrintTo::None => None,
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use smol_str::SmolStr;
@@ -31,7 +31,8 @@ pub enum ConstBinding {
     Op(OpId),
 }
 
-/// Where `Print` and `PrintT` output goes.
+/// Where `Print` and `PrintT` output goes: one call per evaluation, with TLC's text (a value
+/// wider than 80 columns spans lines; no final newline). Workers call it concurrently.
 pub type PrintSink = Arc<dyn Fn(&str) + Send + Sync>;
 
 /// A finished exploration's figures, as TLC's `TLCGet("stats")` gives them after it.
@@ -143,6 +144,8 @@ pub struct Evaluator<'p> {
     pub(crate) file_values: Mutex<HashMap<(JsonFile, String), Value>>,
     /// The state of the fixed-seed generator behind `RandomElement` in `ASSUME`s.
     pub(crate) random_state: Mutex<u64>,
+    /// `Print` and `PrintT` print nothing (see [`Evaluator::set_print_quiet`]).
+    print_quiet: AtomicBool,
     /// Tells this evaluator's buffers from another's in [`THREAD_SPARE`].
     id: u64,
     /// For each `ENABLED` written in an instantiated module (by the address of its
@@ -259,6 +262,7 @@ impl<'p> Evaluator<'p> {
             registers: Registers::new(program),
             file_values: Mutex::new(HashMap::default()),
             random_state: Mutex::new(0x2545_f491_4f6c_dd1d),
+            print_quiet: AtomicBool::new(false),
         };
         ev.compiled = Compiled::new(&ev);
         ev.inline_targets = action::inline_targets(&ev);
@@ -296,6 +300,23 @@ impl<'p> Evaluator<'p> {
     /// Sets what `IOEnv` shows and which files the deserializers may read.
     pub fn set_inputs(&mut self, inputs: SpecInputs) {
         self.options.inputs = inputs;
+    }
+
+    /// Where `Print` and `PrintT` write (`None`: nowhere).
+    pub fn set_print(&mut self, print: Option<PrintSink>) {
+        self.options.print = print;
+    }
+
+    /// Keeps `Print` and `PrintT` quiet (`true`) or lets them print again: what is
+    /// evaluated again to rebuild or describe a counterexample prints nothing twice.
+    pub fn set_print_quiet(&self, quiet: bool) {
+        self.print_quiet.store(quiet, Ordering::Relaxed);
+    }
+
+    /// The sink `Print` and `PrintT` write to now, if any.
+    pub(crate) fn print_sink(&self) -> Option<&PrintSink> {
+        let quiet = self.print_quiet.load(Ordering::Relaxed);
+        self.options.print.as_ref().filter(|_| !quiet)
     }
 
     /// Tells the evaluator that exploration has ended, with TLC's figures for

@@ -535,6 +535,10 @@ impl TransitionSystem for Model<'_> {
         Some(state)
     }
 
+    fn rebuilding(&self, rebuilding: bool) {
+        self.evaluator.set_print_quiet(rebuilding);
+    }
+
     fn observe_state(&self, state: &State) {
         let Some(values) = &self.variable_values else {
             return;

@@ -34,5 +34,8 @@ pub mod trace;
 pub use counterexample::{Fitted, TraceDump};
 pub use files::{FileText, Files};
 pub use load::{LoadFailure, Loaded, ModelInputs, SpecReads};
-pub use run::{run, Explored, Mode, OutcomeKind, Run, RunOptions, RunOutcome, SimulationOptions};
+pub use run::{
+    run, Explored, Milestone, MilestoneCallback, Mode, OutcomeKind, Run, RunOptions, RunOutcome,
+    SimulationOptions,
+};
 pub use session::Session;

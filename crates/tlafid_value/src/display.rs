@@ -13,6 +13,8 @@ fn write_str_literal(f: &mut Formatter<'_>, s: &str) -> fmt::Result {
             '\\' => f.write_str("\\\\")?,
             '\n' => f.write_str("\\n")?,
             '\t' => f.write_str("\\t")?,
+            '\u{c}' => f.write_str("\\f")?,
+            '\r' => f.write_str("\\r")?,
             c => f.write_char(c)?,
         }
     }

@@ -27,6 +27,7 @@ mod int;
 mod lazy;
 mod order;
 mod packed;
+mod pretty;
 mod set;
 mod symmetry;
 mod text;
@@ -42,6 +43,7 @@ pub use fingerprint::{fingerprint_values, Fingerprint};
 pub use func::FnBuilder;
 pub use lazy::{LazySet, LazyValue, MAX_ENUMERATION};
 pub use packed::PackTable;
+pub use pretty::{pretty, TLC_WIDTH};
 pub use set::SetIter;
 pub use text::Text;
 

@@ -11,7 +11,7 @@ use super::scc::{Accepted, Search};
 use crate::errors::replay_mismatch;
 use crate::report::TraceStep;
 use crate::seen::FingerprintSet;
-use crate::trace::{pick_initial, ParentLinks};
+use crate::trace::{pick_initial, ParentLinks, Rebuilding};
 use crate::{ActionId, TransitionSystem};
 
 /// A path of the state graph: states, and the edge into each state after the first.
@@ -187,6 +187,7 @@ pub(crate) fn replay_path<T: TransitionSystem>(
     parents: &ParentLinks,
     path: &GraphPath,
 ) -> Result<Vec<TraceStep<T::State>>, Diagnostic> {
+    let _rebuilding = Rebuilding::start(system);
     let first = path.states[0];
     let (_, state) = pick_initial(system, parents.get(first).ordinal)
         .filter(|(_, s)| seen.index_of(system.fingerprint(s)) == Some(first))

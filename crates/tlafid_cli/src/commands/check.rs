@@ -15,6 +15,7 @@ use crate::commands::{check_report, counterexample, graph, progress, simulate};
 use crate::exit::ExitStatus;
 use crate::files::DiskFiles;
 use crate::inputs::InputArgs;
+use crate::output::PrintTo;
 use crate::render::Format;
 use crate::storage::FolderStorage;
 
@@ -29,6 +30,12 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Where the lines the spec prints with `Print` and `PrintT` go, as they are evaluated
+    /// (TLC's text): standard output by default, among the report's lines as TLC prints
+    /// them; standard error by default with `--format json`, whose standard output is the
+    /// one JSON report; or none.
+    #[arg(long, value_enum, value_name = "TO")]
+    pub print_to: Option<PrintTo>,
     /// Stop (incomplete) after this many distinct states (initial states included).
     /// Not with `--simulate`, which keeps no set of states.
     #[arg(long, value_name = "N", conflicts_with = "simulate")]
@@ -283,6 +290,14 @@ pub fn run(args: &CheckArgs) -> ExitStatus {
         options.progress_interval = display.interval();
     }
     options.periodic_coverage = periodic_coverage(args);
+    let print_to = args.print_to.unwrap_or(match args.format {
+        Format::Human => PrintTo::Stdout,
+        Format::Json => PrintTo::Stderr,
+    });
+    options.print = crate::output::print_sink(print_to).map(|sink| match &display {
+        Some(display) => display.around_print(sink),
+        None => sink,
+    });
     let run = tlafid_pipeline::run(&mut session, &inputs, &options);
     if let Some(display) = &display {
         display.finish();

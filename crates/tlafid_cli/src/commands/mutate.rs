@@ -114,6 +114,7 @@ pub fn run(args: &MutateArgs) -> ExitStatus {
                 seed: 0,
                 reads: Default::default(),
                 disk: Default::default(),
+                print_to: None,
             };
             check_report::print(&check, &inputs, sources, diagnostics, &run);
             run.outcome.kind().into()

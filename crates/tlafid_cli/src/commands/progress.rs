@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use tlafid_check::{Progress, ProgressCallback};
+use tlafid_eval::PrintSink;
 
 use crate::commands::check_report;
 use crate::render::Format;
@@ -63,6 +64,17 @@ impl Display {
     pub fn interval(&self) -> Option<Duration> {
         self.lines_every
             .or_else(|| self.bar.as_ref().map(|_| Duration::from_millis(500)))
+    }
+
+    /// `sink`, hiding the bar while it prints (a line the spec prints is not drawn over).
+    pub fn around_print(&self, sink: PrintSink) -> PrintSink {
+        match &self.bar {
+            Some(bar) => {
+                let bar = bar.clone();
+                Arc::new(move |text: &str| bar.suspend(|| sink(text)))
+            }
+            None => sink,
+        }
     }
 
     /// Removes the bar before the report is printed.

@@ -20,19 +20,25 @@ fn single(a: &Value, b: &Value) -> ValueResult<Value> {
     Ok(Value::function(vec![(a.clone(), b.clone())]))
 }
 
+/// A printed value as TLC prints it: its text, fitted into 80 columns by TLC's pretty printer.
+fn printed(value: &Value) -> String {
+    tlafid_value::pretty(&value.to_string(), tlafid_value::TLC_WIDTH)
+}
+
+/// `Print(out, val)`: TLC's `out  val` (two spaces), each part fitted on its own.
 fn print(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
     let out = value_arg(&args, 0, span)?;
     let val = value_arg(&args, 1, span)?;
-    if let Some(sink) = &ctx.ev.options.print {
-        sink(&format!("{out}  {val}"));
+    if let Some(sink) = ctx.ev.print_sink() {
+        sink(&format!("{}  {}", printed(out), printed(val)));
     }
     Ok(val.clone())
 }
 
 fn print_t(ctx: &mut Ctx<'_, '_>, args: Vec<Arg>, span: Span) -> EvalResult<Value> {
     let out = value_arg(&args, 0, span)?;
-    if let Some(sink) = &ctx.ev.options.print {
-        sink(&out.to_string());
+    if let Some(sink) = ctx.ev.print_sink() {
+        sink(&printed(out));
     }
     Ok(Value::Bool(true))
 }

@@ -13,7 +13,7 @@ use tlafid_model::{Model, PostconditionFailure, TraceAction};
 
 use super::outcome;
 use super::{
-    ContinuedViolation, Counterexample, CoverageEvery, Cycle, Exhaustive, Explored,
+    ContinuedViolation, Counterexample, CoverageEvery, Cycle, Exhaustive, Explored, Milestone,
     PeriodicCoverage, Run, RunOptions, RunOutcome, StateGraph,
 };
 use crate::coverage::{variable_counts, variable_lines, Template};
@@ -44,10 +44,13 @@ pub(super) fn explore(
             .unwrap_or(defaults.progress_interval),
         continue_after_violations: options.continue_after_violations,
         observe_states: options.variable_coverage,
-        after_level: options
-            .periodic_coverage
-            .as_ref()
-            .map(|periodic| coverage_reporter(session, &model, periodic)),
+        after_level: after_level(
+            options
+                .periodic_coverage
+                .as_ref()
+                .map(|periodic| coverage_reporter(session, &model, periodic)),
+            options.milestones.clone(),
+        ),
         spill: options.spill.clone(),
         checkpoint: options
             .checkpoint
@@ -58,6 +61,9 @@ pub(super) fn explore(
             }),
         ..defaults
     };
+    if let Some(milestones) = &options.milestones {
+        milestones(&Milestone::ComputingInitialStates);
+    }
     let explorer = Explorer::new(model, explorer_options);
     match explorer.run() {
         Ok(report) => {
@@ -111,6 +117,9 @@ fn finish(session: &mut Session<'_>, model: &Model<'_>, report: Report<State, Ev
         }
         _ => (outcome, message),
     };
+    // What follows evaluates again what the search evaluated (the counterexample's actions
+    // and `ALIAS`, a `-dump` graph): a spec's `Print` printed it once already.
+    model.evaluator.set_print_quiet(true);
     let (outcome, message) = if !model.unchecked.is_empty() && outcome == RunOutcome::Success {
         (
             RunOutcome::Incomplete { budget: None },
@@ -224,6 +233,27 @@ fn state_graph(session: &mut Session<'_>, model: &Model<'_>, counted: u64) -> Op
 }
 
 /// The explorer's end-of-level callback that reports coverage when it is due.
+/// What runs after each complete level: [`Milestone::InitialStatesDone`] after the initial
+/// states' (the only level of depth 1), then the periodic coverage.
+fn after_level(
+    coverage: Option<LevelCallback>,
+    milestones: Option<super::MilestoneCallback>,
+) -> Option<LevelCallback> {
+    let Some(milestones) = milestones else {
+        return coverage;
+    };
+    Some(Arc::new(move |stats: &Stats| {
+        if stats.depth == 1 {
+            milestones(&Milestone::InitialStatesDone {
+                distinct: stats.initial_distinct_states,
+            });
+        }
+        if let Some(coverage) = &coverage {
+            coverage(stats);
+        }
+    }))
+}
+
 fn coverage_reporter(
     session: &Session<'_>,
     model: &Model<'_>,

@@ -10,9 +10,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+use tlafid_base::{Diagnostic, SourceMap};
 use tlafid_check::{ProgressCallback, Stats};
 use tlafid_config::Named;
-use tlafid_eval::Value;
+use tlafid_eval::{PrintSink, Value};
 use tlafid_model::{Model, TraceAction, Unchecked};
 
 pub use outcome::{budget_name, tlc_location, without_parens, OutcomeKind, RunOutcome};
@@ -92,7 +93,37 @@ pub struct RunOptions {
     /// filled in by the run (a hash of every source read and the options that shape the
     /// state space).
     pub checkpoint: Option<tlafid_check::CheckpointOptions>,
+    /// Receives what the spec's `Print` and `PrintT` write, one call per evaluation (its
+    /// text, TLC's, may span lines), from whichever worker evaluates it; `None` discards it.
+    /// Only the evaluation of `Print` touches it.
+    pub print: Option<PrintSink>,
+    /// Told when the run passes the points a TLC transcript marks, so that a front end can
+    /// print its messages between the lines the spec prints.
+    pub milestones: Option<MilestoneCallback>,
 }
+
+/// A point of a run that TLC's transcript marks, in the order they come.
+#[derive(Debug)]
+pub enum Milestone<'a> {
+    /// The model is loaded and bound; its `ASSUME`s are checked next.
+    Loaded {
+        /// The sources read.
+        sources: &'a SourceMap,
+        /// The diagnostics found so far (warnings).
+        diagnostics: &'a [Diagnostic],
+    },
+    /// The initial states are computed next (exhaustive runs).
+    ComputingInitialStates,
+    /// Every initial state is in, this many distinct, and the search goes on (exhaustive
+    /// runs; not when the initial states end the run, nor after resuming a checkpoint).
+    InitialStatesDone {
+        /// Distinct initial states.
+        distinct: u64,
+    },
+}
+
+/// Called at each [`Milestone`] of a run.
+pub type MilestoneCallback = Arc<dyn Fn(&Milestone<'_>) + Send + Sync>;
 
 /// Coverage reported while an exhaustive run goes on, at the end of a breadth-first level
 /// (so the figures are those of complete levels and do not depend on the workers).
@@ -132,6 +163,8 @@ impl Default for RunOptions {
             variable_coverage: false,
             spill: None,
             checkpoint: None,
+            print: None,
+            milestones: None,
         }
     }
 }
@@ -359,6 +392,13 @@ pub(crate) fn with_model<R>(
         return Err(Run::stopped(RunOutcome::UsageError));
     };
     model.evaluator.set_inputs(reads);
+    model.evaluator.set_print(options.print.clone());
+    if let Some(milestones) = &options.milestones {
+        milestones(&Milestone::Loaded {
+            sources: &session.sources,
+            diagnostics: &session.diagnostics,
+        });
+    }
     if let Err(error) = model.evaluator.check_assumes() {
         let assumption_false = error.code == tlafid_eval::E_ASSERT;
         session.diagnostics.push(error.to_diagnostic());

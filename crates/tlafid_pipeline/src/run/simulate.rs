@@ -59,6 +59,8 @@ pub(super) fn simulate(
         .into_iter()
         .map(|s| s.state)
         .collect();
+    // Describing the behaviour evaluates its steps again: they printed once already.
+    model.evaluator.set_print_quiet(true);
     let trace = super::trace_states(model, &states);
     let dump = super::dump(
         model,

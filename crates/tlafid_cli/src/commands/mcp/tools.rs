@@ -314,6 +314,11 @@ pub fn command_line(
     // Flags as `--flag=value` and the positional arguments after `--`, so no value an agent
     // passes (`--dump-trace=...` as a file name) can become a flag.
     let mut flags = vec![name.to_string(), "--format=json".to_string()];
+    if name == "check" {
+        // What the spec prints is not part of the answer (the child's standard error is
+        // where its progress lines come from).
+        flags.push("--print-to=none".to_string());
+    }
     let mut positional = Vec::new();
     for arg in args {
         let Some(value) = given.get(arg.name) else {

@@ -166,7 +166,10 @@ const UNSUPPORTED: &[(&str, &str)] = &[
         "-postCondition",
         "POSTCONDITION comes from the configuration file",
     ),
-    ("-userFile", "a spec's output goes to standard output only"),
+    (
+        "-userFile",
+        "what a spec prints goes to standard output only",
+    ),
     (
         "-generate",
         "probabilistic generation is not implemented; use -simulate",

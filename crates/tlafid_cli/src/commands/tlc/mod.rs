@@ -19,8 +19,8 @@ use tlafid_pipeline::run::{
     tlc_location, without_parens, ContinuedViolation, Counterexample, PeriodicCoverage, TraceState,
 };
 use tlafid_pipeline::{
-    Explored, Mode, ModelInputs, OutcomeKind, Run, RunOptions, RunOutcome, Session,
-    SimulationOptions,
+    Explored, Milestone, MilestoneCallback, Mode, ModelInputs, OutcomeKind, Run, RunOptions,
+    RunOutcome, Session, SimulationOptions,
 };
 
 use self::args::{ArgsError, TlcOptions, Workers};
@@ -141,6 +141,7 @@ fn check(out: &mut Transcript<impl Write>, options: &TlcOptions) -> i32 {
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
     let progress = progress_printer(out.tool(), options.simulate.is_some());
+    let live = Arc::new(Mutex::new(Live::default()));
     let run_options = RunOptions {
         mode: match options.simulate {
             Some(simulate) => Mode::Simulate(SimulationOptions {
@@ -164,40 +165,34 @@ fn check(out: &mut Transcript<impl Write>, options: &TlcOptions) -> i32 {
                 every,
                 report: coverage_printer(out.tool()),
             }),
+        print: crate::output::print_sink(crate::output::PrintTo::Stdout),
+        milestones: Some(milestone_printer(Arc::clone(&live), options)),
         ..RunOptions::default()
     };
     let run = tlafid_pipeline::run(&mut session, &inputs, &run_options);
-    for (_, file) in session.sources.files() {
-        if file.name.ends_with(".tla") {
-            out.line(&format!("Parsing file {}", file.name));
-        }
-    }
+    let live = std::mem::take(&mut *live.lock().unwrap_or_else(|p| p.into_inner()));
     let kind = run.outcome.kind();
-    if matches!(kind, OutcomeKind::SpecError | OutcomeKind::UsageError) {
-        diagnostics(out, &session.sources, &session.diagnostics, options);
-        out.message(code::SANY_END, Class::None, "SANY finished.");
-        out.message(
-            code::STARTING,
-            Class::None,
-            &format!("Starting... ({})", transcript::now()),
-        );
-        out.message(
-            code::PARSING_FAILED,
-            Class::Error,
-            "Parsing or semantic analysis failed.",
-        );
-        finished(out, Duration::ZERO);
-        return status::ERROR_SPEC_PARSE;
+    if live.diagnostics_shown.is_none() {
+        parsed(out, &session.sources);
+        if matches!(kind, OutcomeKind::SpecError | OutcomeKind::UsageError) {
+            diagnostics(out, &session.sources, &session.diagnostics, options);
+            started(out);
+            out.message(
+                code::PARSING_FAILED,
+                Class::Error,
+                "Parsing or semantic analysis failed.",
+            );
+            finished(out, Duration::ZERO);
+            return status::ERROR_SPEC_PARSE;
+        }
+        started(out);
     }
-    out.message(code::SANY_END, Class::None, "SANY finished.");
-    out.message(
-        code::STARTING,
-        Class::None,
-        &format!("Starting... ({})", transcript::now()),
-    );
     // A false ASSUME is the verdict, said TLC's way, not one more diagnostic.
-    let (assumptions, others): (Vec<&Diagnostic>, Vec<&Diagnostic>) =
-        session.diagnostics.iter().partition(|d| {
+    let shown = live.diagnostics_shown.unwrap_or(0);
+    let (assumptions, others): (Vec<&Diagnostic>, Vec<&Diagnostic>) = session.diagnostics
+        [shown.min(session.diagnostics.len())..]
+        .iter()
+        .partition(|d| {
             run.outcome == RunOutcome::AssumptionViolation && d.code == tlafid_eval::E_ASSERT
         });
     diagnostics(out, &session.sources, others, options);
@@ -208,8 +203,69 @@ fn check(out: &mut Transcript<impl Write>, options: &TlcOptions) -> i32 {
         );
         out.message(code::ASSUMPTION_FALSE, Class::Error, &text);
     }
-    report(out, &session.sources, &run, options);
+    report(out, &session.sources, &run, options, &live);
     exit_status(&run)
+}
+
+/// The transcript's messages printed while the run went on (between the lines the spec
+/// prints), so that they are not printed again after it.
+#[derive(Debug, Default)]
+struct Live {
+    /// The run reached its `ASSUME`s: the files parsed, the diagnostics so far (this many),
+    /// "SANY finished." and "Starting..." are printed.
+    diagnostics_shown: Option<usize>,
+    /// "Computing initial states..." is printed.
+    computing_initial: bool,
+    /// "Finished computing initial states: ..." is printed.
+    initial_done: bool,
+}
+
+/// Prints the transcript's messages at the run's milestones, as TLC prints them before
+/// what the spec's `ASSUME`s, initial predicate and next-state relation print.
+fn milestone_printer(live: Arc<Mutex<Live>>, options: &TlcOptions) -> MilestoneCallback {
+    let options = options.clone();
+    Arc::new(move |milestone: &Milestone<'_>| {
+        let mut live = live.lock().unwrap_or_else(|p| p.into_inner());
+        let mut out = Transcript::new(crate::output::stdout(), options.tool);
+        match milestone {
+            Milestone::Loaded {
+                sources,
+                diagnostics: found,
+            } => {
+                parsed(&mut out, sources);
+                diagnostics(&mut out, sources, *found, &options);
+                started(&mut out);
+                live.diagnostics_shown = Some(found.len());
+            }
+            Milestone::ComputingInitialStates => {
+                computing_initial(&mut out);
+                live.computing_initial = true;
+            }
+            Milestone::InitialStatesDone { distinct } => {
+                initial_done(&mut out, *distinct);
+                live.initial_done = true;
+            }
+        }
+    })
+}
+
+/// "Parsing file ..." for each module read.
+fn parsed(out: &mut Transcript<impl Write>, sources: &SourceMap) {
+    for (_, file) in sources.files() {
+        if file.name.ends_with(".tla") {
+            out.line(&format!("Parsing file {}", file.name));
+        }
+    }
+}
+
+/// "SANY finished." and "Starting...".
+fn started(out: &mut Transcript<impl Write>) {
+    out.message(code::SANY_END, Class::None, "SANY finished.");
+    out.message(
+        code::STARTING,
+        Class::None,
+        &format!("Starting... ({})", transcript::now()),
+    );
 }
 
 /// The warnings and errors found, as TLC's general messages.
@@ -240,10 +296,16 @@ fn diagnostics<'d>(
     }
 }
 
-fn report(out: &mut Transcript<impl Write>, sources: &SourceMap, run: &Run, options: &TlcOptions) {
+fn report(
+    out: &mut Transcript<impl Write>,
+    sources: &SourceMap,
+    run: &Run,
+    options: &TlcOptions,
+    live: &Live,
+) {
     match &run.explored {
         Explored::Exhaustive(e) => {
-            init_done(out, e.stats.initial_distinct_states);
+            init_done(out, e.stats.initial_distinct_states, live);
             for violation in &e.violations {
                 continued(out, sources, violation, options);
             }
@@ -322,7 +384,7 @@ fn report(out: &mut Transcript<impl Write>, sources: &SourceMap, run: &Run, opti
             finished(out, s.elapsed);
         }
         Explored::AssumptionsOnly => {
-            init_done(out, 0);
+            init_done(out, 0, live);
             outcome(out, sources, run, &Counterexample::default(), options);
             finished(out, Duration::ZERO);
         }
@@ -333,12 +395,25 @@ fn report(out: &mut Transcript<impl Write>, sources: &SourceMap, run: &Run, opti
     }
 }
 
-fn init_done(out: &mut Transcript<impl Write>, initial: u64) {
+/// TLC's two messages around the computation of the initial states, those not printed yet.
+fn init_done(out: &mut Transcript<impl Write>, initial: u64, live: &Live) {
+    if !live.computing_initial {
+        computing_initial(out);
+    }
+    if !live.initial_done {
+        initial_done(out, initial);
+    }
+}
+
+fn computing_initial(out: &mut Transcript<impl Write>) {
     out.message(
         code::COMPUTING_INIT,
         Class::None,
         "Computing initial states...",
     );
+}
+
+fn initial_done(out: &mut Transcript<impl Write>, initial: u64) {
     let plural = if initial == 1 { "" } else { "s" };
     out.message(
         code::INIT_GENERATED1,
