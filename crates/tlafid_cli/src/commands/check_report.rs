@@ -156,8 +156,11 @@ fn write_transcript(
     writeln!(out, "Finished in {:.2}s.", e.elapsed.as_secs_f64())
 }
 
-/// Each state of a behaviour, as TLC prints it: "State N: <action>" and its lines (with
-/// `diff`, as TLC's `-difftrace`: after the first state, only the lines a step changes).
+/// Each state of a behaviour in TLC's layout: "State N: <action>" and its `/\ x = 1` lines
+/// (with `diff`, as TLC's `-difftrace`: after the first state, only the lines a step
+/// changes). tlafid's own text keeps each value on one line and the `/\ ` also for a single
+/// variable, one line per variable to read or grep; `tlafid tlc` prints TLC's exact text
+/// (`graph::tlc_state_text`).
 pub(crate) fn write_states(
     out: &mut impl Write,
     sources: &SourceMap,

@@ -51,12 +51,30 @@ fn cut_note(cap: usize, kept: usize, all: usize) -> String {
     format!("over the output cap ({cap} bytes): the first {kept} of {all} states written")
 }
 
-/// `/\ x = 1` lines.
+/// A state's lines, or only those that differ from `before`'s, as TLC's
+/// `TLCStateMut.toString` prints them: `/\ x = 1`, or `x = 1` when the state has one line
+/// (one variable, or an `ALIAS` of one field), each value through TLC's pretty printer
+/// (`Values.ppr`: 80 columns counted from the value's first character, the `/\ x = `
+/// before it not counted, continuation lines indented only as the printer indents them).
+pub(crate) fn tlc_state_text(
+    lines: &[(String, Value)],
+    before: Option<&[(String, Value)]>,
+) -> String {
+    let prefix = if lines.len() == 1 { "" } else { "/\\ " };
+    let mut text = String::new();
+    for (name, value) in lines {
+        let unchanged = before.is_some_and(|b| b.iter().any(|(n, v)| n == name && v == value));
+        if !unchanged {
+            let value = tlafid_value::pretty(&value.to_string(), tlafid_value::TLC_WIDTH);
+            let _ = writeln!(text, "{prefix}{name} = {value}");
+        }
+    }
+    text
+}
+
+/// A whole state's lines, as TLC prints them.
 fn state_text(lines: &[(String, Value)]) -> String {
-    lines
-        .iter()
-        .map(|(name, value)| format!("/\\ {name} = {value}\n"))
-        .collect()
+    tlc_state_text(lines, None)
 }
 
 /// DOT-quoted text (`\` and `"` escaped, line breaks as `\n`).

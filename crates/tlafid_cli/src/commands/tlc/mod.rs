@@ -199,12 +199,41 @@ fn check(out: &mut Transcript<impl Write>, options: &TlcOptions) -> i32 {
     if let Some(span) = assumptions.first().and_then(|d| d.span) {
         let text = format!(
             "Assumption {} is false.",
-            tlc_location(&session.sources, span)
+            tlc_location(
+                &session.sources,
+                assumption_expression(&session.sources, span)
+            )
         );
         out.message(code::ASSUMPTION_FALSE, Class::Error, &text);
     }
     report(out, &session.sources, &run, options, &live);
     exit_status(&run)
+}
+
+/// Where TLC places a false `ASSUME` written at `span`: at its expression, after the
+/// keyword and a name (`ASSUME Big == N > 5`), inside the parentheses around it.
+fn assumption_expression(sources: &SourceMap, span: tlafid_base::Span) -> tlafid_base::Span {
+    let text = &sources.get(span.file).text;
+    let Some(written) = text.get(span.start as usize..span.end as usize) else {
+        return span;
+    };
+    let mut rest = ["ASSUMPTION", "ASSUME", "AXIOM"]
+        .iter()
+        .find_map(|keyword| written.strip_prefix(keyword))
+        .unwrap_or(written)
+        .trim_start();
+    let name = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    if let Some(body) = rest[name..]
+        .trim_start()
+        .strip_prefix("==")
+        .filter(|_| name > 0)
+    {
+        rest = body.trim_start();
+    }
+    let start = span.end - rest.len() as u32;
+    without_parens(sources, tlafid_base::Span::new(span.file, start, span.end))
 }
 
 /// The transcript's messages printed while the run went on (between the lines the spec
@@ -623,17 +652,9 @@ fn tlc_action<'a>(sources: &SourceMap, action: &'a TraceAction) -> (&'a str, tla
     }
 }
 
-/// A state's lines (`/\ x = 1`), or only those that differ from `before`'s.
+/// A state's lines, or only those that differ from `before`'s, as TLC prints them.
 fn lines(state: &[(String, tlafid_eval::Value)], before: Option<&TraceState>) -> String {
-    let mut text = String::new();
-    for (name, value) in state {
-        let unchanged =
-            before.is_some_and(|b| b.lines.iter().any(|(n, v)| n == name && v == value));
-        if !unchanged {
-            text.push_str(&format!("/\\ {name} = {value}\n"));
-        }
-    }
-    text
+    crate::commands::graph::tlc_state_text(state, before.map(|b| b.lines.as_slice()))
 }
 
 /// Coverage, as TLC's `-coverage` prints it.
