@@ -112,7 +112,7 @@ impl Value {
                 }
                 acc
             }
-            Value::Str(s) => fp_str(s),
+            Value::Str(s) => s.fingerprint(),
             Value::Model(m) => m.fingerprint,
             Value::Set(s) => s.fp.get_or_init(|| fp_set(self)),
             Value::Interval(..) => fp_set(self),
@@ -142,7 +142,7 @@ fn fp_fcn(v: &Value) -> u64 {
     for i in 0..view.len() {
         let key = match view.key(i) {
             KeyRef::Int(k) => fp_int(k),
-            KeyRef::Str(s) => fp_str(s),
+            KeyRef::Str(s) => s.fingerprint(),
             KeyRef::Value(k) => k.fingerprint(),
         };
         acc = fold(fold(acc, key), view.value(i).fingerprint());

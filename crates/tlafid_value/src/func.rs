@@ -11,7 +11,7 @@ use crate::{fail, FcnValue, RecordValue, SeqValue, Text, Value, ValueResult};
 #[derive(Clone, Copy)]
 pub(crate) enum KeyRef<'a> {
     Int(i64),
-    Str(&'a str),
+    Str(Text),
     Value(&'a Value),
 }
 
@@ -44,7 +44,7 @@ impl<'a> FnView<'a> {
     pub(crate) fn key(&self, i: usize) -> KeyRef<'a> {
         match self {
             FnView::Seq(_) => KeyRef::Int(i as i64 + 1),
-            FnView::Rec(f) => KeyRef::Str(&f[i].0),
+            FnView::Rec(f) => KeyRef::Str(f[i].0),
             FnView::Fcn(p) => KeyRef::Value(&p[i].0),
         }
     }
@@ -62,7 +62,7 @@ impl KeyRef<'_> {
     pub(crate) fn to_value(self) -> Value {
         match self {
             KeyRef::Int(i) => Value::Int(i),
-            KeyRef::Str(s) => Value::str(s),
+            KeyRef::Str(s) => Value::Str(s),
             KeyRef::Value(v) => v.clone(),
         }
     }
@@ -191,6 +191,18 @@ impl Value {
         }
     }
 
+    /// `r.name` with the name interned: a record's fields are found by address (interned
+    /// names are equal exactly when they are the same allocation), the rest as
+    /// [`field`](Self::field) does, with its errors.
+    pub fn field_text(&self, name: Text) -> ValueResult<&Value> {
+        if let Value::Record(r) = self {
+            if let Some(i) = r.field_index_text(name) {
+                return Ok(&r.fields[i].1);
+            }
+        }
+        self.field(name.as_str())
+    }
+
     /// `r.field`.
     pub fn field(&self, name: &str) -> ValueResult<&Value> {
         match self {
@@ -231,7 +243,7 @@ impl Value {
             elems.len() == view.len()
                 && elems.iter().enumerate().all(|(i, e)| match view.key(i) {
                     KeyRef::Int(k) => matches!(e, Value::Int(x) if *x == k),
-                    KeyRef::Str(k) => matches!(e, Value::Str(x) if **x == *k),
+                    KeyRef::Str(k) => matches!(e, Value::Str(x) if *x == k),
                     KeyRef::Value(k) => e == k,
                 })
         };
@@ -365,6 +377,8 @@ impl SeqValue {
 #[inline]
 fn key_cmp(key: &Value, arg: &Value) -> std::cmp::Ordering {
     match (key, arg) {
+        // Interned: the key found is the argument itself, and its name is not compared.
+        (Value::Model(a), Value::Model(b)) if std::ptr::eq(*a, *b) => std::cmp::Ordering::Equal,
         (Value::Model(a), Value::Model(b)) => a.cmp(b),
         (Value::Int(a), Value::Int(b)) => a.cmp(b),
         _ => key.cmp(arg),

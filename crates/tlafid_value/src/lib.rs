@@ -328,6 +328,18 @@ impl RecordValue {
     /// Where the field `name` is. Records are small and their names short and mostly of
     /// different lengths: a scan comparing lengths first reads fewer bytes than a binary
     /// search ordering names by their characters; large records are searched.
+    pub(crate) fn field_index_text(&self, name: Text) -> Option<usize> {
+        const SCANNED: usize = 8;
+        if self.fields.len() <= SCANNED {
+            self.fields.iter().position(|(field, _)| field.same(name))
+        } else {
+            self.fields
+                .binary_search_by(|(field, _)| field.cmp(&name))
+                .ok()
+        }
+    }
+
+    /// Where the field `name` is (see [`field_index_text`](Self::field_index_text)).
     pub(crate) fn field_index(&self, name: &str) -> Option<usize> {
         const SCANNED: usize = 8;
         if self.fields.len() <= SCANNED {

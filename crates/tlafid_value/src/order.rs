@@ -162,13 +162,12 @@ pub(crate) fn cmp_fns(a: &FnView<'_>, b: &FnView<'_>) -> Ordering {
 fn cmp_keys(a: KeyRef<'_>, b: KeyRef<'_>) -> Ordering {
     match (a, b) {
         (KeyRef::Int(x), KeyRef::Int(y)) => x.cmp(&y),
-        (KeyRef::Str(x), KeyRef::Str(y)) if std::ptr::eq(x, y) => Ordering::Equal,
-        (KeyRef::Str(x), KeyRef::Str(y)) => x.cmp(y),
+        (KeyRef::Str(x), KeyRef::Str(y)) => x.cmp(&y),
         (KeyRef::Value(x), KeyRef::Value(y)) => x.cmp(y),
         (KeyRef::Value(x), KeyRef::Int(y)) => x.cmp(&Value::Int(y)),
         (KeyRef::Int(x), KeyRef::Value(y)) => Value::Int(x).cmp(y),
-        (KeyRef::Value(x), KeyRef::Str(y)) => cmp_value_str(x, y),
-        (KeyRef::Str(x), KeyRef::Value(y)) => cmp_value_str(y, x).reverse(),
+        (KeyRef::Value(x), KeyRef::Str(y)) => cmp_value_str(x, &y),
+        (KeyRef::Str(x), KeyRef::Value(y)) => cmp_value_str(y, &x).reverse(),
         (KeyRef::Int(_), KeyRef::Str(_)) => Ordering::Less,
         (KeyRef::Str(_), KeyRef::Int(_)) => Ordering::Greater,
     }

@@ -14,7 +14,7 @@
 //! trace's strings), as the packing table already kept every leaf for a whole run.
 
 use std::borrow::Borrow;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{OnceLock, PoisonError, RwLock};
@@ -29,15 +29,24 @@ fn fixed_state() -> FixedState {
 
 /// A string value (or a record field name): one allocation per distinct string for the whole
 /// process, so cloning it is a copy. Equal, ordered and hashed by its characters, as `str`.
+/// The allocation also keeps the string's fingerprint: strings are leaves of most states
+/// (`pc` values, record field names), fingerprinted at every successor.
 #[derive(Clone, Copy)]
-pub struct Text(&'static str);
+pub struct Text(&'static Interned);
 
-static STRINGS: OnceLock<RwLock<HashSet<&'static str, FixedState>>> = OnceLock::new();
+/// An interned string: its characters and its fingerprint.
+struct Interned {
+    text: &'static str,
+    fingerprint: u64,
+}
+
+static STRINGS: OnceLock<RwLock<HashMap<&'static str, &'static Interned, FixedState>>> =
+    OnceLock::new();
 
 impl Text {
     /// The interned `s`.
     pub fn new(s: &str) -> Text {
-        let strings = STRINGS.get_or_init(|| RwLock::new(HashSet::with_hasher(fixed_state())));
+        let strings = STRINGS.get_or_init(|| RwLock::new(HashMap::with_hasher(fixed_state())));
         if let Some(found) = strings
             .read()
             .unwrap_or_else(PoisonError::into_inner)
@@ -49,14 +58,23 @@ impl Text {
         if let Some(found) = strings.get(s) {
             return Text(found);
         }
-        let kept: &'static str = Box::leak(Box::from(s));
-        strings.insert(kept);
+        let text: &'static str = Box::leak(Box::from(s));
+        let kept: &'static Interned = Box::leak(Box::new(Interned {
+            text,
+            fingerprint: crate::fingerprint::fp_str(text),
+        }));
+        strings.insert(text, kept);
         Text(kept)
     }
 
     /// The characters, for as long as the process runs.
     pub fn as_str(self) -> &'static str {
-        self.0
+        self.0.text
+    }
+
+    /// The fingerprint of the string value, computed once when it was interned.
+    pub fn fingerprint(self) -> u64 {
+        self.0.fingerprint
     }
 
     /// The same interned string (each string is allocated once, so the same address).
@@ -66,26 +84,26 @@ impl Text {
 
     /// The address of the characters (the identity of an interned string).
     pub fn address(self) -> usize {
-        self.0.as_ptr() as usize
+        self.0.text.as_ptr() as usize
     }
 }
 
 impl std::ops::Deref for Text {
     type Target = str;
     fn deref(&self) -> &str {
-        self.0
+        self.0.text
     }
 }
 
 impl AsRef<str> for Text {
     fn as_ref(&self) -> &str {
-        self.0
+        self.0.text
     }
 }
 
 impl Borrow<str> for Text {
     fn borrow(&self) -> &str {
-        self.0
+        self.0.text
     }
 }
 
@@ -109,8 +127,9 @@ impl From<String> for Text {
 
 impl PartialEq for Text {
     fn eq(&self, other: &Text) -> bool {
-        // Interned: the same characters are the same allocation.
-        self.same(*other) || self.0 == other.0
+        // Interned: the same characters are the same allocation, and two allocations hold
+        // different characters.
+        self.same(*other)
     }
 }
 
@@ -118,13 +137,13 @@ impl Eq for Text {}
 
 impl PartialEq<str> for Text {
     fn eq(&self, other: &str) -> bool {
-        self.0 == other
+        self.0.text == other
     }
 }
 
 impl PartialEq<&str> for Text {
     fn eq(&self, other: &&str) -> bool {
-        self.0 == *other
+        self.0.text == *other
     }
 }
 
@@ -139,25 +158,25 @@ impl Ord for Text {
         if self.same(*other) {
             return std::cmp::Ordering::Equal;
         }
-        self.0.cmp(other.0)
+        self.0.text.cmp(other.0.text)
     }
 }
 
 impl Hash for Text {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.hash(state);
+        self.0.text.hash(state);
     }
 }
 
 impl fmt::Debug for Text {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.0, f)
+        fmt::Debug::fmt(self.0.text, f)
     }
 }
 
 impl fmt::Display for Text {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0)
+        f.write_str(self.0.text)
     }
 }
 

@@ -15,11 +15,13 @@ use crate::ctx::Ctx;
 use crate::error::EvalResult;
 use crate::evaluator::{ConstBinding, Evaluator};
 
+mod dispatch;
 mod enabled;
 mod generate;
 mod hoist;
 mod split;
 
+pub(crate) use dispatch::{label_dispatches, LabelDispatches};
 pub(crate) use hoist::{exists_guards, ExistsGuards};
 pub(crate) use split::{split_actions, Emit, ExistsCounts};
 

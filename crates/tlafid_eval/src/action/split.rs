@@ -185,9 +185,28 @@ impl<'a, 'p> Ctx<'a, 'p> {
     ) -> EvalResult<()> {
         match &expr.kind {
             _ if depth > MAX_SPLIT_DEPTH => self.run_leaf(expr, walk, emit),
-            ExprKind::Junction { and: false, items } => items
-                .iter()
-                .try_for_each(|item| self.split_walk(item, walk, depth + 1, emit)),
+            ExprKind::Junction { and: false, items } => {
+                let dispatch = self
+                    .ev
+                    .label_dispatches
+                    .get(&(expr as *const Expr as usize));
+                if let Some(dispatch) = dispatch {
+                    if let Some(label) = self.dispatch_label(dispatch) {
+                        // Only the actions of this label: any other stops at its first
+                        // conjunct (each is one action, counted).
+                        for arm in dispatch.arms() {
+                            match arm.label {
+                                Some(wanted) if !wanted.same(label) => walk.index += 1,
+                                _ => self.split_walk(arm.item, walk, depth + arm.depth, emit)?,
+                            }
+                        }
+                        return Ok(());
+                    }
+                }
+                items
+                    .iter()
+                    .try_for_each(|item| self.split_walk(item, walk, depth + 1, emit))
+            }
             ExprKind::LetValue { slot, value, body } => {
                 self.bind(*slot, FrameSlot::Thunk(value));
                 self.split_walk(body, walk, depth + 1, emit)

@@ -15,7 +15,6 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use smol_str::SmolStr;
 use tlafid_sema::ir::{Builtin, ExceptStep, Expr, ExprKind, Slot};
 use tlafid_value::{Text, Value, ValueResult};
 
@@ -46,10 +45,11 @@ enum Kind<'p> {
     Var(usize),
     /// `f[a]` where `f` is a state variable or an application or field of one.
     App(Box<Node<'p>>, Box<Node<'p>>),
-    /// `r.name` where `r` is a state variable or an application or field of one.
-    Field(Box<Node<'p>>, &'p SmolStr),
+    /// `r.name` where `r` is a state variable or an application or field of one (the
+    /// name interned).
+    Field(Box<Node<'p>>, Text),
     /// `r.name` where `r` is a bound variable or `LET` value.
-    LocalField(Slot, &'p SmolStr),
+    LocalField(Slot, Text),
     /// `f[a]` where `f` is a bound variable, parameter or `LET` value.
     LocalApp(Slot, Box<Node<'p>>),
     /// `{a, b, ...}`: built from its items, kept when they are all constant.
@@ -102,11 +102,12 @@ enum Kind<'p> {
     Or(Vec<Node<'p>>),
     Implies(Box<Node<'p>>, Box<Node<'p>>),
     Equiv(Box<Node<'p>>, Box<Node<'p>>),
-    /// `a = b` (`a # b` when `negate`); `literal` when `b` is a string literal.
+    /// `a = b` (`a # b` when `negate`); `literal` when `b` is a string literal (interned:
+    /// compared by address).
     Eq {
         a: Box<Node<'p>>,
         b: Box<Node<'p>>,
-        literal: Option<&'p SmolStr>,
+        literal: Option<Text>,
         negate: bool,
     },
     /// `x \in S` (`\notin` when `negate`).
@@ -334,11 +335,11 @@ impl<'p> Compiler<'_, 'p> {
                 None => Kind::Interpret,
             },
             ExprKind::Dot(r, name) => match &r.kind {
-                ExprKind::Local(slot) => Kind::LocalField(*slot, name),
+                ExprKind::Local(slot) => Kind::LocalField(*slot, self.ev.interned(name)),
                 _ => {
                     let r = self.compile(r);
                     if r.is_place() {
-                        Kind::Field(Box::new(r), name)
+                        Kind::Field(Box::new(r), self.ev.interned(name))
                     } else {
                         Kind::Interpret
                     }
@@ -506,7 +507,7 @@ impl<'p> Compiler<'_, 'p> {
                     a: self.boxed(a),
                     b: self.boxed(lit),
                     literal: match &lit.kind {
-                        ExprKind::Str(s) => Some(s),
+                        ExprKind::Str(s) => Some(self.ev.interned(s)),
                         _ => None,
                     },
                     negate: b == Builtin::Neq,

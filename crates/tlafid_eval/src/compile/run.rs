@@ -89,7 +89,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     fn run_other(&mut self, n: &'a Node<'p>) -> EvalResult<Value> {
         match &n.kind {
             Kind::LocalField(slot, name) => match self.ready_local(*slot) {
-                Some(v) => self.value(v.field(name).cloned(), n.expr.span),
+                Some(v) => self.value(v.field_text(*name).cloned(), n.expr.span),
                 None => self.eval(n.expr),
             },
             Kind::LocalApp(slot, a) => {
@@ -274,7 +274,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             } => {
                 if let Some(x) = self.peek_local(a) {
                     if let (Some(s), Value::Str(t)) = (literal, x) {
-                        return Ok((**t == ***s) != *negate);
+                        return Ok((t == s) != *negate);
                     }
                     if let Some(y) = self.peek_local(b) {
                         return Ok(values_equal(x, y, n.expr.span)? != *negate);
@@ -282,7 +282,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
                 let x = self.run_cow(a)?;
                 if let (Some(s), Value::Str(t)) = (literal, &*x) {
-                    return Ok((**t == ***s) != *negate);
+                    return Ok((t == s) != *negate);
                 }
                 let y = self.run_cow(b)?;
                 Ok(values_equal(&x, &y, n.expr.span)? != *negate)
@@ -445,7 +445,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     fn peek_local(&self, n: &Node<'p>) -> Option<&Value> {
         match &n.kind {
             Kind::Local(slot) => self.ready_local(*slot),
-            Kind::LocalField(slot, name) => self.ready_local(*slot)?.field(name).ok(),
+            Kind::LocalField(slot, name) => self.ready_local(*slot)?.field_text(*name).ok(),
             Kind::LocalApp(slot, arg) => {
                 let arg = self.peek_local(arg)?;
                 self.ready_local(*slot)?.apply(arg).ok()
@@ -486,7 +486,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let Some(rv) = self.run_place(r)? else {
                     return Ok(None);
                 };
-                self.value(rv.field(name), n.expr.span).map(Some)
+                self.value(rv.field_text(*name), n.expr.span).map(Some)
             }
             _ => Ok(None),
         }

@@ -1,0 +1,231 @@
+//! Label dispatch: a disjunction of actions that each begin by testing one place of the state
+//! against a different string, PlusCal's `p(self) == L1(self) \/ L2(self) \/ ...` where
+//! `Li(self) == /\ pc[self] = "Li" /\ ...`. The action splitter reads `pc[self]` once and
+//! walks only the actions whose label it holds: every other one would stop at its first
+//! conjunct, generating nothing and raising nothing (two strings compare without error).
+//! Their action numbers are still counted. When the place is not a string, or cannot be read
+//! without evaluating anything (an argument passed by name), every action is walked as usual.
+
+use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpId, Slot};
+use tlafid_value::{Text, Value};
+
+use super::MAX_SPLIT_DEPTH;
+use crate::ctx::Ctx;
+use crate::evaluator::Evaluator;
+
+/// For each disjunction of the next-state relation (by address) whose actions dispatch on a
+/// label: how.
+pub(crate) type LabelDispatches<'p> =
+    std::collections::HashMap<usize, Dispatch<'p>, ahash::RandomState>;
+
+/// A disjunction whose actions test `var[arg] = "label"` first.
+#[derive(Debug)]
+pub(crate) struct Dispatch<'p> {
+    /// The state variable read (`pc`).
+    var: usize,
+    /// Its argument, in the disjunction's frame.
+    arg: Arg,
+    /// The disjunction's items, with the disjunctions among them (`A \/ B \/ C` is
+    /// `(A \/ B) \/ C`) opened, in the splitter's order.
+    arms: Vec<Arm<'p>>,
+}
+
+/// One item of a dispatched disjunction.
+#[derive(Debug)]
+pub(crate) struct Arm<'p> {
+    /// The item.
+    pub item: &'p Expr,
+    /// How much deeper than the disjunction the splitter walks it (1 for its own items).
+    pub depth: usize,
+    /// The label its first conjunct requires, for an item that is one action; `None` for
+    /// an item that is always walked.
+    pub label: Option<Text>,
+}
+
+/// The argument of the tested place: a slot of the disjunction's frame, or a constant.
+#[derive(Debug, Clone, PartialEq)]
+enum Arg {
+    Slot(Slot),
+    Value(Value),
+}
+
+/// The label dispatches of the next-state relation `next`, found where the action
+/// splitter walks (through `\/`, `LET`, `\E` and inlined calls).
+pub(crate) fn label_dispatches<'p>(ev: &Evaluator<'p>, next: OpId) -> LabelDispatches<'p> {
+    let mut out = LabelDispatches::with_hasher(ahash::RandomState::with_seeds(17, 18, 19, 20));
+    walk(ev, &ev.program.op(next).body, 0, &mut out);
+    out
+}
+
+fn walk<'p>(ev: &Evaluator<'p>, expr: &'p Expr, depth: usize, out: &mut LabelDispatches<'p>) {
+    if depth > MAX_SPLIT_DEPTH {
+        return;
+    }
+    match &expr.kind {
+        ExprKind::Junction { and: false, items } => {
+            if let Some(dispatch) = dispatch_of(ev, items, depth) {
+                out.insert(expr as *const Expr as usize, dispatch);
+            }
+            items.iter().for_each(|i| walk(ev, i, depth + 1, out));
+        }
+        ExprKind::LetValue { body, .. } => walk(ev, body, depth + 1, out),
+        ExprKind::Quant {
+            forall: false,
+            body,
+            ..
+        } => walk(ev, body, depth + 1, out),
+        _ => {
+            if let Some((op, _)) = ev.inline_call(expr) {
+                walk(ev, &ev.program.op(op).body, depth + 1, out);
+            }
+        }
+    }
+}
+
+/// The dispatch of a disjunction at `depth`: at least two of its actions test the same
+/// place, and none tests another.
+fn dispatch_of<'p>(ev: &Evaluator<'p>, items: &'p [Expr], depth: usize) -> Option<Dispatch<'p>> {
+    let mut arms = Vec::with_capacity(items.len());
+    let mut place: Option<(usize, Arg)> = None;
+    if !open(ev, items, depth, 1, &mut place, &mut arms) {
+        return None;
+    }
+    let (var, arg) = place?;
+    let labelled = arms.iter().filter(|a| a.label.is_some()).count();
+    (labelled >= 2).then_some(Dispatch { var, arg, arms })
+}
+
+/// Adds the items of a disjunction at `depth + offset - 1` to `arms`, opening the
+/// disjunctions among them that the splitter would walk into; false when two actions test
+/// different places.
+fn open<'p>(
+    ev: &Evaluator<'p>,
+    items: &'p [Expr],
+    depth: usize,
+    offset: usize,
+    place: &mut Option<(usize, Arg)>,
+    arms: &mut Vec<Arm<'p>>,
+) -> bool {
+    for item in items {
+        let at = depth + offset;
+        if let ExprKind::Junction { and: false, items } = &item.kind {
+            if at <= MAX_SPLIT_DEPTH {
+                if !open(ev, items, depth, offset + 1, place, arms) {
+                    return false;
+                }
+                continue;
+            }
+        }
+        let label = match label_test(ev, item, at) {
+            Some((var, arg, label)) => {
+                match place {
+                    None => *place = Some((var, arg)),
+                    Some((v, a)) if *v == var && *a == arg => {}
+                    Some(_) => return false,
+                }
+                Some(label)
+            }
+            None => None,
+        };
+        arms.push(Arm {
+            item,
+            depth: offset,
+            label,
+        });
+    }
+    true
+}
+
+/// The label test an item of a disjunction begins with, when the item is one action walked
+/// at `depth` (a conjunction, or an inlined call of an operator whose body is one): the
+/// variable, its argument in the disjunction's frame, and the string.
+fn label_test(ev: &Evaluator<'_>, item: &Expr, depth: usize) -> Option<(usize, Arg, Text)> {
+    // The item, and the body of a call, must be walked as one action (not cut off by the
+    // depth limit, which makes the whole item one action run by the generator).
+    if depth + 1 > MAX_SPLIT_DEPTH {
+        return None;
+    }
+    if let ExprKind::Junction { and: true, .. } = &item.kind {
+        let (var, index, label) = first_test(item)?;
+        return Some((var, frame_arg(index)?, ev.interned(label)));
+    }
+    let (op, args) = ev.inline_call(item)?;
+    let def = ev.program.op(op);
+    if !matches!(def.body.kind, ExprKind::Junction { and: true, .. }) {
+        return None;
+    }
+    let (var, index, label) = first_test(&def.body)?;
+    let arg = match &index.kind {
+        // A parameter of the callee (its slots come first): the caller's argument.
+        ExprKind::Local(slot) if (slot.0 as usize) < def.params.len() => {
+            frame_arg(args.get(slot.0 as usize)?)?
+        }
+        _ => Arg::Value(constant(index)?),
+    };
+    Some((var, arg, ev.interned(label)))
+}
+
+/// The first conjunct of the conjunction `e` (the generator runs a conjunction's first item
+/// first, and a conjunction there first of all its own) when it is `var[index] = "label"`:
+/// the variable (unprimed), the index and the label.
+fn first_test(mut e: &Expr) -> Option<(usize, &Expr, &smol_str::SmolStr)> {
+    while let ExprKind::Junction { and: true, items } = &e.kind {
+        e = items.first()?;
+    }
+    let ExprKind::Builtin(Builtin::Eq, args) = &e.kind else {
+        return None;
+    };
+    let [lhs, rhs] = args.as_slice() else {
+        return None;
+    };
+    let (ExprKind::FnApp(f, index), ExprKind::Str(label)) = (&lhs.kind, &rhs.kind) else {
+        return None;
+    };
+    match f.kind {
+        ExprKind::Var { var, primed: false } => Some((var.0 as usize, index, label)),
+        _ => None,
+    }
+}
+
+/// An argument read in the disjunction's own frame: one of its slots, or a constant.
+fn frame_arg(e: &Expr) -> Option<Arg> {
+    match &e.kind {
+        ExprKind::Local(slot) => Some(Arg::Slot(*slot)),
+        _ => Some(Arg::Value(constant(e)?)),
+    }
+}
+
+/// A string or integer literal.
+fn constant(e: &Expr) -> Option<Value> {
+    match &e.kind {
+        ExprKind::Str(s) => Some(Value::Str(Text::new(s))),
+        ExprKind::Int(i) => Some(Value::Int(*i)),
+        _ => None,
+    }
+}
+
+impl Ctx<'_, '_> {
+    /// The label the place of `dispatch` holds in the current state, read without
+    /// evaluating anything; `None` when it is not a string or cannot be read so (then every
+    /// action is walked, and meets whatever error there is in its place).
+    pub(crate) fn dispatch_label(&self, dispatch: &Dispatch<'_>) -> Option<Text> {
+        if self.in_prime || self.init_mode {
+            return None;
+        }
+        let arg = match &dispatch.arg {
+            Arg::Slot(slot) => self.ready_local(*slot)?,
+            Arg::Value(v) => v,
+        };
+        match self.cur.get(dispatch.var)?.apply(arg) {
+            Ok(Value::Str(label)) => Some(*label),
+            _ => None,
+        }
+    }
+}
+
+impl<'p> Dispatch<'p> {
+    /// The items, in the splitter's order.
+    pub(crate) fn arms(&self) -> &[Arm<'p>] {
+        &self.arms
+    }
+}
