@@ -9,7 +9,7 @@
 use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpId, Slot};
 use tlafid_value::{Text, Value};
 
-use super::MAX_SPLIT_DEPTH;
+use super::{each_split_node, MAX_SPLIT_DEPTH};
 use crate::ctx::Ctx;
 use crate::evaluator::Evaluator;
 
@@ -50,36 +50,17 @@ enum Arg {
 }
 
 /// The label dispatches of the next-state relation `next`, found where the action
-/// splitter walks (through `\/`, `LET`, `\E` and inlined calls).
+/// splitter walks.
 pub(crate) fn label_dispatches<'p>(ev: &Evaluator<'p>, next: OpId) -> LabelDispatches<'p> {
     let mut out = LabelDispatches::with_hasher(ahash::RandomState::with_seeds(17, 18, 19, 20));
-    walk(ev, &ev.program.op(next).body, 0, &mut out);
-    out
-}
-
-fn walk<'p>(ev: &Evaluator<'p>, expr: &'p Expr, depth: usize, out: &mut LabelDispatches<'p>) {
-    if depth > MAX_SPLIT_DEPTH {
-        return;
-    }
-    match &expr.kind {
-        ExprKind::Junction { and: false, items } => {
+    each_split_node(ev, &ev.program.op(next).body, 0, &mut |expr, depth| {
+        if let ExprKind::Junction { and: false, items } = &expr.kind {
             if let Some(dispatch) = dispatch_of(ev, items, depth) {
                 out.insert(expr as *const Expr as usize, dispatch);
             }
-            items.iter().for_each(|i| walk(ev, i, depth + 1, out));
         }
-        ExprKind::LetValue { body, .. } => walk(ev, body, depth + 1, out),
-        ExprKind::Quant {
-            forall: false,
-            body,
-            ..
-        } => walk(ev, body, depth + 1, out),
-        _ => {
-            if let Some((op, _)) = ev.inline_call(expr) {
-                walk(ev, &ev.program.op(op).body, depth + 1, out);
-            }
-        }
-    }
+    });
+    out
 }
 
 /// The dispatch of a disjunction at `depth`: at least two of its actions test the same

@@ -7,7 +7,7 @@
 
 use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpId};
 
-use super::MAX_SPLIT_DEPTH;
+use super::{each_split_node, MAX_SPLIT_DEPTH};
 use crate::evaluator::{ConstBinding, Evaluator};
 
 /// For the body of each top-level `\E` (by address) whose actions all start with a hoistable
@@ -15,41 +15,24 @@ use crate::evaluator::{ConstBinding, Evaluator};
 pub(crate) type ExistsGuards<'p> =
     std::collections::HashMap<usize, Vec<&'p Expr>, ahash::RandomState>;
 
-/// The hoistable guards of every top-level `\E` in `next`.
+/// The hoistable guards of every top-level `\E` in `next` (found where the action splitter
+/// walks).
 pub(crate) fn exists_guards<'p>(ev: &Evaluator<'p>, next: OpId) -> ExistsGuards<'p> {
     let mut out = ExistsGuards::with_hasher(ahash::RandomState::with_seeds(13, 14, 15, 16));
-    walk_exists(ev, &ev.program.op(next).body, 0, &mut out);
-    out
-}
-
-/// Finds the top-level `\E`s as the action splitter does (through `\/`, `LET`, `\E` and
-/// inlined calls) and records the guards of each.
-fn walk_exists<'p>(ev: &Evaluator<'p>, expr: &'p Expr, depth: usize, out: &mut ExistsGuards<'p>) {
-    if depth > MAX_SPLIT_DEPTH {
-        return;
-    }
-    match &expr.kind {
-        ExprKind::Junction { and: false, items } => items
-            .iter()
-            .for_each(|i| walk_exists(ev, i, depth + 1, out)),
-        ExprKind::LetValue { body, .. } => walk_exists(ev, body, depth + 1, out),
-        ExprKind::Quant {
+    each_split_node(ev, &ev.program.op(next).body, 0, &mut |expr, depth| {
+        if let ExprKind::Quant {
             forall: false,
             body,
             ..
-        } => {
+        } = &expr.kind
+        {
             let mut guards = Vec::new();
             if leaf_guards(ev, body, depth + 1, &mut guards) && !guards.is_empty() {
                 out.insert(&**body as *const Expr as usize, guards);
             }
-            walk_exists(ev, body, depth + 1, out);
         }
-        _ => {
-            if let Some((op, _)) = ev.inline_call(expr) {
-                walk_exists(ev, &ev.program.op(op).body, depth + 1, out);
-            }
-        }
-    }
+    });
+    out
 }
 
 /// Adds the first conjunct of every action under `expr` to `guards`; false when one of

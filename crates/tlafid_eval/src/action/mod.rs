@@ -71,6 +71,36 @@ type Cont<'k, 'a, 'p> = dyn FnMut(&mut Ctx<'a, 'p>) -> EvalResult<bool> + 'k;
 
 const MAX_SPLIT_DEPTH: usize = 32;
 
+/// Calls `visit` on each node the action splitter walks through (`\/`, `LET`, `\E` and
+/// inlined calls), with its depth, from `expr` at `depth` down.
+fn each_split_node<'p>(
+    ev: &Evaluator<'p>,
+    expr: &'p Expr,
+    depth: usize,
+    visit: &mut impl FnMut(&'p Expr, usize),
+) {
+    if depth > MAX_SPLIT_DEPTH {
+        return;
+    }
+    visit(expr, depth);
+    match &expr.kind {
+        ExprKind::Junction { and: false, items } => items
+            .iter()
+            .for_each(|i| each_split_node(ev, i, depth + 1, visit)),
+        ExprKind::LetValue { body, .. }
+        | ExprKind::Quant {
+            forall: false,
+            body,
+            ..
+        } => each_split_node(ev, body, depth + 1, visit),
+        _ => {
+            if let Some((op, _)) = ev.inline_call(expr) {
+                each_split_node(ev, &ev.program.op(op).body, depth + 1, visit);
+            }
+        }
+    }
+}
+
 impl Evaluator<'_> {
     /// The operator an action-level call runs, when the generator should inline it: calls of
     /// defined operators (after configuration overrides) and of operator constants bound
