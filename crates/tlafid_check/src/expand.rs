@@ -470,7 +470,7 @@ pub(crate) fn check_initial<T: TransitionSystem>(
     state: &T::State,
 ) -> Option<EventKind<T::Error>> {
     let checked = system
-        .check_invariants(state)
+        .check_initial_invariants(state)
         .and_then(|violated| match violated {
             Some(id) => Ok(Some(EventKind::Invariant(id))),
             None => Ok(system

@@ -370,7 +370,7 @@ impl<T: TransitionSystem> Simulator<T> {
     fn check_initial(&self, state: &T::State) -> Result<bool, SimulationOutcome<T::Error>> {
         let system = &self.system;
         let eval = |error| SimulationOutcome::EvalError { error };
-        if let Some(invariant) = system.check_invariants(state).map_err(eval)? {
+        if let Some(invariant) = system.check_initial_invariants(state).map_err(eval)? {
             return Err(SimulationOutcome::InvariantViolation { invariant });
         }
         if let Some(property) = system.check_initial_properties(state).map_err(eval)? {

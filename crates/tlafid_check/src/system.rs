@@ -112,6 +112,18 @@ pub trait TransitionSystem: Sync {
         Ok(None)
     }
 
+    /// Checks the invariants on an initial state: what [`check_invariants`] answers, where
+    /// a system may skip the invariants its initial predicate implies (they cannot fail on a
+    /// state it admitted). [`check_invariants`] by default.
+    ///
+    /// [`check_invariants`]: Self::check_invariants
+    fn check_initial_invariants(
+        &self,
+        state: &Self::State,
+    ) -> Result<Option<ViolationId>, Self::Error> {
+        self.check_invariants(state)
+    }
+
     /// Checks the initial-state parts of temporal properties (TLC's "implied inits") on an
     /// initial state, after its invariants: `Ok(Some(id))` names the first one violated.
     fn check_initial_properties(

@@ -538,6 +538,13 @@ impl<'p> Evaluator<'p> {
         analysis::stays_in_state(expr, &self.facts().pure, &self.consts)
     }
 
+    /// Is `expr` a state function without effects: what [`Evaluator::stays_in_state`]
+    /// says, for an expression outside any frame (a configured check's body)? Evaluating
+    /// it twice in one state gives the same value, the same error, and nothing else.
+    pub fn is_pure(&self, expr: &Expr) -> bool {
+        self.stays_in_state(expr)
+    }
+
     /// The state variables (by index) the value of `expr` depends on, when it depends on
     /// nothing else but constants: `expr` stays in the current state (no primes,
     /// `ENABLED`, effects or `TLCGet`), so two states that agree on these variables give it

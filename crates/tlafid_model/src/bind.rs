@@ -4,7 +4,7 @@ use smol_str::SmolStr;
 use tlafid_base::{Diagnostic, Span};
 use tlafid_config::{Config, Named};
 use tlafid_eval::{EvalError, Evaluator, State, Worker};
-use tlafid_sema::ir::{Expr, Level, OpId, Program, RootName};
+use tlafid_sema::ir::{Expr, ExprKind, Level, OpId, Program, RootName};
 use tlafid_value::PackTable;
 
 use crate::codes;
@@ -86,6 +86,9 @@ pub struct Model<'p> {
     pub spec: Option<SpecOps>,
     /// Invariants, in configuration order, then `[]P` parts of properties.
     pub invariants: Vec<Check<'p>>,
+    /// Indexed like [`Model::invariants`]: `true` for an invariant the initial predicate
+    /// implies, which initial states need not be checked against ([`init_implied`]).
+    pub(crate) init_implied: Vec<bool>,
     /// `POSTCONDITION`s: constant-level predicates checked once exploration is complete
     /// ([`Model::check_postconditions`]).
     pub postconditions: Vec<Check<'p>>,
@@ -260,6 +263,7 @@ pub(crate) fn bind<'p>(
         evaluator,
         spec,
         invariants,
+        init_implied: Vec::new(),
         postconditions,
         initial_properties: Vec::new(),
         action_properties: Vec::new(),
@@ -290,7 +294,53 @@ pub(crate) fn bind<'p>(
         let fairness = spec_fairness(program, config);
         model.add_liveness(&fairness, &temporal)?;
     }
+    model.init_implied = init_implied(&model);
     Ok(model)
+}
+
+/// For each invariant of `model`, whether every initial state satisfies it by construction:
+/// it is a conjunct of the initial predicate (looking through `/\` and zero-parameter
+/// operators, as `Init == TypeOK /\ IInv` with `INVARIANT TypeOK`, or `ISpec == Inv /\
+/// [][Next]_vars` with `INVARIANT Inv`, the usual check of an inductive invariant), and has
+/// no effect (no `Print`, `TLCGet`, `TLCSet`, random choice). A state the initial predicate
+/// admitted made each of its conjuncts true, without error, where the value it gives is
+/// the value of the same expression evaluated in that state; so checking it again, as TLC
+/// does, can neither fail nor print. Identity is the expression's own (an instantiated
+/// module's operators have bodies of their own); overridden operators are not looked into.
+fn init_implied(model: &Model<'_>) -> Vec<bool> {
+    let Some(spec) = &model.spec else {
+        return vec![false; model.invariants.len()];
+    };
+    let program = model.program;
+    let evaluator = &model.evaluator;
+    let mut conjuncts: Vec<&Expr> = Vec::new();
+    let mut pending = vec![&program.op(spec.init).body];
+    while let Some(expr) = pending.pop() {
+        conjuncts.push(expr);
+        match &expr.kind {
+            ExprKind::Junction { and: true, items } => pending.extend(items),
+            ExprKind::Call(op, args) if args.is_empty() => {
+                let def = program.op(*op);
+                if def.params.is_empty() && def.function.is_none() && !evaluator.is_overridden(*op)
+                {
+                    pending.push(&def.body);
+                }
+            }
+            _ => {}
+        }
+    }
+    let in_init = |expr: &Expr| conjuncts.iter().any(|c| std::ptr::eq(*c, expr));
+    (model.invariants.iter())
+        .map(|check| {
+            let called = match &check.expr.kind {
+                ExprKind::Call(op, args) if args.is_empty() && !evaluator.is_overridden(*op) => {
+                    Some(&program.op(*op).body)
+                }
+                _ => None,
+            };
+            (in_init(check.expr) || called.is_some_and(in_init)) && evaluator.is_pure(check.expr)
+        })
+        .collect()
 }
 
 /// The fairness conjuncts of the configured `SPECIFICATION` (none with `INIT`/`NEXT`).
@@ -307,6 +357,16 @@ fn spec_fairness<'p>(program: &'p Program, config: &Config) -> Vec<&'p Expr> {
 }
 
 impl<'p> Model<'p> {
+    /// The invariants the initial predicate implies, which initial states are not checked
+    /// against ([`TransitionSystem::check_initial_invariants`]), by name.
+    ///
+    /// [`TransitionSystem::check_initial_invariants`]: tlafid_check::TransitionSystem::check_initial_invariants
+    pub fn implied_by_init(&self) -> impl Iterator<Item = &str> {
+        (self.invariants.iter().zip(&self.init_implied))
+            .filter(|(_, implied)| **implied)
+            .map(|(check, _)| check.name.as_str())
+    }
+
     /// Renames every configured check (invariants, property parts, liveness obligations,
     /// unchecked properties) whose name `rename` maps, so reports use the new name.
     pub fn rename_checks(&mut self, rename: impl Fn(&str) -> Option<&str>) {

@@ -557,6 +557,20 @@ impl TransitionSystem for Model<'_> {
         self.first_failing(&self.invariants, 0, state, None)
     }
 
+    fn check_initial_invariants(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
+        if !self.init_implied.contains(&true) {
+            return self.check_invariants(state);
+        }
+        let mut worker = self.worker_in(state);
+        for (i, check) in self.invariants.iter().enumerate() {
+            let implied = self.init_implied.get(i).copied().unwrap_or(false);
+            if !implied && !check.holds(&mut worker, state, None)? {
+                return Ok(Some(ViolationId(i as u32)));
+            }
+        }
+        Ok(None)
+    }
+
     fn check_initial_properties(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
         self.first_failing(&self.initial_properties, self.invariants.len(), state, None)
     }

@@ -63,6 +63,10 @@ fn run(spec: &str, cfg: &Path, workers: usize) -> String {
     for unchecked in &model.unchecked {
         writeln!(out, "unchecked: {}", unchecked.name).unwrap();
     }
+    let implied: Vec<&str> = model.implied_by_init().collect();
+    if !implied.is_empty() {
+        writeln!(out, "implied by init: {}", implied.join(" ")).unwrap();
+    }
     write_liveness(&mut out, &sources, &model);
     let options = Options {
         workers,

@@ -179,6 +179,10 @@ impl TransitionSystem for Borrowed<'_, '_> {
         self.0.check_invariants(state)
     }
 
+    fn check_initial_invariants(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
+        self.0.check_initial_invariants(state)
+    }
+
     fn check_initial_properties(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
         self.0.check_initial_properties(state)
     }
