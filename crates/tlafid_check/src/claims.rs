@@ -84,12 +84,14 @@ impl<S, E> ClaimTable<S, E> {
 
     /// Offers `state`, met at `key` through `action`, for `fp`; it is kept (as `store` makes
     /// it) if it is the first for `fp` in key order.
-    pub fn offer(
+    /// `state` is anything `store` makes the queued state from: the state itself, or one
+    /// already packed.
+    pub fn offer<X>(
         &self,
         fp: u64,
         (key, action): (OrderKey, Option<ActionId>),
-        (state, verdict): (S, Option<EventKind<E>>),
-        store: impl FnOnce(S) -> Stored<S>,
+        (state, verdict): (X, Option<EventKind<E>>),
+        store: impl FnOnce(X) -> Stored<S>,
     ) {
         let mut map = self.shard(fp);
         let claim = |state| Claim {
