@@ -267,7 +267,10 @@ fn a_call_without_a_budget_gets_the_default_one() {
     server.initialize("2025-06-18");
     server.call(1, "check", json!({"spec": FOREVER, "workers": 1}));
     let pid = server.child.id();
-    eventually("the call's child starts", || !children_of(pid).is_empty());
+    // Its command line reads empty while `execve` replaces the forked image.
+    eventually("the call's child starts", || {
+        (children_of(pid).first()).is_some_and(|&child| !command_line(child).is_empty())
+    });
     let child = children_of(pid)[0];
     let line = command_line(child);
     assert!(
