@@ -34,10 +34,23 @@ fn fixed_state() -> FixedState {
 #[derive(Clone, Copy)]
 pub struct Text(&'static Interned);
 
-/// An interned string: its characters and its fingerprint.
+/// An interned string: its characters, its fingerprint and its order prefix.
 struct Interned {
     text: &'static str,
     fingerprint: u64,
+    /// The first eight bytes, big-endian, padded with zeros: two strings whose prefixes
+    /// differ are ordered as their prefixes (padding sorts before every byte, and a string's
+    /// own zero byte ties with padding, leaving the order to the whole strings), so most
+    /// comparisons of distinct strings (`"phase1a"` against `"phase2b"`) need no `memcmp`.
+    prefix: u64,
+}
+
+/// [`Interned::prefix`] of `s`.
+fn order_prefix(s: &str) -> u64 {
+    let mut word = [0u8; 8];
+    let head = &s.as_bytes()[..s.len().min(8)];
+    word[..head.len()].copy_from_slice(head);
+    u64::from_be_bytes(word)
 }
 
 static STRINGS: OnceLock<RwLock<HashMap<&'static str, &'static Interned, FixedState>>> =
@@ -62,6 +75,7 @@ impl Text {
         let kept: &'static Interned = Box::leak(Box::new(Interned {
             text,
             fingerprint: crate::fingerprint::fp_str(text),
+            prefix: order_prefix(text),
         }));
         strings.insert(text, kept);
         Text(kept)
@@ -158,7 +172,10 @@ impl Ord for Text {
         if self.same(*other) {
             return std::cmp::Ordering::Equal;
         }
-        self.0.text.cmp(other.0.text)
+        match self.0.prefix.cmp(&other.0.prefix) {
+            std::cmp::Ordering::Equal => self.0.text.cmp(other.0.text),
+            unequal => unequal,
+        }
     }
 }
 
@@ -205,6 +222,40 @@ pub(crate) fn model_value(id: u32, name: &str) -> &'static ModelValue {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strings_order_as_their_characters() {
+        let strings = [
+            "",
+            "\0",
+            "a",
+            "a\0",
+            "a\0b",
+            "ab",
+            "abcdefgh",
+            "abcdefgh\0",
+            "abcdefghi",
+            "abcdefgg",
+            "abcdefg\u{7f}",
+            "abcdefg\u{e9}",
+            "phase1a",
+            "phase1b",
+            "phase2a",
+            "Z",
+            "z",
+            "\u{e9}",
+            "\u{10000}",
+        ];
+        for a in strings {
+            for b in strings {
+                assert_eq!(
+                    Text::new(a).cmp(&Text::new(b)),
+                    a.cmp(b),
+                    "{a:?} against {b:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn equal_strings_share_one_allocation() {

@@ -281,6 +281,11 @@ fn arb_value() -> impl Strategy<Value = Value> {
 
 proptest! {
     #[test]
+    fn strings_order_as_their_bytes(a in "[ab\\x00\\x7f\u{e9}]{0,11}", b in "[ab\\x00\\x7f\u{e9}]{0,11}") {
+        prop_assert_eq!(Value::str(&a).cmp(&Value::str(&b)), a.as_str().cmp(b.as_str()));
+    }
+
+    #[test]
     fn equality_implies_equal_fingerprints(a in arb_value(), b in arb_value()) {
         if a == b {
             prop_assert_eq!(a.fingerprint(), b.fingerprint());
