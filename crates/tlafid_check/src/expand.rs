@@ -388,8 +388,18 @@ pub(crate) fn expand_initial<T: TransitionSystem>(
     if event.is_some() {
         return (ordinal, event);
     }
-    // Time that ran out inside the evaluation of the initial predicate makes it fail: that
-    // is the budget too, not an error of the spec.
+    enumeration_end(ordinal, (out_of_time, watch), result)
+}
+
+/// How the enumeration of `ordinal` initial states ended when no state's check stopped it:
+/// the time budget (`out_of_time`, or time that ran out inside the evaluation of the initial
+/// predicate: that makes it fail, and is the budget too, not an error of the spec), the
+/// ordinals running out, the initial predicate's error, or nothing.
+fn enumeration_end<S, E>(
+    ordinal: u32,
+    (out_of_time, watch): (Option<Budget>, &Watch),
+    result: Result<(), E>,
+) -> (u32, Option<Event<S, E>>) {
     let budget = out_of_time.or_else(|| result.is_err().then(|| watch.exhausted()).flatten());
     let budget = budget.or_else(|| (ordinal == u32::MAX).then_some(Budget::MaxStates));
     let kind = match (budget, result) {
@@ -571,21 +581,7 @@ fn expand_initial_parallel<T: TransitionSystem>(
             return (ordinal + 1, Some(event));
         }
     }
-    let budget = out_of_time.or_else(|| result.is_err().then(|| watch.exhausted()).flatten());
-    let budget = budget.or_else(|| (ordinal == u32::MAX).then_some(Budget::MaxStates));
-    let kind = match (budget, result) {
-        (Some(budget), _) => EventKind::Budget(budget),
-        (None, Err(error)) => EventKind::Error(error),
-        (None, Ok(())) => return (ordinal, None),
-    };
-    let stop = Event {
-        key: order_key(0, ordinal),
-        check: Check::State,
-        generated_through: ordinal,
-        kind,
-        successor: None,
-    };
-    (ordinal, Some(stop))
+    enumeration_end(ordinal, (out_of_time, watch), result)
 }
 
 /// What one initial state was.
