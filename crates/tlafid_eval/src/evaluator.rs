@@ -125,8 +125,9 @@ pub struct Evaluator<'p> {
     pub(crate) exists_counts: action::ExistsCounts,
     /// Guards tested once for a whole top-level `\E` (see `action/hoist.rs`).
     pub(crate) exists_guards: action::ExistsGuards<'p>,
-    /// The disjunctions of the next-state relation that dispatch on a label (`dispatch.rs`).
-    pub(crate) label_dispatches: action::LabelDispatches<'p>,
+    /// The disjunctions of the next-state relation that dispatch on a label
+    /// (`dispatch.rs`) or whose actions begin with one guard (`shared.rs`).
+    pub(crate) disjunctions: action::Disjunctions<'p>,
     /// For each operator, the operator an action-level call of it inlines (after
     /// overrides), if it is inlined (see [`Evaluator::inline_call`]).
     pub(crate) inline_targets: Vec<Option<OpId>>,
@@ -255,7 +256,7 @@ impl<'p> Evaluator<'p> {
             actions: Vec::new(),
             exists_counts: Default::default(),
             exists_guards: Default::default(),
-            label_dispatches: Default::default(),
+            disjunctions: Default::default(),
             inline_targets: Vec::new(),
             spare: Mutex::new(Vec::new()),
             id: NEXT_EVALUATOR_ID.fetch_add(1, Ordering::Relaxed),
@@ -354,8 +355,8 @@ impl<'p> Evaluator<'p> {
             Some(op) => action::exists_guards(self, op),
             None => Default::default(),
         };
-        self.label_dispatches = match next {
-            Some(op) => action::label_dispatches(self, op),
+        self.disjunctions = match next {
+            Some(op) => action::disjunctions(self, op),
             None => Default::default(),
         };
     }

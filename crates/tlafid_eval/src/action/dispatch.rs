@@ -13,11 +13,6 @@ use super::{each_split_node, MAX_SPLIT_DEPTH};
 use crate::ctx::Ctx;
 use crate::evaluator::Evaluator;
 
-/// For each disjunction of the next-state relation (by address) whose actions dispatch on a
-/// label: how.
-pub(crate) type LabelDispatches<'p> =
-    std::collections::HashMap<usize, Dispatch<'p>, ahash::RandomState>;
-
 /// A disjunction whose actions test `var[arg] = "label"` first.
 #[derive(Debug)]
 pub(crate) struct Dispatch<'p> {
@@ -50,13 +45,13 @@ enum Arg {
 }
 
 /// The label dispatches of the next-state relation `next`, found where the action
-/// splitter walks.
-pub(crate) fn label_dispatches<'p>(ev: &Evaluator<'p>, next: OpId) -> LabelDispatches<'p> {
-    let mut out = LabelDispatches::with_hasher(ahash::RandomState::with_seeds(17, 18, 19, 20));
+/// splitter walks, by the address of their disjunction.
+pub(crate) fn label_dispatches<'p>(ev: &Evaluator<'p>, next: OpId) -> Vec<(usize, Dispatch<'p>)> {
+    let mut out = Vec::new();
     each_split_node(ev, &ev.program.op(next).body, 0, &mut |expr, depth| {
         if let ExprKind::Junction { and: false, items } = &expr.kind {
             if let Some(dispatch) = dispatch_of(ev, items, depth) {
-                out.insert(expr as *const Expr as usize, dispatch);
+                out.push((expr as *const Expr as usize, dispatch));
             }
         }
     });

@@ -19,9 +19,9 @@ mod dispatch;
 mod enabled;
 mod generate;
 mod hoist;
+mod shared;
 mod split;
 
-pub(crate) use dispatch::{label_dispatches, LabelDispatches};
 pub(crate) use hoist::{exists_guards, ExistsGuards};
 pub(crate) use split::{split_actions, Emit, ExistsCounts};
 
@@ -68,6 +68,30 @@ pub struct ActionInfo {
 
 /// Continuation of the generator: `Ok(false)` stops the search.
 type Cont<'k, 'a, 'p> = dyn FnMut(&mut Ctx<'a, 'p>) -> EvalResult<bool> + 'k;
+
+/// What the action splitter knows ahead about a disjunction it walks: it dispatches on a
+/// label (`dispatch.rs`), or runs of its actions share their guard (`shared.rs`).
+#[derive(Debug)]
+pub(crate) enum Disjunction<'p> {
+    Label(dispatch::Dispatch<'p>),
+    Shared(shared::Shared<'p>),
+}
+
+/// The disjunctions of the next-state relation the splitter treats apart, by address.
+pub(crate) type Disjunctions<'p> =
+    std::collections::HashMap<usize, Disjunction<'p>, ahash::RandomState>;
+
+/// The disjunctions of `next` with a label dispatch, and the others with shared guards.
+pub(crate) fn disjunctions<'p>(ev: &Evaluator<'p>, next: OpId) -> Disjunctions<'p> {
+    let mut out = Disjunctions::with_hasher(ahash::RandomState::with_seeds(17, 18, 19, 20));
+    for (at, dispatch) in dispatch::label_dispatches(ev, next) {
+        out.insert(at, Disjunction::Label(dispatch));
+    }
+    for (at, shared) in shared::shared_guards(ev, next) {
+        out.entry(at).or_insert(Disjunction::Shared(shared));
+    }
+    out
+}
 
 const MAX_SPLIT_DEPTH: usize = 32;
 

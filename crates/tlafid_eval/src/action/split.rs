@@ -7,7 +7,8 @@ use tlafid_base::Span;
 use tlafid_sema::ir::{Expr, ExprKind, Level, OpDef, OpId, Program, Slot};
 use tlafid_value::Value;
 
-use super::{ActionDecl, ActionInfo, TlcAction, MAX_SPLIT_DEPTH};
+use super::shared::Shared;
+use super::{ActionDecl, ActionInfo, Disjunction, TlcAction, MAX_SPLIT_DEPTH};
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_UNASSIGNED_AT_END};
 use crate::evaluator::Evaluator;
@@ -186,22 +187,26 @@ impl<'a, 'p> Ctx<'a, 'p> {
         match &expr.kind {
             _ if depth > MAX_SPLIT_DEPTH => self.run_leaf(expr, walk, emit),
             ExprKind::Junction { and: false, items } => {
-                let dispatch = self
-                    .ev
-                    .label_dispatches
-                    .get(&(expr as *const Expr as usize));
-                if let Some(dispatch) = dispatch {
-                    if let Some(label) = self.dispatch_label(dispatch) {
-                        // Only the actions of this label: any other stops at its first
-                        // conjunct (each is one action, counted).
-                        for arm in dispatch.arms() {
-                            match arm.label {
-                                Some(wanted) if !wanted.same(label) => walk.index += 1,
-                                _ => self.split_walk(arm.item, walk, depth + arm.depth, emit)?,
+                match self.ev.disjunctions.get(&(expr as *const Expr as usize)) {
+                    Some(Disjunction::Label(dispatch)) => {
+                        if let Some(label) = self.dispatch_label(dispatch) {
+                            // Only the actions of this label: any other stops at its first
+                            // conjunct (each is one action, counted).
+                            for arm in dispatch.arms() {
+                                match arm.label {
+                                    Some(wanted) if !wanted.same(label) => walk.index += 1,
+                                    _ => {
+                                        self.split_walk(arm.item, walk, depth + arm.depth, emit)?
+                                    }
+                                }
                             }
+                            return Ok(());
                         }
-                        return Ok(());
                     }
+                    Some(Disjunction::Shared(shared)) => {
+                        return self.split_shared(shared, expr.span, walk, depth, emit);
+                    }
+                    None => {}
                 }
                 items
                     .iter()
@@ -237,6 +242,32 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
             _ => self.run_leaf(expr, walk, emit),
         }
+    }
+
+    /// A disjunction with runs of actions that share their guard (`shared.rs`): a run whose
+    /// guard fails is counted, not walked.
+    fn split_shared(
+        &mut self,
+        shared: &Shared<'p>,
+        span: Span,
+        walk: &mut Walk<'p>,
+        depth: usize,
+        emit: &mut Emit<'_>,
+    ) -> EvalResult<()> {
+        let mut runs = shared.runs.iter().peekable();
+        let mut at = 0;
+        while let Some(&(item, offset)) = shared.arms.get(at) {
+            if let Some(run) = runs.next_if(|run| run.start == at) {
+                if self.shared_guard_fails(run, span) {
+                    walk.index += run.len;
+                    at += run.len;
+                    continue;
+                }
+            }
+            self.split_walk(item, walk, depth + offset, emit)?;
+            at += 1;
+        }
+        Ok(())
     }
 
     /// A top-level `\E`: its body's actions once per binding, numbered from the same index.
