@@ -9,7 +9,7 @@
 use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpId, Slot};
 use tlafid_value::{Text, Value};
 
-use super::{each_split_node, MAX_SPLIT_DEPTH};
+use super::{each_split_node, open_disjunction, MAX_SPLIT_DEPTH};
 use crate::ctx::Ctx;
 use crate::evaluator::Evaluator;
 
@@ -61,43 +61,16 @@ pub(crate) fn label_dispatches<'p>(ev: &Evaluator<'p>, next: OpId) -> Vec<(usize
 /// The dispatch of a disjunction at `depth`: at least two of its actions test the same
 /// place, and none tests another.
 fn dispatch_of<'p>(ev: &Evaluator<'p>, items: &'p [Expr], depth: usize) -> Option<Dispatch<'p>> {
-    let mut arms = Vec::with_capacity(items.len());
     let mut place: Option<(usize, Arg)> = None;
-    if !open(ev, items, depth, 1, &mut place, &mut arms) {
-        return None;
-    }
-    let (var, arg) = place?;
-    let labelled = arms.iter().filter(|a| a.label.is_some()).count();
-    (labelled >= 2).then_some(Dispatch { var, arg, arms })
-}
-
-/// Adds the items of a disjunction at `depth + offset - 1` to `arms`, opening the
-/// disjunctions among them that the splitter would walk into; false when two actions test
-/// different places.
-fn open<'p>(
-    ev: &Evaluator<'p>,
-    items: &'p [Expr],
-    depth: usize,
-    offset: usize,
-    place: &mut Option<(usize, Arg)>,
-    arms: &mut Vec<Arm<'p>>,
-) -> bool {
-    for item in items {
-        let at = depth + offset;
-        if let ExprKind::Junction { and: false, items } = &item.kind {
-            if at <= MAX_SPLIT_DEPTH {
-                if !open(ev, items, depth, offset + 1, place, arms) {
-                    return false;
-                }
-                continue;
-            }
-        }
-        let label = match label_test(ev, item, at) {
+    let mut arms = Vec::with_capacity(items.len());
+    for (item, offset) in open_disjunction(items, depth) {
+        let label = match label_test(ev, item, depth + offset) {
             Some((var, arg, label)) => {
-                match place {
-                    None => *place = Some((var, arg)),
+                match &place {
+                    None => place = Some((var, arg)),
                     Some((v, a)) if *v == var && *a == arg => {}
-                    Some(_) => return false,
+                    // Two actions test different places.
+                    Some(_) => return None,
                 }
                 Some(label)
             }
@@ -109,7 +82,9 @@ fn open<'p>(
             label,
         });
     }
-    true
+    let (var, arg) = place?;
+    let labelled = arms.iter().filter(|a| a.label.is_some()).count();
+    (labelled >= 2).then_some(Dispatch { var, arg, arms })
 }
 
 /// The label test an item of a disjunction begins with, when the item is one action walked

@@ -95,6 +95,25 @@ pub(crate) fn disjunctions<'p>(ev: &Evaluator<'p>, next: OpId) -> Disjunctions<'
 
 const MAX_SPLIT_DEPTH: usize = 32;
 
+/// The items of a disjunction the splitter walks at `depth`, with the disjunctions among
+/// them opened as it walks into them (`A \/ B \/ C` is `(A \/ B) \/ C`), in its order,
+/// each with how much deeper than the disjunction it is walked (1 for its own items).
+fn open_disjunction(items: &[Expr], depth: usize) -> Vec<(&Expr, usize)> {
+    fn open<'p>(items: &'p [Expr], depth: usize, offset: usize, out: &mut Vec<(&'p Expr, usize)>) {
+        for item in items {
+            match &item.kind {
+                ExprKind::Junction { and: false, items } if depth + offset <= MAX_SPLIT_DEPTH => {
+                    open(items, depth, offset + 1, out)
+                }
+                _ => out.push((item, offset)),
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(items.len());
+    open(items, depth, 1, &mut out);
+    out
+}
+
 /// Calls `visit` on each node the action splitter walks through (`\/`, `LET`, `\E` and
 /// inlined calls), with its depth, from `expr` at `depth` down.
 fn each_split_node<'p>(

@@ -14,7 +14,7 @@
 
 use tlafid_sema::ir::{Expr, ExprKind, OpId};
 
-use super::{each_split_node, MAX_SPLIT_DEPTH};
+use super::{each_split_node, open_disjunction, MAX_SPLIT_DEPTH};
 use crate::ctx::Ctx;
 use crate::evaluator::Evaluator;
 
@@ -49,8 +49,7 @@ pub(crate) fn shared_guards<'p>(ev: &Evaluator<'p>, next: OpId) -> Vec<(usize, S
     let mut out = Vec::new();
     each_split_node(ev, &ev.program.op(next).body, 0, &mut |expr, depth| {
         if let ExprKind::Junction { and: false, items } = &expr.kind {
-            let mut arms = Vec::new();
-            open(items, depth, 1, &mut arms);
+            let arms = open_disjunction(items, depth);
             let runs = runs(ev, &arms, depth);
             if !runs.is_empty() {
                 out.push((expr as *const Expr as usize, Shared { arms, runs }));
@@ -58,19 +57,6 @@ pub(crate) fn shared_guards<'p>(ev: &Evaluator<'p>, next: OpId) -> Vec<(usize, S
         }
     });
     out
-}
-
-/// Adds the items of a disjunction at `depth + offset - 1` to `arms`, opening the
-/// disjunctions among them that the splitter walks into.
-fn open<'p>(items: &'p [Expr], depth: usize, offset: usize, arms: &mut Vec<(&'p Expr, usize)>) {
-    for item in items {
-        match &item.kind {
-            ExprKind::Junction { and: false, items } if depth + offset <= MAX_SPLIT_DEPTH => {
-                open(items, depth, offset + 1, arms)
-            }
-            _ => arms.push((item, offset)),
-        }
-    }
 }
 
 /// An arm's operator, arguments and guard, and what decides sameness.
