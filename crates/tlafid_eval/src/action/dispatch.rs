@@ -1,17 +1,18 @@
 //! Label dispatch: a disjunction of actions that each begin by testing one place of the state
-//! against a different string, PlusCal's `p(self) == L1(self) \/ L2(self) \/ ...` where
-//! `Li(self) == /\ pc[self] = "Li" /\ ...`. The action splitter reads `pc[self]` once and
-//! walks only the actions whose label it holds: every other one would stop at its first
-//! conjunct, generating nothing and raising nothing (two strings compare without error).
-//! Their action numbers are still counted. When the place is not a string, or cannot be read
+//! against a different label, PlusCal's `p(self) == L1(self) \/ L2(self) \/ ...` where
+//! `Li(self) == /\ pc[self] = "Li" /\ ...`, or `state[i] = Leader` with model values. The
+//! action splitter reads `pc[self]` once and walks only the actions whose label it holds:
+//! every other one would stop at its first conjunct, generating nothing and raising nothing
+//! (strings and model values compare with each other without error). Their action numbers are
+//! still counted. When the place holds neither a string nor a model value, or cannot be read
 //! without evaluating anything (an argument passed by name), every action is walked as usual.
 
 use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpId, Slot};
-use tlafid_value::{Text, Value};
+use tlafid_value::{ModelValue, Text, Value};
 
 use super::{each_split_node, open_disjunction, MAX_SPLIT_DEPTH};
 use crate::ctx::Ctx;
-use crate::evaluator::Evaluator;
+use crate::evaluator::{ConstBinding, Evaluator};
 
 /// A disjunction whose actions test `var[arg] = "label"` first.
 #[derive(Debug)]
@@ -34,7 +35,27 @@ pub(crate) struct Arm<'p> {
     pub depth: usize,
     /// The label its first conjunct requires, for an item that is one action; `None` for
     /// an item that is always walked.
-    pub label: Option<Text>,
+    pub label: Option<Label>,
+}
+
+/// A label: a string, or a model value (`state[i] = Leader` with `Leader` a model value).
+/// A string and a model value compare without error (a model value is unequal to any
+/// other value), so a place holding either is never an error against any label.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Label {
+    Str(Text),
+    Model(&'static ModelValue),
+}
+
+impl Label {
+    /// Is this the label `other` (the same string, the same model value)?
+    pub(crate) fn same(self, other: Label) -> bool {
+        match (self, other) {
+            (Label::Str(a), Label::Str(b)) => a.same(b),
+            (Label::Model(a), Label::Model(b)) => a == b,
+            _ => false,
+        }
+    }
 }
 
 /// The argument of the tested place: a slot of the disjunction's frame, or a constant.
@@ -90,22 +111,22 @@ fn dispatch_of<'p>(ev: &Evaluator<'p>, items: &'p [Expr], depth: usize) -> Optio
 /// The label test an item of a disjunction begins with, when the item is one action walked
 /// at `depth` (a conjunction, or an inlined call of an operator whose body is one): the
 /// variable, its argument in the disjunction's frame, and the string.
-fn label_test(ev: &Evaluator<'_>, item: &Expr, depth: usize) -> Option<(usize, Arg, Text)> {
+fn label_test(ev: &Evaluator<'_>, item: &Expr, depth: usize) -> Option<(usize, Arg, Label)> {
     // The item, and the body of a call, must be walked as one action (not cut off by the
     // depth limit, which makes the whole item one action run by the generator).
     if depth + 1 > MAX_SPLIT_DEPTH {
         return None;
     }
     if let ExprKind::Junction { and: true, .. } = &item.kind {
-        let (var, index, label) = first_test(item)?;
-        return Some((var, frame_arg(index)?, ev.interned(label)));
+        let (var, index, label) = first_test(ev, item)?;
+        return Some((var, frame_arg(index)?, label));
     }
     let (op, args) = ev.inline_call(item)?;
     let def = ev.program.op(op);
     if !matches!(def.body.kind, ExprKind::Junction { and: true, .. }) {
         return None;
     }
-    let (var, index, label) = first_test(&def.body)?;
+    let (var, index, label) = first_test(ev, &def.body)?;
     let arg = match &index.kind {
         // A parameter of the callee (its slots come first): the caller's argument.
         ExprKind::Local(slot) if (slot.0 as usize) < def.params.len() => {
@@ -113,13 +134,14 @@ fn label_test(ev: &Evaluator<'_>, item: &Expr, depth: usize) -> Option<(usize, A
         }
         _ => Arg::Value(constant(index)?),
     };
-    Some((var, arg, ev.interned(label)))
+    Some((var, arg, label))
 }
 
 /// The first conjunct of the conjunction `e` (the generator runs a conjunction's first item
-/// first, and a conjunction there first of all its own) when it is `var[index] = "label"`:
-/// the variable (unprimed), the index and the label.
-fn first_test(mut e: &Expr) -> Option<(usize, &Expr, &smol_str::SmolStr)> {
+/// first, and a conjunction there first of all its own) when it is `var[index] = label`, the
+/// label a string literal or a constant bound to a model value: the variable (unprimed), the
+/// index and the label.
+fn first_test<'e>(ev: &Evaluator<'_>, mut e: &'e Expr) -> Option<(usize, &'e Expr, Label)> {
     while let ExprKind::Junction { and: true, items } = &e.kind {
         e = items.first()?;
     }
@@ -129,8 +151,16 @@ fn first_test(mut e: &Expr) -> Option<(usize, &Expr, &smol_str::SmolStr)> {
     let [lhs, rhs] = args.as_slice() else {
         return None;
     };
-    let (ExprKind::FnApp(f, index), ExprKind::Str(label)) = (&lhs.kind, &rhs.kind) else {
+    let ExprKind::FnApp(f, index) = &lhs.kind else {
         return None;
+    };
+    let label = match &rhs.kind {
+        ExprKind::Str(label) => Label::Str(ev.interned(label)),
+        ExprKind::Const(c) => match ev.consts.get(c.0 as usize)? {
+            Some(ConstBinding::Value(Value::Model(m))) => Label::Model(m),
+            _ => return None,
+        },
+        _ => return None,
     };
     match f.kind {
         ExprKind::Var { var, primed: false } => Some((var.0 as usize, index, label)),
@@ -157,9 +187,10 @@ fn constant(e: &Expr) -> Option<Value> {
 
 impl Ctx<'_, '_> {
     /// The label the place of `dispatch` holds in the current state, read without
-    /// evaluating anything; `None` when it is not a string or cannot be read so (then every
-    /// action is walked, and meets whatever error there is in its place).
-    pub(crate) fn dispatch_label(&self, dispatch: &Dispatch<'_>) -> Option<Text> {
+    /// evaluating anything; `None` when it is neither a string nor a model value or cannot
+    /// be read so (then every action is walked, and meets whatever error there is in its
+    /// place).
+    pub(crate) fn dispatch_label(&self, dispatch: &Dispatch<'_>) -> Option<Label> {
         if self.in_prime || self.init_mode {
             return None;
         }
@@ -168,7 +199,8 @@ impl Ctx<'_, '_> {
             Arg::Value(v) => v,
         };
         match self.cur.get(dispatch.var)?.apply(arg) {
-            Ok(Value::Str(label)) => Some(*label),
+            Ok(Value::Str(label)) => Some(Label::Str(*label)),
+            Ok(Value::Model(m)) => Some(Label::Model(m)),
             _ => None,
         }
     }
