@@ -7,6 +7,7 @@ use tlafid_base::Span;
 use tlafid_sema::ir::{Expr, ExprKind, Level, OpDef, OpId, Program, Slot};
 use tlafid_value::Value;
 
+use super::dispatch::{Dispatch, Label};
 use super::shared::Shared;
 use super::{ActionDecl, ActionInfo, Disjunction, TlcAction, MAX_SPLIT_DEPTH};
 use crate::ctx::Ctx;
@@ -190,17 +191,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 match self.ev.disjunctions.get(&(expr as *const Expr as usize)) {
                     Some(Disjunction::Label(dispatch)) => {
                         if let Some(label) = self.dispatch_label(dispatch) {
-                            // Only the actions of this label: any other stops at its first
-                            // conjunct (each is one action, counted).
-                            for arm in dispatch.arms() {
-                                match arm.label {
-                                    Some(wanted) if !wanted.same(label) => walk.index += 1,
-                                    _ => {
-                                        self.split_walk(arm.item, walk, depth + arm.depth, emit)?
-                                    }
-                                }
-                            }
-                            return Ok(());
+                            return self.split_label(dispatch, label, walk, depth, emit);
                         }
                     }
                     Some(Disjunction::Shared(shared)) => {
@@ -242,6 +233,26 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
             _ => self.run_leaf(expr, walk, emit),
         }
+    }
+
+    /// A disjunction dispatched on the label its place holds (`dispatch.rs`): only the
+    /// actions of that label are walked; any other stops at its first conjunct (each is one
+    /// action, counted).
+    fn split_label(
+        &mut self,
+        dispatch: &Dispatch<'p>,
+        label: Label,
+        walk: &mut Walk<'p>,
+        depth: usize,
+        emit: &mut Emit<'_>,
+    ) -> EvalResult<()> {
+        for arm in dispatch.arms() {
+            match arm.label {
+                Some(wanted) if !wanted.same(label) => walk.index += 1,
+                _ => self.split_walk(arm.item, walk, depth + arm.depth, emit)?,
+            }
+        }
+        Ok(())
     }
 
     /// A disjunction with runs of actions that share their guard (`shared.rs`): a run whose
