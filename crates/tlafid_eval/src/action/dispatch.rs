@@ -1,6 +1,8 @@
 //! Label dispatch: a disjunction of actions that each begin by testing one place of the state
 //! against a different label, PlusCal's `p(self) == L1(self) \/ L2(self) \/ ...` where
-//! `Li(self) == /\ pc[self] = "Li" /\ ...`, or `state[i] = Leader` with model values. The
+//! `Li(self) == /\ pc[self] = "Li" /\ ...`, `state[i] = Leader` with model values, or a whole
+//! variable (`state = READY`), also under the `LET`s an action begins with (their definitions
+//! are evaluated only when used). The
 //! action splitter reads `pc[self]` once and walks only the actions whose label it holds:
 //! every other one would stop at its first conjunct, generating nothing and raising nothing
 //! (strings and model values compare with each other without error). Their action numbers are
@@ -14,13 +16,13 @@ use super::{each_split_node, open_disjunction, MAX_SPLIT_DEPTH};
 use crate::ctx::Ctx;
 use crate::evaluator::{ConstBinding, Evaluator};
 
-/// A disjunction whose actions test `var[arg] = "label"` first.
+/// A disjunction whose actions test `var[arg] = "label"` (or `var = "label"`) first.
 #[derive(Debug)]
 pub(crate) struct Dispatch<'p> {
     /// The state variable read (`pc`).
     var: usize,
-    /// Its argument, in the disjunction's frame.
-    arg: Arg,
+    /// Its argument, in the disjunction's frame; `None` for the whole variable.
+    arg: Option<Arg>,
     /// The disjunction's items, with the disjunctions among them (`A \/ B \/ C` is
     /// `(A \/ B) \/ C`) opened, in the splitter's order.
     arms: Vec<Arm<'p>>,
@@ -82,7 +84,7 @@ pub(crate) fn label_dispatches<'p>(ev: &Evaluator<'p>, next: OpId) -> Vec<(usize
 /// The dispatch of a disjunction at `depth`: at least two of its actions test the same
 /// place, and none tests another.
 fn dispatch_of<'p>(ev: &Evaluator<'p>, items: &'p [Expr], depth: usize) -> Option<Dispatch<'p>> {
-    let mut place: Option<(usize, Arg)> = None;
+    let mut place: Option<(usize, Option<Arg>)> = None;
     let mut arms = Vec::with_capacity(items.len());
     for (item, offset) in open_disjunction(items, depth) {
         let label = match label_test(ev, item, depth + offset) {
@@ -109,39 +111,68 @@ fn dispatch_of<'p>(ev: &Evaluator<'p>, items: &'p [Expr], depth: usize) -> Optio
 }
 
 /// The label test an item of a disjunction begins with, when the item is one action walked
-/// at `depth` (a conjunction, or an inlined call of an operator whose body is one): the
-/// variable, its argument in the disjunction's frame, and the string.
-fn label_test(ev: &Evaluator<'_>, item: &Expr, depth: usize) -> Option<(usize, Arg, Label)> {
+/// at `depth` (a conjunction, or an inlined call of an operator whose body is one, either
+/// under `LET`s): the variable, its argument in the disjunction's frame, and the label.
+fn label_test(
+    ev: &Evaluator<'_>,
+    item: &Expr,
+    depth: usize,
+) -> Option<(usize, Option<Arg>, Label)> {
+    let (item, lets) = under_lets(item);
     // The item, and the body of a call, must be walked as one action (not cut off by the
     // depth limit, which makes the whole item one action run by the generator).
-    if depth + 1 > MAX_SPLIT_DEPTH {
+    if depth + lets.len() + 1 > MAX_SPLIT_DEPTH {
         return None;
     }
     if let ExprKind::Junction { and: true, .. } = &item.kind {
         let (var, index, label) = first_test(ev, item)?;
-        return Some((var, frame_arg(index)?, label));
+        let arg = match index {
+            // A slot the `LET`s bind is not bound in the disjunction's frame.
+            Some(Expr {
+                kind: ExprKind::Local(slot),
+                ..
+            }) if lets.contains(slot) => return None,
+            Some(index) => Some(frame_arg(index)?),
+            None => None,
+        };
+        return Some((var, arg, label));
     }
     let (op, args) = ev.inline_call(item)?;
     let def = ev.program.op(op);
-    if !matches!(def.body.kind, ExprKind::Junction { and: true, .. }) {
+    let (body, lets) = under_lets(&def.body);
+    if depth + lets.len() + 2 > MAX_SPLIT_DEPTH
+        || !matches!(body.kind, ExprKind::Junction { and: true, .. })
+    {
         return None;
     }
-    let (var, index, label) = first_test(ev, &def.body)?;
-    let arg = match &index.kind {
+    let (var, index, label) = first_test(ev, body)?;
+    let arg = match index.map(|index| &index.kind) {
+        None => None,
         // A parameter of the callee (its slots come first): the caller's argument.
-        ExprKind::Local(slot) if (slot.0 as usize) < def.params.len() => {
-            frame_arg(args.get(slot.0 as usize)?)?
+        Some(ExprKind::Local(slot)) if (slot.0 as usize) < def.params.len() => {
+            Some(frame_arg(args.get(slot.0 as usize)?)?)
         }
-        _ => Arg::Value(constant(index)?),
+        Some(_) => Some(Arg::Value(constant(index?)?)),
     };
     Some((var, arg, label))
 }
 
+/// `e` without the `LET`s it begins with, and the slots they bind.
+fn under_lets(mut e: &Expr) -> (&Expr, Vec<Slot>) {
+    let mut slots = Vec::new();
+    while let ExprKind::LetValue { slot, body, .. } = &e.kind {
+        slots.push(*slot);
+        e = body;
+    }
+    (e, slots)
+}
+
 /// The first conjunct of the conjunction `e` (the generator runs a conjunction's first item
 /// first, and a conjunction there first of all its own) when it is `var[index] = label`, the
-/// label a string literal or a constant bound to a model value: the variable (unprimed), the
-/// index and the label.
-fn first_test<'e>(ev: &Evaluator<'_>, mut e: &'e Expr) -> Option<(usize, &'e Expr, Label)> {
+/// label a string literal or a constant bound to a model value, or `var = label` (either
+/// side first): the variable (unprimed), the index (`None` for the whole variable) and the
+/// label.
+fn first_test<'e>(ev: &Evaluator<'_>, mut e: &'e Expr) -> Option<(usize, Option<&'e Expr>, Label)> {
     while let ExprKind::Junction { and: true, items } = &e.kind {
         e = items.first()?;
     }
@@ -151,19 +182,28 @@ fn first_test<'e>(ev: &Evaluator<'_>, mut e: &'e Expr) -> Option<(usize, &'e Exp
     let [lhs, rhs] = args.as_slice() else {
         return None;
     };
-    let ExprKind::FnApp(f, index) = &lhs.kind else {
-        return None;
+    let (place, label) = match label_of(ev, rhs) {
+        Some(label) => (lhs, label),
+        None => (rhs, label_of(ev, lhs)?),
     };
-    let label = match &rhs.kind {
-        ExprKind::Str(label) => Label::Str(ev.interned(label)),
-        ExprKind::Const(c) => match ev.consts.get(c.0 as usize)? {
-            Some(ConstBinding::Value(Value::Model(m))) => Label::Model(m),
-            _ => return None,
-        },
-        _ => return None,
+    let (var, index) = match &place.kind {
+        ExprKind::FnApp(f, index) => (&**f, Some(&**index)),
+        _ => (place, None),
     };
-    match f.kind {
+    match var.kind {
         ExprKind::Var { var, primed: false } => Some((var.0 as usize, index, label)),
+        _ => None,
+    }
+}
+
+/// The label `e` is: a string literal, or a constant bound to a model value.
+fn label_of(ev: &Evaluator<'_>, e: &Expr) -> Option<Label> {
+    match &e.kind {
+        ExprKind::Str(label) => Some(Label::Str(ev.interned(label))),
+        ExprKind::Const(c) => match ev.consts.get(c.0 as usize)? {
+            Some(ConstBinding::Value(Value::Model(m))) => Some(Label::Model(m)),
+            _ => None,
+        },
         _ => None,
     }
 }
@@ -194,13 +234,15 @@ impl Ctx<'_, '_> {
         if self.in_prime || self.init_mode {
             return None;
         }
-        let arg = match &dispatch.arg {
-            Arg::Slot(slot) => self.ready_local(*slot)?,
-            Arg::Value(v) => v,
+        let var = self.cur.get(dispatch.var)?;
+        let held = match &dispatch.arg {
+            None => var,
+            Some(Arg::Slot(slot)) => var.apply(self.ready_local(*slot)?).ok()?,
+            Some(Arg::Value(v)) => var.apply(v).ok()?,
         };
-        match self.cur.get(dispatch.var)?.apply(arg) {
-            Ok(Value::Str(label)) => Some(Label::Str(*label)),
-            Ok(Value::Model(m)) => Some(Label::Model(m)),
+        match held {
+            Value::Str(label) => Some(Label::Str(*label)),
+            Value::Model(m) => Some(Label::Model(m)),
             _ => None,
         }
     }
