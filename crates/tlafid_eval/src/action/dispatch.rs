@@ -1,31 +1,56 @@
 //! Label dispatch: a disjunction of actions that each begin by testing one place of the state
 //! against a different label, PlusCal's `p(self) == L1(self) \/ L2(self) \/ ...` where
-//! `Li(self) == /\ pc[self] = "Li" /\ ...`, `state[i] = Leader` with model values, or a whole
-//! variable (`state = READY`), also under the `LET`s an action begins with (their definitions
-//! are evaluated only when used). The
-//! action splitter reads `pc[self]` once and walks only the actions whose label it holds:
-//! every other one would stop at its first conjunct, generating nothing and raising nothing
-//! (strings and model values compare with each other without error). Their action numbers are
-//! still counted. When the place holds neither a string nor a model value, or cannot be read
-//! without evaluating anything (an argument passed by name), every action is walked as usual.
+//! `Li(self) == /\ pc[self] = "Li" /\ ...`, `state[i] = Leader` with model values, a whole
+//! variable (`state = READY`), or any expression of the disjunction's frame without effects
+//! (Raft's `m.mtype = RequestVoteRequest`), also under the `LET`s an action begins with
+//! (their definitions are evaluated only when used). The action splitter reads the place once
+//! and walks only the actions whose label it holds: every other one would stop at its first
+//! conjunct, generating nothing and raising nothing (strings and model values compare with
+//! each other without error). Their action numbers are still counted. When the place holds
+//! neither a string nor a model value, cannot be read without evaluating anything (an
+//! argument passed by name), or its expression fails, every action is walked as usual.
 
 use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpId, Slot};
 use tlafid_value::{ModelValue, Text, Value};
 
-use super::{each_split_node, open_disjunction, MAX_SPLIT_DEPTH};
+use super::{each_split_node, free_slots, open_disjunction, shape, MAX_SPLIT_DEPTH};
 use crate::ctx::Ctx;
 use crate::evaluator::{ConstBinding, Evaluator};
 
-/// A disjunction whose actions test `var[arg] = "label"` (or `var = "label"`) first.
+/// A disjunction whose actions test `place = "label"` first.
 #[derive(Debug)]
 pub(crate) struct Dispatch<'p> {
-    /// The state variable read (`pc`).
-    var: usize,
-    /// Its argument, in the disjunction's frame; `None` for the whole variable.
-    arg: Option<Arg>,
+    /// What they test.
+    place: Place<'p>,
     /// The disjunction's items, with the disjunctions among them (`A \/ B \/ C` is
     /// `(A \/ B) \/ C`) opened, in the splitter's order.
     arms: Vec<Arm<'p>>,
+}
+
+/// The place a dispatch reads.
+#[derive(Debug)]
+enum Place<'p> {
+    /// A state variable (`pc`), applied to an argument in the disjunction's frame, or whole
+    /// (`None`): read without evaluating anything.
+    Var { var: usize, arg: Option<Arg> },
+    /// An expression without effects, evaluated in the disjunction's frame when the slots
+    /// it reads there hold values.
+    Key {
+        expr: &'p Expr,
+        slots: Vec<Slot>,
+        /// Its [`shape`]: two actions test the same key when their shapes are equal.
+        shape: String,
+    },
+}
+
+impl Place<'_> {
+    fn same(&self, other: &Place<'_>) -> bool {
+        match (self, other) {
+            (Place::Var { var, arg }, Place::Var { var: v, arg: a }) => var == v && arg == a,
+            (Place::Key { shape, .. }, Place::Key { shape: s, .. }) => shape == s,
+            _ => false,
+        }
+    }
 }
 
 /// One item of a dispatched disjunction.
@@ -58,6 +83,15 @@ impl Label {
             _ => false,
         }
     }
+
+    /// The label `v` is, when it is a string or a model value.
+    pub(crate) fn of_value(v: &Value) -> Option<Label> {
+        match v {
+            Value::Str(label) => Some(Label::Str(*label)),
+            Value::Model(m) => Some(Label::Model(m)),
+            _ => None,
+        }
+    }
 }
 
 /// The argument of the tested place: a slot of the disjunction's frame, or a constant.
@@ -84,14 +118,14 @@ pub(crate) fn label_dispatches<'p>(ev: &Evaluator<'p>, next: OpId) -> Vec<(usize
 /// The dispatch of a disjunction at `depth`: at least two of its actions test the same
 /// place, and none tests another.
 fn dispatch_of<'p>(ev: &Evaluator<'p>, items: &'p [Expr], depth: usize) -> Option<Dispatch<'p>> {
-    let mut place: Option<(usize, Option<Arg>)> = None;
+    let mut place: Option<Place<'p>> = None;
     let mut arms = Vec::with_capacity(items.len());
     for (item, offset) in open_disjunction(items, depth) {
         let label = match label_test(ev, item, depth + offset) {
-            Some((var, arg, label)) => {
+            Some((tested, label)) => {
                 match &place {
-                    None => place = Some((var, arg)),
-                    Some((v, a)) if *v == var && *a == arg => {}
+                    None => place = Some(tested),
+                    Some(p) if p.same(&tested) => {}
                     // Two actions test different places.
                     Some(_) => return None,
                 }
@@ -105,19 +139,15 @@ fn dispatch_of<'p>(ev: &Evaluator<'p>, items: &'p [Expr], depth: usize) -> Optio
             label,
         });
     }
-    let (var, arg) = place?;
+    let place = place?;
     let labelled = arms.iter().filter(|a| a.label.is_some()).count();
-    (labelled >= 2).then_some(Dispatch { var, arg, arms })
+    (labelled >= 2).then_some(Dispatch { place, arms })
 }
 
 /// The label test an item of a disjunction begins with, when the item is one action walked
 /// at `depth` (a conjunction, or an inlined call of an operator whose body is one, either
-/// under `LET`s): the variable, its argument in the disjunction's frame, and the label.
-fn label_test(
-    ev: &Evaluator<'_>,
-    item: &Expr,
-    depth: usize,
-) -> Option<(usize, Option<Arg>, Label)> {
+/// under `LET`s): the place, read in the disjunction's frame, and the label.
+fn label_test<'p>(ev: &Evaluator<'p>, item: &'p Expr, depth: usize) -> Option<(Place<'p>, Label)> {
     let (item, lets) = under_lets(item);
     // The item, and the body of a call, must be walked as one action (not cut off by the
     // depth limit, which makes the whole item one action run by the generator).
@@ -125,17 +155,23 @@ fn label_test(
         return None;
     }
     if let ExprKind::Junction { and: true, .. } = &item.kind {
-        let (var, index, label) = first_test(ev, item)?;
-        let arg = match index {
-            // A slot the `LET`s bind is not bound in the disjunction's frame.
-            Some(Expr {
-                kind: ExprKind::Local(slot),
-                ..
-            }) if lets.contains(slot) => return None,
-            Some(index) => Some(frame_arg(index)?),
-            None => None,
+        let (subject, label) = first_test(ev, item)?;
+        let place = match var_place(subject) {
+            Some((var, index)) => {
+                let arg = match index {
+                    // A slot the `LET`s bind is not bound in the disjunction's frame.
+                    Some(Expr {
+                        kind: ExprKind::Local(slot),
+                        ..
+                    }) if lets.iter().any(|(s, _)| s == slot) => return None,
+                    Some(index) => Some(frame_arg(index)?),
+                    None => None,
+                };
+                Place::Var { var, arg }
+            }
+            None => key_place(ev, subject, &lets)?,
         };
-        return Some((var, arg, label));
+        return Some((place, label));
     }
     let (op, args) = ev.inline_call(item)?;
     let def = ev.program.op(op);
@@ -145,7 +181,8 @@ fn label_test(
     {
         return None;
     }
-    let (var, index, label) = first_test(ev, body)?;
+    let (subject, label) = first_test(ev, body)?;
+    let (var, index) = var_place(subject)?;
     let arg = match index.map(|index| &index.kind) {
         None => None,
         // A parameter of the callee (its slots come first): the caller's argument.
@@ -154,25 +191,44 @@ fn label_test(
         }
         Some(_) => Some(Arg::Value(constant(index?)?)),
     };
-    Some((var, arg, label))
+    Some((Place::Var { var, arg }, label))
 }
 
-/// `e` without the `LET`s it begins with, and the slots they bind.
-fn under_lets(mut e: &Expr) -> (&Expr, Vec<Slot>) {
-    let mut slots = Vec::new();
-    while let ExprKind::LetValue { slot, body, .. } = &e.kind {
-        slots.push(*slot);
+/// `subject` as a key: an expression without effects that reads no slot the `LET`s before
+/// it bind (not bound in the disjunction's frame) and is not a literal.
+fn key_place<'p>(
+    ev: &Evaluator<'p>,
+    subject: &'p Expr,
+    lets: &[(Slot, &Expr)],
+) -> Option<Place<'p>> {
+    if label_of(ev, subject).is_some() || constant(subject).is_some() {
+        return None;
+    }
+    let slots = free_slots(subject);
+    if slots.iter().any(|s| lets.iter().any(|(l, _)| l == s)) || !ev.stays_in_state(subject) {
+        return None;
+    }
+    Some(Place::Key {
+        expr: subject,
+        slots,
+        shape: shape(subject),
+    })
+}
+
+/// `e` without the `LET`s it begins with, and their slots and definitions.
+pub(crate) fn under_lets(mut e: &Expr) -> (&Expr, Vec<(Slot, &Expr)>) {
+    let mut lets = Vec::new();
+    while let ExprKind::LetValue { slot, value, body } = &e.kind {
+        lets.push((*slot, &**value));
         e = body;
     }
-    (e, slots)
+    (e, lets)
 }
 
 /// The first conjunct of the conjunction `e` (the generator runs a conjunction's first item
-/// first, and a conjunction there first of all its own) when it is `var[index] = label`, the
-/// label a string literal or a constant bound to a model value, or `var = label` (either
-/// side first): the variable (unprimed), the index (`None` for the whole variable) and the
-/// label.
-fn first_test<'e>(ev: &Evaluator<'_>, mut e: &'e Expr) -> Option<(usize, Option<&'e Expr>, Label)> {
+/// first, and a conjunction there first of all its own) when it is `subject = label` or
+/// `label = subject`, the label a string literal or a constant bound to a model value.
+pub(crate) fn first_test<'e>(ev: &Evaluator<'_>, mut e: &'e Expr) -> Option<(&'e Expr, Label)> {
     while let ExprKind::Junction { and: true, items } = &e.kind {
         e = items.first()?;
     }
@@ -182,16 +238,20 @@ fn first_test<'e>(ev: &Evaluator<'_>, mut e: &'e Expr) -> Option<(usize, Option<
     let [lhs, rhs] = args.as_slice() else {
         return None;
     };
-    let (place, label) = match label_of(ev, rhs) {
-        Some(label) => (lhs, label),
-        None => (rhs, label_of(ev, lhs)?),
-    };
-    let (var, index) = match &place.kind {
+    match label_of(ev, rhs) {
+        Some(label) => Some((lhs, label)),
+        None => Some((rhs, label_of(ev, lhs)?)),
+    }
+}
+
+/// `var[index]` or `var` for an unprimed state variable: the variable and the index.
+fn var_place(e: &Expr) -> Option<(usize, Option<&Expr>)> {
+    let (var, index) = match &e.kind {
         ExprKind::FnApp(f, index) => (&**f, Some(&**index)),
-        _ => (place, None),
+        _ => (e, None),
     };
     match var.kind {
-        ExprKind::Var { var, primed: false } => Some((var.0 as usize, index, label)),
+        ExprKind::Var { var, primed: false } => Some((var.0 as usize, index)),
         _ => None,
     }
 }
@@ -225,25 +285,30 @@ fn constant(e: &Expr) -> Option<Value> {
     }
 }
 
-impl Ctx<'_, '_> {
-    /// The label the place of `dispatch` holds in the current state, read without
-    /// evaluating anything; `None` when it is neither a string nor a model value or cannot
-    /// be read so (then every action is walked, and meets whatever error there is in its
-    /// place).
-    pub(crate) fn dispatch_label(&self, dispatch: &Dispatch<'_>) -> Option<Label> {
+impl<'p> Ctx<'_, 'p> {
+    /// The label the place of `dispatch` holds in the current state; `None` when it is
+    /// neither a string nor a model value, cannot be read so, or its key fails (then every
+    /// action is walked, and meets whatever error there is in its place).
+    pub(crate) fn dispatch_label(&mut self, dispatch: &Dispatch<'p>) -> Option<Label> {
         if self.in_prime || self.init_mode {
             return None;
         }
-        let var = self.cur.get(dispatch.var)?;
-        let held = match &dispatch.arg {
-            None => var,
-            Some(Arg::Slot(slot)) => var.apply(self.ready_local(*slot)?).ok()?,
-            Some(Arg::Value(v)) => var.apply(v).ok()?,
-        };
-        match held {
-            Value::Str(label) => Some(Label::Str(*label)),
-            Value::Model(m) => Some(Label::Model(m)),
-            _ => None,
+        match &dispatch.place {
+            Place::Var { var, arg } => {
+                let var = self.cur.get(*var)?;
+                let held = match arg {
+                    None => var,
+                    Some(Arg::Slot(slot)) => var.apply(self.ready_local(*slot)?).ok()?,
+                    Some(Arg::Value(v)) => var.apply(v).ok()?,
+                };
+                Label::of_value(held)
+            }
+            Place::Key { expr, slots, .. } => {
+                if slots.iter().any(|slot| self.ready_local(*slot).is_none()) {
+                    return None;
+                }
+                Label::of_value(&self.eval(expr).ok()?)
+            }
         }
     }
 }

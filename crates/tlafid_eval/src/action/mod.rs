@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use smol_str::SmolStr;
 use tlafid_base::Span;
-use tlafid_sema::ir::{Expr, ExprKind, OpId};
+use tlafid_sema::ir::{Binder, Expr, ExprKind, OpId, Slot};
 use tlafid_value::Value;
 
 use crate::ctx::Ctx;
@@ -142,6 +142,55 @@ fn each_split_node<'p>(
             }
         }
     }
+}
+
+/// `e`'s structure as text, without source positions: two expressions of one operator
+/// with the same shape read the same operators, variables, literals and frame slots.
+fn shape(e: &(impl std::fmt::Debug + ?Sized)) -> String {
+    const SPAN: &str = "Span { file: FileId(";
+    let text = format!("{e:?}");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find(SPAN) {
+        out.push_str(&rest[..at]);
+        match rest[at..].find('}') {
+            Some(end) => rest = &rest[at + end + 1..],
+            None => rest = "",
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The frame slots `e` reads that it does not bind itself, each once, in the order met.
+fn free_slots(e: &Expr) -> Vec<Slot> {
+    fn walk(e: &Expr, read: &mut Vec<Slot>, bound: &mut Vec<Slot>) {
+        let binders: &[Binder] = match &e.kind {
+            ExprKind::Local(slot) | ExprKind::LocalOpArg(slot) => {
+                if !read.contains(slot) {
+                    read.push(*slot);
+                }
+                &[]
+            }
+            ExprKind::LetValue { slot, .. } | ExprKind::Except { at: slot, .. } => {
+                bound.push(*slot);
+                &[]
+            }
+            ExprKind::Quant { binders, .. }
+            | ExprKind::SetMap(_, binders)
+            | ExprKind::FnCons(binders, _) => binders,
+            ExprKind::Choose(binder, _) | ExprKind::SetFilter(binder, _) => {
+                std::slice::from_ref(&**binder)
+            }
+            _ => &[],
+        };
+        bound.extend(binders.iter().flat_map(|b| b.slots.iter().copied()));
+        tlafid_sema::walk::each_child(e, &mut |child| walk(child, read, bound));
+    }
+    let (mut read, mut bound) = (Vec::new(), Vec::new());
+    walk(e, &mut read, &mut bound);
+    read.retain(|slot| !bound.contains(slot));
+    read
 }
 
 impl Evaluator<'_> {

@@ -6,17 +6,25 @@
 //! nothing, so none is walked (their action numbers are still counted). Otherwise each is
 //! walked as usual and meets its guard, or its error, in its place.
 //!
+//! When the guard holds, the actions of a run often go on by testing one key against their
+//! own label (`LET m == Head(network[q][p]) IN /\ m.type = "req" /\ ...`): the key, with the
+//! `LET` definitions it reads, is then evaluated once too, in the same frame, and only the
+//! actions of the label it holds are walked (the others would stop at that test without
+//! error, as in `dispatch.rs`).
+//!
 //! "The same" is decided on the expressions as written, up to their source positions: the
 //! same operators, variables, literals and frame slots, so the same values and errors in
-//! frames opened with the same arguments. Arguments and guards must have no effects
-//! ([`Evaluator::stays_in_state`]): testing once what would be tested several times is
-//! then unobservable.
+//! frames opened with the same arguments. Arguments, guards, keys and the definitions keys
+//! read must have no effects ([`Evaluator::stays_in_state`]): testing once what would be
+//! tested several times is then unobservable.
 
-use tlafid_sema::ir::{Expr, ExprKind, OpId};
+use tlafid_sema::ir::{Expr, ExprKind, OpId, Slot};
 
-use super::{each_split_node, open_disjunction, MAX_SPLIT_DEPTH};
+use super::dispatch::{first_test, under_lets, Label};
+use super::{each_split_node, free_slots, open_disjunction, shape, MAX_SPLIT_DEPTH};
 use crate::ctx::Ctx;
 use crate::evaluator::Evaluator;
+use crate::frame::FrameSlot;
 
 /// A disjunction's items and its runs of actions with one guard.
 #[derive(Debug)]
@@ -41,6 +49,37 @@ pub(crate) struct Run<'p> {
     op: OpId,
     args: &'p [Expr],
     guard: &'p Expr,
+    /// The key the actions test after the guard, when the first one and at least one other
+    /// test the same key.
+    key: Option<RunKey<'p>>,
+}
+
+/// A key the actions of a run test, each against its label, right after their guard.
+#[derive(Debug)]
+struct RunKey<'p> {
+    /// The `LET`s the first action binds before the test (lazy, as the generator binds them).
+    lets: Vec<(Slot, &'p Expr)>,
+    /// The key, in the first action's frame.
+    expr: &'p Expr,
+    /// Each action's label; `None` for one that tests something else (always walked).
+    labels: Vec<Option<Label>>,
+}
+
+/// What testing a run's guard (and key) ahead found.
+pub(crate) enum Ahead {
+    /// The guard is false: no action of the run is walked.
+    Disabled,
+    /// The guard holds and the key holds this label: only its actions are walked.
+    Label(Label),
+    /// Every action is walked.
+    Walk,
+}
+
+impl Run<'_> {
+    /// The label the `k`-th action of the run tests its key against, if any.
+    pub(crate) fn label(&self, k: usize) -> Option<Label> {
+        self.key.as_ref()?.labels.get(k).copied().flatten()
+    }
 }
 
 /// The disjunctions of the next-state relation `next` with shared guards, found where the
@@ -86,6 +125,7 @@ fn runs<'p>(ev: &Evaluator<'p>, arms: &[(&'p Expr, usize)], depth: usize) -> Vec
                 op: *op,
                 args,
                 guard,
+                key: run_key(ev, &arms[start..start + len]),
             });
         }
         start += len;
@@ -117,6 +157,74 @@ fn guarded_call<'p>(ev: &Evaluator<'p>, item: &'p Expr, depth: usize) -> Option<
     Some((op, args, guard, key))
 }
 
+/// The key the actions of a run test right after their guard, when the first one and at
+/// least one other test the same key (with the same definitions of the `LET`s it reads).
+fn run_key<'p>(ev: &Evaluator<'p>, arms: &[(&'p Expr, usize)]) -> Option<RunKey<'p>> {
+    let keys: Vec<Option<KeyTest<'p>>> = arms.iter().map(|(item, _)| key_test(ev, item)).collect();
+    let first = keys.first()?.as_ref()?;
+    let labels: Vec<Option<Label>> = keys
+        .iter()
+        .map(|k| k.as_ref().filter(|k| k.text == first.text).map(|k| k.label))
+        .collect();
+    (labels.iter().flatten().count() >= 2).then(|| RunKey {
+        lets: first.lets.clone(),
+        expr: first.expr,
+        labels,
+    })
+}
+
+/// An action's key test after its guard: the `LET`s before it, the key, the label, and what
+/// decides sameness (the key's and the definitions' it reads, without source positions).
+struct KeyTest<'p> {
+    lets: Vec<(Slot, &'p Expr)>,
+    expr: &'p Expr,
+    label: Label,
+    text: String,
+}
+
+/// For an arm that is a call whose body is `/\ guard /\ LET ... IN /\ key = label /\ ...`
+/// (the `LET`s optional): its key test.
+fn key_test<'p>(ev: &Evaluator<'p>, item: &'p Expr) -> Option<KeyTest<'p>> {
+    let (op, _) = ev.inline_call(item)?;
+    let ExprKind::Junction { and: true, items } = &ev.program.op(op).body.kind else {
+        return None;
+    };
+    // The guard is the first item itself, so the second is what the generator runs next.
+    let second = items.get(1)?;
+    if matches!(items[0].kind, ExprKind::Junction { .. }) {
+        return None;
+    }
+    let (body, lets) = under_lets(second);
+    let (expr, label) = first_test(ev, body)?;
+    if !ev.stays_in_state(expr) {
+        return None;
+    }
+    // The key and the definitions it reads, through each other, in the order met.
+    let mut text = shape(expr);
+    let mut read = free_slots(expr);
+    let mut at = 0;
+    while let Some(slot) = read.get(at).copied() {
+        if let Some((_, def)) = lets.iter().find(|(s, _)| *s == slot) {
+            if !ev.stays_in_state(def) {
+                return None;
+            }
+            text.push_str(&format!(" where {} = {}", slot.0, shape(*def)));
+            for s in free_slots(def) {
+                if !read.contains(&s) {
+                    read.push(s);
+                }
+            }
+        }
+        at += 1;
+    }
+    Some(KeyTest {
+        lets,
+        expr,
+        label,
+        text,
+    })
+}
+
 /// A conjunct the generator can only test: no assignment (nothing primed, which
 /// [`Evaluator::stays_in_state`] also refuses), no branching form.
 fn is_guard(e: &Expr) -> bool {
@@ -143,32 +251,28 @@ fn is_guard(e: &Expr) -> bool {
     )
 }
 
-/// `e`'s structure as text, without source positions.
-fn shape(e: &(impl std::fmt::Debug + ?Sized)) -> String {
-    const SPAN: &str = "Span { file: FileId(";
-    let text = format!("{e:?}");
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text.as_str();
-    while let Some(at) = rest.find(SPAN) {
-        out.push_str(&rest[..at]);
-        match rest[at..].find('}') {
-            Some(end) => rest = &rest[at + end + 1..],
-            None => rest = "",
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
 impl<'p> Ctx<'_, 'p> {
-    /// Is the run's guard false in the current state, tested without error in the frame
-    /// of its first action? `false` when it holds, or cannot be tested so.
-    pub(crate) fn shared_guard_fails(&mut self, run: &Run<'p>, span: tlafid_base::Span) -> bool {
+    /// The run's guard, and when it holds its key, tested in the frame of its first action.
+    /// Anything that fails or is not a label walks every action, which meets it in its
+    /// place.
+    pub(crate) fn shared_ahead(&mut self, run: &Run<'p>, span: tlafid_base::Span) -> Ahead {
         let Ok(saved) = self.push_frame(run.op, run.args, span) else {
-            return false;
+            return Ahead::Walk;
         };
-        let holds = self.test(run.guard);
+        let ahead = match (self.test(run.guard), &run.key) {
+            (Ok(false), _) => Ahead::Disabled,
+            (Ok(true), Some(key)) => {
+                for (slot, def) in &key.lets {
+                    self.bind(*slot, FrameSlot::Thunk(def));
+                }
+                match self.eval(key.expr).ok().as_ref().and_then(Label::of_value) {
+                    Some(label) => Ahead::Label(label),
+                    None => Ahead::Walk,
+                }
+            }
+            _ => Ahead::Walk,
+        };
         self.pop_frame(saved);
-        matches!(holds, Ok(false))
+        ahead
     }
 }

@@ -8,7 +8,7 @@ use tlafid_sema::ir::{Expr, ExprKind, Level, OpDef, OpId, Program, Slot};
 use tlafid_value::Value;
 
 use super::dispatch::{Dispatch, Label};
-use super::shared::Shared;
+use super::shared::{Ahead, Shared};
 use super::{ActionDecl, ActionInfo, Disjunction, TlcAction, MAX_SPLIT_DEPTH};
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_UNASSIGNED_AT_END};
@@ -256,7 +256,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// A disjunction with runs of actions that share their guard (`shared.rs`): a run whose
-    /// guard fails is counted, not walked.
+    /// guard fails is counted, not walked; when it holds and the run's key holds a label,
+    /// only the actions of that label are walked.
     fn split_shared(
         &mut self,
         shared: &Shared<'p>,
@@ -269,10 +270,26 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let mut at = 0;
         while let Some(&(item, offset)) = shared.arms.get(at) {
             if let Some(run) = runs.next_if(|run| run.start == at) {
-                if self.shared_guard_fails(run, span) {
-                    walk.index += run.len;
-                    at += run.len;
-                    continue;
+                match self.shared_ahead(run, span) {
+                    Ahead::Disabled => {
+                        walk.index += run.len;
+                        at += run.len;
+                        continue;
+                    }
+                    Ahead::Label(label) => {
+                        for k in 0..run.len {
+                            match run.label(k) {
+                                Some(wanted) if !wanted.same(label) => walk.index += 1,
+                                _ => {
+                                    let (item, offset) = shared.arms[at + k];
+                                    self.split_walk(item, walk, depth + offset, emit)?;
+                                }
+                            }
+                        }
+                        at += run.len;
+                        continue;
+                    }
+                    Ahead::Walk => {}
                 }
             }
             self.split_walk(item, walk, depth + offset, emit)?;
