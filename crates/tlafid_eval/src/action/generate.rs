@@ -135,7 +135,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             ExprKind::Builtin(Builtin::SubsetEq, args) => {
                 match (self.target(&args[0]), args.get(1)) {
                     (Some(var), Some(rhs)) if self.next[var].is_none() => {
-                        let set = self.eval(rhs)?;
+                        let set = self.eval_fast(rhs)?;
                         self.expect_set(&set, rhs.span)?;
                         let subsets = Value::lazy(tlafid_value::LazySet::Subset(set));
                         let elems = self.value(subsets.iter_set(), rhs.span)?;
@@ -169,7 +169,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
             },
             ExprKind::Builtin(Builtin::In, args) => match (self.target(&args[0]), args.get(1)) {
                 (Some(var), Some(rhs)) if self.next[var].is_none() => {
-                    let set = self.eval(rhs)?;
+                    // Compiled: a constant set (`[Procs -> Nat]` in a `TypeOK` that enumerates
+                    // initial states) is then one value, enumerated once, not rebuilt and
+                    // enumerated again at each candidate of the conjuncts before it.
+                    let set = self.eval_fast(rhs)?;
                     self.expect_set(&set, rhs.span)?;
                     let elems = self.value(set.iter_set(), rhs.span)?;
                     for e in elems {

@@ -226,8 +226,8 @@ struct Compiler<'e, 'p> {
 
 impl<'p> Compiler<'_, 'p> {
     /// Adds to `roots` every conjunct of a `/\` list inside `expr`, and every expression
-    /// the action generator, a call or `EXCEPT` evaluates directly (right sides of `=` and
-    /// `\in`, what the generator may test as a guard, `LET` values, arguments of operator
+    /// the action generator, a call or `EXCEPT` evaluates directly (right sides of `=`,
+    /// `\in` and `\subseteq`, what the generator may test as a guard, `LET` values, arguments of operator
     /// calls, `EXCEPT` indices and values).
     fn conjuncts(&self, expr: &'p Expr, roots: &mut Roots<'p>) {
         let mut add = |e: &'p Expr| {
@@ -238,7 +238,11 @@ impl<'p> Compiler<'_, 'p> {
         };
         match &expr.kind {
             ExprKind::Junction { and: true, items } => items.iter().for_each(add),
-            ExprKind::Builtin(Builtin::Eq | Builtin::In, args) if args.len() == 2 => add(&args[1]),
+            ExprKind::Builtin(Builtin::Eq | Builtin::In | Builtin::SubsetEq, args)
+                if args.len() == 2 =>
+            {
+                add(&args[1])
+            }
             // What the action generator reaches and may test as a guard: the items of `\/`,
             // the bodies of quantifiers (`\A ac \in MS : [..] \in msgs`), both sides of
             // `=>`, conditions and branches of `IF` and `CASE`, `LET` bodies.
