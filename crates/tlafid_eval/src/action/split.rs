@@ -247,12 +247,29 @@ impl<'a, 'p> Ctx<'a, 'p> {
         emit: &mut Emit<'_>,
     ) -> EvalResult<()> {
         for arm in dispatch.arms() {
-            match arm.label {
-                Some(wanted) if !wanted.same(label) => walk.index += 1,
-                _ => self.split_walk(arm.item, walk, depth + arm.depth, emit)?,
-            }
+            self.split_if_label(arm.item, arm.label, label, walk, depth + arm.depth, emit)?;
         }
         Ok(())
+    }
+
+    /// Walks `item`, unless it is one action of a label (`wanted`) other than the one held:
+    /// that one would stop at its first test, and is only counted.
+    fn split_if_label(
+        &mut self,
+        item: &'p Expr,
+        wanted: Option<Label>,
+        held: Label,
+        walk: &mut Walk<'p>,
+        depth: usize,
+        emit: &mut Emit<'_>,
+    ) -> EvalResult<()> {
+        match wanted {
+            Some(wanted) if !wanted.same(held) => {
+                walk.index += 1;
+                Ok(())
+            }
+            _ => self.split_walk(item, walk, depth, emit),
+        }
     }
 
     /// A disjunction with runs of actions that share their guard (`shared.rs`): a run whose
@@ -278,13 +295,15 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     }
                     Ahead::Label(label) => {
                         for k in 0..run.len {
-                            match run.label(k) {
-                                Some(wanted) if !wanted.same(label) => walk.index += 1,
-                                _ => {
-                                    let (item, offset) = shared.arms[at + k];
-                                    self.split_walk(item, walk, depth + offset, emit)?;
-                                }
-                            }
+                            let (item, offset) = shared.arms[at + k];
+                            self.split_if_label(
+                                item,
+                                run.label(k),
+                                label,
+                                walk,
+                                depth + offset,
+                                emit,
+                            )?;
                         }
                         at += run.len;
                         continue;
