@@ -174,6 +174,8 @@ thread_local! {
 struct Facts {
     /// `pure[op]`: see [`analysis::pure_ops`].
     pure: Vec<bool>,
+    /// `free[op]`: the operator's value depends on no state ([`analysis::state_free`]).
+    free: Vec<bool>,
     /// `per_state[op]`: the operator has no parameters and is pure (see
     /// [`analysis::pure_ops`]), so its value can be kept while the current state stays.
     per_state: Vec<bool>,
@@ -519,6 +521,7 @@ impl<'p> Evaluator<'p> {
                 crate::memo::Plan::new(program, &pure, natives, &self.overrides, &self.consts);
             Facts {
                 pure,
+                free,
                 per_state,
                 constant_lets,
                 let_values,
@@ -564,6 +567,13 @@ impl<'p> Evaluator<'p> {
     /// What is remembered of state predicates and operator calls (`memo.rs`).
     pub(crate) fn memo(&self) -> &crate::memo::Plan {
         &self.facts().memo
+    }
+
+    /// Is `op` pure ([`analysis::pure_ops`]), and is its value free of the state
+    /// ([`analysis::state_free`])?
+    pub(crate) fn op_purity(&self, op: usize) -> (bool, bool) {
+        let facts = self.facts();
+        (facts.pure[op], facts.free[op])
     }
 
     /// Can the zero-parameter operator `op` be cached while the current state stays the

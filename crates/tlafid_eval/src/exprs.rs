@@ -226,7 +226,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         {
             if let [slot] = slots.as_slice() {
                 // The common case, without building the component list.
-                let set = self.eval(domain)?;
+                let set = self.eval_fast(domain)?;
                 self.expect_set(&set, domain.span)?;
                 for elem in self.value(set.iter_set(), domain.span)? {
                     self.tick(domain.span)?;
@@ -251,7 +251,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let Some(c) = comps.get(i) else {
             return body(self);
         };
-        let domain = self.eval(c.domain)?;
+        let domain = self.eval_fast(c.domain)?;
         self.expect_set(&domain, c.domain.span)?;
         let elems = self.value(domain.iter_set(), c.domain.span)?;
         for elem in elems {

@@ -215,6 +215,56 @@ fn slot_of(part: &Part, state: &[Value]) -> usize {
     (h >> 40) as usize & (ENTRIES - 1)
 }
 
+/// Slots of the per-thread table of memberships (a power of two).
+const MEMBER_SLOTS: usize = 4096;
+
+thread_local! {
+    static MEMBERS: RefCell<Members> = RefCell::new(Members::default());
+}
+
+/// Compound values found in constant sets lately, on this thread (`x \in [Proc -> Seq(M)]`
+/// in a `TypeOK`): a direct-mapped table of (set, value) pairs, the value kept alive so that
+/// its address stays its own. States share most of their sub-values (a successor keeps the
+/// `Arc`s its action leaves unchanged, unpacking shares equal nodes), so the same question
+/// comes back about the very same allocation. Only memberships that hold are kept: a
+/// failed test ends the check, and an error is raised again by testing.
+#[derive(Default)]
+struct Members {
+    /// The compiled program the sets belong to (`Compiled::generation`).
+    generation: u64,
+    slots: Vec<Option<(usize, Value)>>,
+}
+
+fn member_slot(set: usize, x: &Value) -> usize {
+    let h = (identity(x) ^ (set as u64).rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (h >> 40) as usize & (MEMBER_SLOTS - 1)
+}
+
+/// Was `x` found in the constant set `set` (a compiled membership's address) of the
+/// program `generation` lately, on this thread?
+pub(crate) fn recall_member(generation: u64, set: usize, x: &Value) -> bool {
+    MEMBERS.with(|members| {
+        let members = members.borrow();
+        members.generation == generation
+            && matches!(members.slots.get(member_slot(set, x)),
+                Some(Some((s, v))) if *s == set && identical(v, x))
+    })
+}
+
+/// Remembers that `x` is in the constant set `set` of the program `generation`.
+pub(crate) fn remember_member(generation: u64, set: usize, x: &Value) {
+    MEMBERS.with(|members| {
+        let mut members = members.borrow_mut();
+        if members.generation != generation || members.slots.is_empty() {
+            members.generation = generation;
+            members.slots.clear();
+            members.slots.resize_with(MEMBER_SLOTS, || None);
+        }
+        let slot = member_slot(set, x);
+        members.slots[slot] = Some((set, x.clone()));
+    });
+}
+
 /// A word naming `v` among values it is [`identical`] to.
 fn identity(v: &Value) -> u64 {
     match v {

@@ -285,6 +285,15 @@ impl Value {
         matches!(self, Value::Set(_) | Value::Interval(..) | Value::Lazy(_))
     }
 
+    /// True for values held in a shared allocation of their own (sets listed, sequences,
+    /// records, functions): the values an address names.
+    pub fn is_compound(&self) -> bool {
+        matches!(
+            self,
+            Value::Set(_) | Value::Seq(_) | Value::Record(_) | Value::Fcn(_)
+        )
+    }
+
     /// True for functions of any representation (tuples, sequences, records).
     pub fn is_fcn(&self) -> bool {
         matches!(self, Value::Seq(_) | Value::Record(_) | Value::Fcn(_))

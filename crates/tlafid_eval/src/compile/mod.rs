@@ -12,10 +12,12 @@
 //! [`Ctx::call_op`]) and every conjunct of a `/\` list (the guards the action generator
 //! tests, looked up by address). How nodes run is in `run.rs`.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use tlafid_sema::ir::{Builtin, ExceptStep, Expr, ExprKind, Slot};
+use tlafid_sema::walk::each_child;
 use tlafid_value::{Text, Value, ValueResult};
 
 mod run;
@@ -97,6 +99,10 @@ enum Kind<'p> {
     /// A constant expression (no state, no bound variable, only pure operators), computed
     /// on first success and kept.
     Once(OnceLock<Value>, Box<Node<'p>>),
+    /// An expression that depends only on the current state (no slot it does not bind,
+    /// only pure operators), kept in [`Ctx::state_cache`] once computed, outside primes
+    /// and the initial predicate.
+    PerState(Box<Node<'p>>),
     Not(Box<Node<'p>>),
     And(Vec<Node<'p>>),
     Or(Vec<Node<'p>>),
@@ -178,6 +184,30 @@ enum Member<'p> {
     /// A set enumeration that is not constant: each item is evaluated and compared, no set
     /// is built.
     Enum(Vec<Node<'p>>),
+    /// A constant set (a function set of constants, `Seq(Message)`): the compound values
+    /// found in it are remembered on each thread by their allocation (`memo.rs`).
+    Remembered(Box<Member<'p>>),
+}
+
+impl<'p> Member<'p> {
+    /// A set that does not depend on the state or on bound variables.
+    fn is_constant(&self) -> bool {
+        match self {
+            Member::Set(node) => node.is_constant(),
+            Member::FnSet { dom, range } => dom.is_constant() && range.is_constant(),
+            Member::Remembered(_) => true,
+            Member::Interpret(_) | Member::Enum(_) => false,
+        }
+    }
+
+    /// The set of a plain membership, looking through [`Member::Remembered`].
+    fn plain_set(&self) -> Option<&Node<'p>> {
+        match self {
+            Member::Set(node) => Some(node),
+            Member::Remembered(inner) => inner.plain_set(),
+            _ => None,
+        }
+    }
 }
 
 type Roots<'p> = HashMap<usize, Node<'p>, ahash::RandomState>;
@@ -185,6 +215,9 @@ type Roots<'p> = HashMap<usize, Node<'p>, ahash::RandomState>;
 /// The compiled forms of a program's operator bodies and conjuncts.
 #[derive(Default)]
 pub(crate) struct Compiled<'p> {
+    /// Names this compilation among all others in the process, for what threads remember
+    /// by the addresses of its nodes (`memo::recall_member`).
+    pub generation: u64,
     /// By operator index; `None` where the whole body is interpreted.
     bodies: Vec<Option<Node<'p>>>,
     /// Conjuncts of `/\` lists, operator bodies and the other expressions
@@ -195,18 +228,30 @@ pub(crate) struct Compiled<'p> {
 impl<'p> Compiled<'p> {
     /// Compiles every operator body and conjunct of `ev`'s program.
     pub fn new(ev: &Evaluator<'p>) -> Compiled<'p> {
-        let compiler = Compiler { ev };
+        let compiler = Compiler {
+            ev,
+            reaches: RefCell::default(),
+        };
         let mut roots = HashMap::with_hasher(ahash::RandomState::with_seeds(9, 10, 11, 12));
         let mut bodies = Vec::with_capacity(ev.program.ops.len());
         for op in &ev.program.ops {
-            let body = compiler.compile(&op.body);
+            let body = compiler.compile_root(&op.body);
             if body.is_worth_running() {
-                roots.insert(&op.body as *const Expr as usize, compiler.compile(&op.body));
+                roots.insert(
+                    &op.body as *const Expr as usize,
+                    compiler.compile_root(&op.body),
+                );
             }
             bodies.push((!body.is_interpreted()).then_some(body));
             compiler.conjuncts(&op.body, &mut roots);
         }
-        Compiled { bodies, roots }
+        static GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let generation = GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Compiled {
+            generation,
+            bodies,
+            roots,
+        }
     }
 
     /// The compiled body of operator `op`, unless it is interpreted whole.
@@ -222,16 +267,43 @@ impl<'p> Compiled<'p> {
 
 struct Compiler<'e, 'p> {
     ev: &'e Evaluator<'p>,
+    /// [`Reach`] of the expressions met so far, by address.
+    reaches: RefCell<HashMap<usize, Reach, ahash::RandomState>>,
+}
+
+/// What the value of an expression depends on, for keeping it: the frame slots it reads
+/// that it does not bind itself, and whether it reads the state.
+#[derive(Clone, Copy)]
+struct Reach {
+    /// A bit per slot read and not bound inside (slots from 64 on make it not `keepable`).
+    free: u64,
+    /// It reads a state variable, or calls an operator that does.
+    state: bool,
+    /// Nothing in it stops it being kept: no primes, `ENABLED`, `UNCHANGED`, operator
+    /// arguments, substituted variables or impure calls (`Print`, `TLCGet`, random choices).
+    keepable: bool,
+}
+
+impl Reach {
+    /// One value wherever it is evaluated.
+    fn is_constant(self) -> bool {
+        self.keepable && self.free == 0 && !self.state
+    }
+
+    /// One value in each state, wherever it is evaluated in that state.
+    fn is_per_state(self) -> bool {
+        self.keepable && self.free == 0 && self.state
+    }
 }
 
 impl<'p> Compiler<'_, 'p> {
     /// Adds to `roots` every conjunct of a `/\` list inside `expr`, and every expression
     /// the action generator, a call or `EXCEPT` evaluates directly (right sides of `=`,
     /// `\in` and `\subseteq`, what the generator may test as a guard, `LET` values, arguments of operator
-    /// calls, `EXCEPT` indices and values).
+    /// calls, `EXCEPT` indices and values, the domains of bound variables).
     fn conjuncts(&self, expr: &'p Expr, roots: &mut Roots<'p>) {
         let mut add = |e: &'p Expr| {
-            let node = self.compile(e);
+            let node = self.compile_root(e);
             if node.is_worth_running() {
                 roots.insert(e as *const Expr as usize, node);
             }
@@ -247,7 +319,13 @@ impl<'p> Compiler<'_, 'p> {
             // the bodies of quantifiers (`\A ac \in MS : [..] \in msgs`), both sides of
             // `=>`, conditions and branches of `IF` and `CASE`, `LET` bodies.
             ExprKind::Junction { and: false, items } => items.iter().for_each(add),
-            ExprKind::Quant { body, .. } => add(body),
+            ExprKind::Quant { body, binders, .. } => {
+                binders
+                    .iter()
+                    .filter_map(|b| b.domain.as_ref())
+                    .for_each(&mut add);
+                add(body)
+            }
             ExprKind::Builtin(Builtin::Implies, args) if args.len() == 2 => {
                 add(&args[0]);
                 add(&args[1]);
@@ -271,6 +349,14 @@ impl<'p> Compiler<'_, 'p> {
                 add(body);
             }
             ExprKind::Call(_, args) => args.iter().for_each(add),
+            // The domains `for_each_binding` lists.
+            ExprKind::SetFilter(binder, _) | ExprKind::Choose(binder, _) => {
+                binder.domain.iter().for_each(add)
+            }
+            ExprKind::SetMap(_, binders) | ExprKind::FnCons(binders, _) => binders
+                .iter()
+                .filter_map(|b| b.domain.as_ref())
+                .for_each(add),
             ExprKind::Except { updates, .. } => {
                 for update in updates {
                     for step in &update.path {
@@ -436,16 +522,113 @@ impl<'p> Compiler<'_, 'p> {
         items.iter().map(|i| self.compile(i)).collect()
     }
 
-    /// The node of `kind` for `e`, computed once and kept when it is a constant operation.
+    /// The node of `kind` for `e`, computed once and kept when it is a constant operation
+    /// (also one that binds variables, `{<<p, "ECHO0">> : p \in Faulty}`), and kept for the
+    /// current state when it costs something and depends on nothing else (`sent \cup
+    /// {...}` inside `\E r \in SUBSET S : r \subseteq ...`, evaluated for every `r`).
     fn fold(&self, e: &'p Expr, kind: Kind<'p>) -> Node<'p> {
         let node = Node { expr: e, kind };
-        if node.is_foldable() {
+        let binds = matches!(
+            node.kind,
+            Kind::SetFilter { .. }
+                | Kind::SetMap { .. }
+                | Kind::FnCons { .. }
+                | Kind::Choose { .. }
+                | Kind::Quant { .. }
+        );
+        if node.is_foldable() || (binds && self.reach(e).is_constant()) {
             return Node {
                 expr: e,
                 kind: Kind::Once(OnceLock::new(), Box::new(node)),
             };
         }
+        if node.is_costly() && self.reach(e).is_per_state() {
+            return Node {
+                expr: e,
+                kind: Kind::PerState(Box::new(node)),
+            };
+        }
         node
+    }
+
+    /// A root's node (an operator body, a conjunct): not kept per state at its top (a
+    /// root is looked up where it is evaluated; what is worth keeping is what a root
+    /// evaluates again and again).
+    fn compile_root(&self, e: &'p Expr) -> Node<'p> {
+        match self.compile(e) {
+            Node {
+                kind: Kind::PerState(inner),
+                ..
+            } => *inner,
+            node => node,
+        }
+    }
+
+    /// [`Reach`] of `e`, computed once per expression.
+    fn reach(&self, e: &Expr) -> Reach {
+        let key = e as *const Expr as usize;
+        if let Some(r) = self.reaches.borrow().get(&key) {
+            return *r;
+        }
+        let mut r = Reach {
+            free: 0,
+            state: false,
+            keepable: true,
+        };
+        let op_reach = |op: usize, r: &mut Reach| {
+            let (pure, free) = self.ev.op_purity(op);
+            let replaced = matches!(self.ev.overrides[op], Some(ConstBinding::Op(_)));
+            r.keepable &= pure && !replaced;
+            r.state |= !free;
+        };
+        match &e.kind {
+            ExprKind::Var { primed: false, .. } => r.state = true,
+            ExprKind::Var { primed: true, .. }
+            | ExprKind::Prime(_)
+            | ExprKind::Substituted { .. }
+            | ExprKind::BoxAction(..)
+            | ExprKind::AngleAction(..)
+            | ExprKind::ConstCall(..)
+            | ExprKind::LocalCall(..)
+            | ExprKind::LocalOpArg(_)
+            | ExprKind::Fairness { .. }
+            | ExprKind::TemporalQuant { .. }
+            | ExprKind::Builtin(Builtin::Enabled | Builtin::Unchanged, _) => r.keepable = false,
+            ExprKind::Local(slot) if slot.0 < 64 => r.free |= 1 << slot.0,
+            ExprKind::Local(_) => r.keepable = false,
+            ExprKind::Const(c) => match self.ev.consts.get(c.0 as usize) {
+                Some(Some(ConstBinding::Value(_))) => {}
+                Some(Some(ConstBinding::Op(op))) => op_reach(op.0 as usize, &mut r),
+                _ => r.keepable = false,
+            },
+            ExprKind::Call(op, _) | ExprKind::OpArg(op, _) => op_reach(op.0 as usize, &mut r),
+            _ => {}
+        }
+        each_child(e, &mut |child| {
+            let c = self.reach(child);
+            r.free |= c.free;
+            r.state |= c.state;
+            r.keepable &= c.keepable;
+        });
+        let mut bound = Vec::new();
+        match &e.kind {
+            ExprKind::LetValue { slot, .. } => bound.push(slot.0),
+            ExprKind::Except { at, .. } => bound.push(at.0),
+            ExprKind::Quant { binders, .. }
+            | ExprKind::SetMap(_, binders)
+            | ExprKind::FnCons(binders, _) => {
+                bound.extend(binders.iter().flat_map(|b| b.slots.iter().map(|s| s.0)))
+            }
+            ExprKind::Choose(b, _) | ExprKind::SetFilter(b, _) => {
+                bound.extend(b.slots.iter().map(|s| s.0))
+            }
+            _ => {}
+        }
+        for slot in bound.into_iter().filter(|s| *s < 64) {
+            r.free &= !(1 << slot);
+        }
+        self.reaches.borrow_mut().insert(key, r);
+        r
     }
 
     /// The test of `x \in set` as `Ctx::member_of_expr` makes it: a function set or a set
@@ -453,6 +636,14 @@ impl<'p> Compiler<'_, 'p> {
     /// by the interpreter, any other set by its value (so a function set's range that is a
     /// call is evaluated once, as there).
     fn member(&self, set: &'p Expr, top: bool) -> Member<'p> {
+        let member = self.member_of(set, top);
+        if member.is_constant() {
+            return Member::Remembered(Box::new(member));
+        }
+        member
+    }
+
+    fn member_of(&self, set: &'p Expr, top: bool) -> Member<'p> {
         match &set.kind {
             ExprKind::FnSet(dom, range) => Member::FnSet {
                 dom: self.compile(dom),
@@ -616,6 +807,24 @@ impl<'p> Node<'p> {
                 | Kind::Tuple(_)
                 | Kind::Record(_)
         ) && self.is_constant()
+    }
+
+    /// An operation worth keeping for the current state rather than doing again: a set
+    /// built or combined, a quantifier, an `EXCEPT`, a call of a defined operator.
+    fn is_costly(&self) -> bool {
+        match &self.kind {
+            Kind::SetOp(..)
+            | Kind::SetFilter { .. }
+            | Kind::SetMap { .. }
+            | Kind::FnCons { .. }
+            | Kind::Choose { .. }
+            | Kind::Quant { .. }
+            | Kind::Except(_) => true,
+            Kind::Interpret => {
+                matches!(self.expr.kind, ExprKind::Call(_, ref args) if !args.is_empty())
+            }
+            _ => false,
+        }
     }
 
     /// Worth a lookup by address instead of the interpreter's dispatch.

@@ -133,6 +133,21 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Ok(Value::set(out))
             }
             Kind::NativeConst(op, f) => Ok(self.ev.op_cache[*op].get_or_init(f).clone()),
+            Kind::PerState(inner) => {
+                // Inside `ENABLED` with shadowed variables (`shadow.rs`) an instantiated
+                // variable may read otherwise: nothing is kept or read there.
+                if self.in_prime || self.init_mode || !self.shadowed.is_empty() {
+                    return self.run(inner);
+                }
+                // Keyed by the node's address, which no operator index (the other keys) can be.
+                let key = n as *const Node<'p> as usize;
+                if let Some((_, v)) = self.state_cache.iter().find(|(k, _)| *k == key) {
+                    return Ok(v.clone());
+                }
+                let v = self.run(inner)?;
+                self.state_cache.push((key, v.clone()));
+                Ok(v)
+            }
             Kind::Powerset(a) => {
                 let s = self.run(a)?;
                 self.expect_set(&s, a.expr.span)?;
@@ -322,6 +337,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 self.value(s.contains(x), span)
             }
             Member::Interpret(e) => self.member_of_expr(x, e, span),
+            Member::Remembered(inner) if x.is_compound() => {
+                self.remembered_member(x, set, |ctx, x| ctx.run_member(x, inner, span))
+            }
+            Member::Remembered(inner) => self.run_member(x, inner, span),
             Member::Enum(items) => {
                 // Every item is evaluated, as when the set is built (the same errors).
                 let mut found = false;
@@ -338,11 +357,17 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     return Ok(false);
                 }
                 let values = self.value(x.fn_value_refs(), span)?;
-                if let Member::Set(r) = &**range {
+                if let Some(r) = range.plain_set() {
                     // An ordinary range is evaluated once, not per value.
+                    let remembered = matches!(**range, Member::Remembered(_));
                     let r = self.run_cow(r)?;
                     for v in values {
-                        if !self.value(r.contains(v), span)? {
+                        if remembered && v.is_compound() {
+                            let test = |ctx: &mut Self, v: &Value| ctx.value(r.contains(v), span);
+                            if !self.remembered_member(v, range, test)? {
+                                return Ok(false);
+                            }
+                        } else if !self.value(r.contains(v), span)? {
                             return Ok(false);
                         }
                     }
@@ -356,6 +381,27 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Ok(true)
             }
         }
+    }
+
+    /// `x \in set` for a compound `x` and a constant `set` ([`Member::Remembered`]): the
+    /// answer remembered for this very allocation of `x`, or `test`'s, remembered when it
+    /// holds.
+    fn remembered_member(
+        &mut self,
+        x: &Value,
+        set: &'a Member<'p>,
+        test: impl FnOnce(&mut Self, &Value) -> EvalResult<bool>,
+    ) -> EvalResult<bool> {
+        let generation = self.ev.compiled().generation;
+        let key = set as *const Member<'p> as usize;
+        if crate::memo::recall_member(generation, key, x) {
+            return Ok(true);
+        }
+        let holds = test(self, x)?;
+        if holds {
+            crate::memo::remember_member(generation, key, x);
+        }
+        Ok(holds)
     }
 
     /// One update of an `EXCEPT` (as the interpreter's `except_path`).
