@@ -54,6 +54,9 @@ enum Kind<'p> {
     LocalField(Slot, Text),
     /// `f[a]` where `f` is a bound variable, parameter or `LET` value.
     LocalApp(Slot, Box<Node<'p>>),
+    /// `f[a]` where `f` is a constant (`HostOf[pid]`, a function definition over
+    /// constants such as `GetDistance[f1, f2]`), applied once its value is known.
+    ConstApp(Box<Node<'p>>, Box<Node<'p>>),
     /// `{a, b, ...}`: built from its items, kept when they are all constant.
     SetEnum(Vec<Node<'p>>),
     /// `<<a, b, ...>>` with at least one item: built from its items, kept when they are all
@@ -396,6 +399,8 @@ impl<'p> Compiler<'_, 'p> {
                 let f = self.compile(f);
                 if f.is_place() {
                     Kind::App(Box::new(f), self.boxed(a))
+                } else if matches!(f.kind, Kind::Cached(_) | Kind::Once(..) | Kind::Value(_)) {
+                    Kind::ConstApp(Box::new(f), self.boxed(a))
                 } else {
                     Kind::Interpret
                 }

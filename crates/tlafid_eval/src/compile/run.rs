@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use tlafid_base::Span;
-use tlafid_sema::ir::{Expr, Slot};
+use tlafid_sema::ir::{Expr, ExprKind, Slot};
 use tlafid_value::{LazySet, Value};
 
 use super::{Kind, Member, Node, QuantVar, Step};
@@ -36,7 +36,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             Kind::Value(v) => Ok(v.clone()),
             Kind::Local(slot) => match self.ready_local(*slot) {
                 Some(v) => Ok(v.clone()),
-                None => self.eval(n.expr),
+                None => self.local(*slot, n.expr.span),
             },
             Kind::Var(_) | Kind::App(..) | Kind::Field(..) => match self.run_place(n)? {
                 Some(v) => Ok(v.clone()),
@@ -90,8 +90,32 @@ impl<'a, 'p> Ctx<'a, 'p> {
         match &n.kind {
             Kind::LocalField(slot, name) => match self.ready_local(*slot) {
                 Some(v) => self.value(v.field_text(*name).cloned(), n.expr.span),
-                None => self.eval(n.expr),
+                None => {
+                    // As the interpreter: the slot's value (a `LET` value forced now, or
+                    // evaluated again under a prime), then its field.
+                    let ExprKind::Dot(r, _) = &n.expr.kind else {
+                        return self.eval(n.expr);
+                    };
+                    let v = self.local(*slot, r.span)?;
+                    self.value(v.field_text(*name).cloned(), n.expr.span)
+                }
             },
+            Kind::ConstApp(f, a) => {
+                let known = match &f.kind {
+                    _ if self.in_prime || self.init_mode => None,
+                    Kind::Cached(op) => self.ev.op_cache[*op].get(),
+                    Kind::Once(cell, _) => cell.get(),
+                    Kind::Value(v) => Some(v),
+                    _ => None,
+                };
+                // Until the function is known (a function definition is built after a few
+                // applications), the interpreter applies it.
+                let Some(fv) = known else {
+                    return self.eval(n.expr);
+                };
+                let a = self.run_cow(a)?;
+                self.value(fv.apply(&a).cloned(), n.expr.span)
+            }
             Kind::LocalApp(slot, a) => {
                 // As the interpreter's `fn_app` on a ready local: the argument, then the
                 // function read in place.
