@@ -52,6 +52,32 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 return Ok(v.clone());
             }
         }
+        // Under a prime while the next state is being assigned: kept with the next values
+        // of the variables it reads.
+        let primed_key = (!cacheable
+            && !per_state
+            && self.in_prime
+            && !self.init_mode
+            && args.is_empty()
+            && self.shadowed.is_empty()
+            && self.ev.per_state_cacheable(i))
+        .then(|| self.primed_key(i))
+        .flatten();
+        if let Some(key) = &primed_key {
+            let found = self.primed_cache.iter().find(|(op, read, _)| {
+                *op == i
+                    && read
+                        .iter()
+                        .zip(key.iter())
+                        .all(|(a, b)| crate::memo::identical(a, b))
+            });
+            if let Some((_, _, v)) = found {
+                // It reads the next state, as evaluating it would have (a `LET` value
+                // holding it is not kept as if it did not).
+                self.next_reads += 1;
+                return Ok(v.clone());
+            }
+        }
         let op: &'p OpDef = self.ev.program.op(op_id);
         let saved = self.push_frame(op_id, args, span)?;
         let remembered = (!self.in_prime
@@ -71,8 +97,23 @@ impl<'a, 'p> Ctx<'a, 'p> {
             let _ = self.ev.op_cache[i].set(value.clone());
         } else if per_state && (!self.in_prime || self.next_fixed) {
             self.state_cache_mut().push((i, value.clone()));
+        } else if let Some(key) = primed_key {
+            match self.primed_cache.iter_mut().find(|(op, ..)| *op == i) {
+                Some(entry) => *entry = (i, key, value.clone()),
+                None => self.primed_cache.push((i, key, value.clone())),
+            }
         }
         Ok(value)
+    }
+
+    /// The next state's values of the variables operator `op` reads, when all are
+    /// assigned (and known: models of at most 64 variables).
+    fn primed_key(&self, op: usize) -> Option<Box<[Value]>> {
+        let mask = self.ev.memo().vars_read(op)?;
+        (0..self.next.len())
+            .filter(|v| *v < 64 && mask & (1 << v) != 0)
+            .map(|v| self.next[v].clone())
+            .collect()
     }
 
     /// The body of `op` in its frame (just opened).

@@ -48,6 +48,10 @@ pub(crate) struct Ctx<'a, 'p> {
     pub next_fixed: bool,
     /// Values of pure zero-parameter operators read under a prime while `next_fixed`.
     pub next_cache: Vec<(usize, Value)>,
+    /// Values of pure zero-parameter operators read under a prime while the next state is
+    /// being assigned (`Serializable'` for each candidate `opOrder'`), each with the values
+    /// of the next state's variables it read (kept alive: compared by identity).
+    pub primed_cache: Vec<(usize, Box<[Value]>, Value)>,
     /// How often each function definition was applied to one argument during this call
     /// (`u32::MAX`: building it whole failed, keep applying it argument by argument).
     pub fn_uses: Vec<(usize, u32)>,
@@ -98,6 +102,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             state_cache: Vec::new(),
             next_fixed: false,
             next_cache: Vec::new(),
+            primed_cache: Vec::new(),
             fn_uses: Vec::new(),
             shadowed: Vec::new(),
             pending_conjuncts: 0,

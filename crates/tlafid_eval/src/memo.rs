@@ -46,6 +46,9 @@ pub(crate) struct Plan {
     bodies: HashMap<usize, (), ahash::RandomState>,
     /// By operator: how its calls are remembered, if they are.
     calls: Vec<Option<CallPart>>,
+    /// By operator: the state variables it reads, through the operators it calls (a bit
+    /// per variable); empty for a model of more than 64 variables.
+    masks: Vec<u64>,
 }
 
 static GENERATION: AtomicU64 = AtomicU64::new(1);
@@ -69,6 +72,7 @@ impl Plan {
             return plan;
         }
         let masks = var_masks(program, overrides, consts);
+        plan.masks = masks.clone();
         for (i, op) in program.ops.iter().enumerate() {
             if !pure[i] || !op.params.is_empty() || natives[i].is_some() || op.function.is_some() {
                 continue;
@@ -98,6 +102,12 @@ impl Plan {
     /// Does `body` hold a remembered conjunct?
     pub fn covers(&self, body: &Expr) -> bool {
         !self.bodies.is_empty() && self.bodies.contains_key(&(body as *const Expr as usize))
+    }
+
+    /// The state variables `op` reads (through the operators it calls), a bit per
+    /// variable, if known.
+    pub fn vars_read(&self, op: usize) -> Option<u64> {
+        self.masks.get(op).copied()
     }
 
     /// How calls of `op` are remembered, if they are.
@@ -283,7 +293,7 @@ fn identity(v: &Value) -> u64 {
 }
 
 /// The same scalar, or the same allocation (so equal values: values are immutable).
-fn identical(a: &Value, b: &Value) -> bool {
+pub(crate) fn identical(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Int(x), Value::Int(y)) => x == y,
