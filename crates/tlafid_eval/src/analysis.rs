@@ -318,6 +318,12 @@ pub(crate) fn is_closed_constant(
 
 /// The slots `expr` binds itself (`LET` values, `EXCEPT`'s `@`, binders).
 pub(crate) fn collect_bound_slots(expr: &Expr, out: &mut Vec<u32>) {
+    bound_here(expr, out);
+    each_child(expr, &mut |child| collect_bound_slots(child, out));
+}
+
+/// The slots the node `expr` binds for its children (not those its children bind).
+pub(crate) fn bound_here(expr: &Expr, out: &mut Vec<u32>) {
     match &expr.kind {
         ExprKind::LetValue { slot, .. } => out.push(slot.0),
         ExprKind::Except { at, .. } => out.push(at.0),
@@ -331,7 +337,24 @@ pub(crate) fn collect_bound_slots(expr: &Expr, out: &mut Vec<u32>) {
         }
         _ => {}
     }
-    each_child(expr, &mut |child| collect_bound_slots(child, out));
+}
+
+/// Does the node `expr` itself make its value impossible to keep for a state: a prime, an
+/// action or temporal form, `ENABLED`, `UNCHANGED`, or an operator passed as an argument?
+pub(crate) fn never_kept(expr: &Expr) -> bool {
+    matches!(
+        expr.kind,
+        ExprKind::Var { primed: true, .. }
+            | ExprKind::Prime(_)
+            | ExprKind::BoxAction(..)
+            | ExprKind::AngleAction(..)
+            | ExprKind::ConstCall(..)
+            | ExprKind::LocalCall(..)
+            | ExprKind::LocalOpArg(_)
+            | ExprKind::Fairness { .. }
+            | ExprKind::TemporalQuant { .. }
+            | ExprKind::Builtin(Builtin::Enabled | Builtin::Unchanged, _)
+    )
 }
 
 fn closed_in(

@@ -388,16 +388,7 @@ fn reads(
     mask: &mut u64,
 ) -> bool {
     let ok = match &e.kind {
-        ExprKind::Var { primed: true, .. }
-        | ExprKind::Prime(_)
-        | ExprKind::BoxAction(..)
-        | ExprKind::AngleAction(..)
-        | ExprKind::ConstCall(..)
-        | ExprKind::LocalCall(..)
-        | ExprKind::LocalOpArg(_)
-        | ExprKind::Fairness { .. }
-        | ExprKind::TemporalQuant { .. }
-        | ExprKind::Builtin(Builtin::Enabled | Builtin::Unchanged, _) => false,
+        _ if crate::analysis::never_kept(e) => false,
         ExprKind::Var { var, primed: false } => {
             *mask |= 1u64 << (var.0 & 63);
             true

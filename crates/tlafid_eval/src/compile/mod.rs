@@ -22,6 +22,7 @@ use tlafid_value::{Text, Value, ValueResult};
 
 mod run;
 
+use crate::analysis;
 use crate::builtins::member_sees_through;
 use crate::evaluator::{ConstBinding, Evaluator};
 use crate::natives::Native;
@@ -587,18 +588,9 @@ impl<'p> Compiler<'_, 'p> {
             r.state |= !free;
         };
         match &e.kind {
-            ExprKind::Var { primed: false, .. } => r.state = true,
-            ExprKind::Var { primed: true, .. }
-            | ExprKind::Prime(_)
-            | ExprKind::Substituted { .. }
-            | ExprKind::BoxAction(..)
-            | ExprKind::AngleAction(..)
-            | ExprKind::ConstCall(..)
-            | ExprKind::LocalCall(..)
-            | ExprKind::LocalOpArg(_)
-            | ExprKind::Fairness { .. }
-            | ExprKind::TemporalQuant { .. }
-            | ExprKind::Builtin(Builtin::Enabled | Builtin::Unchanged, _) => r.keepable = false,
+            _ if analysis::never_kept(e) => r.keepable = false,
+            ExprKind::Var { .. } => r.state = true,
+            ExprKind::Substituted { .. } => r.keepable = false,
             ExprKind::Local(slot) if slot.0 < 64 => r.free |= 1 << slot.0,
             ExprKind::Local(_) => r.keepable = false,
             ExprKind::Const(c) => match self.ev.consts.get(c.0 as usize) {
@@ -616,19 +608,7 @@ impl<'p> Compiler<'_, 'p> {
             r.keepable &= c.keepable;
         });
         let mut bound = Vec::new();
-        match &e.kind {
-            ExprKind::LetValue { slot, .. } => bound.push(slot.0),
-            ExprKind::Except { at, .. } => bound.push(at.0),
-            ExprKind::Quant { binders, .. }
-            | ExprKind::SetMap(_, binders)
-            | ExprKind::FnCons(binders, _) => {
-                bound.extend(binders.iter().flat_map(|b| b.slots.iter().map(|s| s.0)))
-            }
-            ExprKind::Choose(b, _) | ExprKind::SetFilter(b, _) => {
-                bound.extend(b.slots.iter().map(|s| s.0))
-            }
-            _ => {}
-        }
+        analysis::bound_here(e, &mut bound);
         for slot in bound.into_iter().filter(|s| *s < 64) {
             r.free &= !(1 << slot);
         }
