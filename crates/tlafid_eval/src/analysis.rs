@@ -364,16 +364,8 @@ fn closed_in(
     consts: &[Option<ConstBinding>],
 ) -> bool {
     let direct = match &expr.kind {
-        ExprKind::Var { .. }
-        | ExprKind::Prime(_)
-        | ExprKind::BoxAction(..)
-        | ExprKind::AngleAction(..)
-        | ExprKind::ConstCall(..)
-        | ExprKind::LocalCall(..)
-        | ExprKind::LocalOpArg(_)
-        | ExprKind::Fairness { .. }
-        | ExprKind::TemporalQuant { .. }
-        | ExprKind::Builtin(Builtin::Enabled | Builtin::Unchanged, _) => false,
+        _ if never_kept(expr) => false,
+        ExprKind::Var { .. } => false,
         ExprKind::Local(slot) => bound.contains(&slot.0),
         ExprKind::Const(c) => {
             matches!(consts.get(c.0 as usize), Some(Some(ConstBinding::Value(_))))
