@@ -8,6 +8,8 @@
 //!   `ENABLED <<A>>_v` a state atom;
 //! - `F ~> G` is `[](~F \/ <>G)`; `=>`, `<=>` and `IF` are expanded; `~` is pushed to the
 //!   atoms;
+//! - a constant condition (`i # j` in `\A i, j \in S : i # j => WF_v(A(i, j))`) is decided
+//!   when translated, as TLC does, so it does not split the normal form;
 //! - a formula without temporal operators is an atom (a state predicate, or an action such
 //!   as `[A]_v` in `[][A]_v` or `<<A>>_v` in `<><<A>>_v`);
 //! - `\A x \in S : F` and `\E x \in S : F` with `F` temporal are expanded over the value of
@@ -179,6 +181,14 @@ impl<'a, 'p> Translator<'a, 'p> {
 
     fn translate(&mut self, expr: &'p Expr, frame: &Rc<Frame<'p>>, positive: bool) -> Translated {
         let level = self.level(expr, frame);
+        if level == Level::Constant {
+            // A constant condition (`oi # oj` in `\A oi, oj \in S : oi # oj => WF_v(A)`) is
+            // decided here, as TLC does, so that it does not split the normal form; one that
+            // fails to evaluate stays an atom and reports its error where it is checked.
+            if let Some(Value::Bool(b)) = self.constant(expr, frame) {
+                return Ok(Ltl::Bool(b == positive));
+            }
+        }
         if level < Level::Temporal {
             let kind = if level == Level::Action {
                 AtomKind::Action
