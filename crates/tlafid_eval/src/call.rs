@@ -53,23 +53,25 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
         }
         // Under a prime while the next state is being assigned: kept with the next values
-        // of the variables it reads.
-        let primed_key = (!cacheable
+        // of the variables it reads (compared in place; the key is built only to store).
+        let primed = (!cacheable
             && !per_state
             && self.in_prime
             && !self.init_mode
             && args.is_empty()
             && self.shadowed.is_empty()
             && self.ev.per_state_cacheable(i))
-        .then(|| self.primed_key(i))
+        .then(|| self.ev.memo().vars_read(i))
         .flatten();
-        if let Some(key) = &primed_key {
+        if let Some(mask) = primed {
+            let next = &self.next;
             let found = self.primed_cache.iter().find(|(op, read, _)| {
                 *op == i
-                    && read
-                        .iter()
-                        .zip(key.iter())
-                        .all(|(a, b)| crate::memo::identical(a, b))
+                    && read_vars(mask, next.len()).zip(read.iter()).all(|(v, a)| {
+                        next[v]
+                            .as_ref()
+                            .is_some_and(|b| crate::memo::identical(a, b))
+                    })
             });
             if let Some((_, _, v)) = found {
                 // It reads the next state, as evaluating it would have (a `LET` value
@@ -97,7 +99,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             let _ = self.ev.op_cache[i].set(value.clone());
         } else if per_state && (!self.in_prime || self.next_fixed) {
             self.state_cache_mut().push((i, value.clone()));
-        } else if let Some(key) = primed_key {
+        } else if let Some(key) = primed.and_then(|mask| self.primed_key(mask)) {
             match self.primed_cache.iter_mut().find(|(op, ..)| *op == i) {
                 Some(entry) => *entry = (i, key, value.clone()),
                 None => self.primed_cache.push((i, key, value.clone())),
@@ -106,12 +108,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
         Ok(value)
     }
 
-    /// The next state's values of the variables operator `op` reads, when all are
-    /// assigned (and known: models of at most 64 variables).
-    fn primed_key(&self, op: usize) -> Option<Box<[Value]>> {
-        let mask = self.ev.memo().vars_read(op)?;
-        (0..self.next.len())
-            .filter(|v| *v < 64 && mask & (1 << v) != 0)
+    /// The next state's values of the variables in `mask` (an operator's reads, models of
+    /// at most 64 variables), when all are assigned.
+    fn primed_key(&self, mask: u64) -> Option<Box<[Value]>> {
+        read_vars(mask, self.next.len())
             .map(|v| self.next[v].clone())
             .collect()
     }
@@ -476,4 +476,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
             _ => false,
         }
     }
+}
+
+/// The variables (below `count`) whose bits are set in `mask`, in order.
+fn read_vars(mask: u64, count: usize) -> impl Iterator<Item = usize> {
+    (0..count.min(64)).filter(move |v| mask & (1 << v) != 0)
 }
