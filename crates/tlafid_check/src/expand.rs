@@ -31,6 +31,9 @@ pub(crate) struct LevelContext<'a, T: TransitionSystem> {
     /// Check new states when they are claimed (see [`claims_checked`]); if not, the explorer
     /// checks the level's kept states after the level.
     pub check_claims: bool,
+    /// The `max_depth` budget refuses every new state of this level: the first one claimed
+    /// (in key order) is where the run stops, so states past its parent need no expansion.
+    pub stop_at_new: bool,
     /// The atoms to record the state graph with, when there are temporal properties.
     pub layout: Option<&'a AtomLayout>,
     /// The smallest key of an event found so far in this level.
@@ -306,6 +309,9 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
                 .offer(fp, (key, Some(action)), (successor, verdict), |state| {
                     Stored::new(system, state, arena)
                 });
+            if self.stop_at_new {
+                self.first_stop.fetch_min(key, Ordering::Relaxed);
+            }
         }
         failed
     }

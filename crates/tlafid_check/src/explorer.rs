@@ -364,6 +364,8 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                 self.options.max_depth,
                 self.depth,
             ),
+            stop_at_new: !self.options.continue_after_violations
+                && self.options.max_depth.is_some_and(|max| self.depth >= max),
             layout: self.liveness.as_ref().map(|l| &l.layout),
             first_stop: AtomicU64::new(OrderKey::MAX),
             aborted: AtomicBool::new(false),
