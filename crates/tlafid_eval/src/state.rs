@@ -1,12 +1,18 @@
 //! States: one value per variable, in declaration order, with a cached fingerprint.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use tlafid_value::{fingerprint_values, Fingerprint, Value};
 
 /// A state of the model.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     values: Box<[Value]>,
-    fingerprint: Fingerprint,
+    /// The fingerprint, computed when first asked for (0: not yet; a state whose fingerprint
+    /// is 0 is hashed at each ask, which is only slower). Under `SYMMETRY` or a `VIEW` the
+    /// seen set keys states by another fingerprint, and a successor already seen is never
+    /// asked for this one.
+    fingerprint: AtomicU64,
     /// TLC's level (1 for an initial state, one more than its predecessor's for a
     /// successor), when the explorer tracks it for `TLCGet("level")`; 0 when unknown. Not
     /// part of the state: equality and the fingerprint ignore it.
@@ -16,10 +22,9 @@ pub struct State {
 impl State {
     /// A state from its values (in [`Program::vars`](tlafid_sema::ir::Program) order).
     pub fn new(values: Box<[Value]>) -> State {
-        let fingerprint = fingerprint_values(&values);
         State {
             values,
-            fingerprint,
+            fingerprint: AtomicU64::new(0),
             level: 0,
         }
     }
@@ -30,7 +35,7 @@ impl State {
     pub fn with_fingerprint(values: Box<[Value]>, fingerprint: Fingerprint) -> State {
         State {
             values,
-            fingerprint,
+            fingerprint: AtomicU64::new(fingerprint),
             level: 0,
         }
     }
@@ -57,13 +62,30 @@ impl State {
 
     /// The fingerprint (fixed seeds; equal states have equal fingerprints).
     pub fn fingerprint(&self) -> Fingerprint {
-        self.fingerprint
+        match self.fingerprint.load(Ordering::Relaxed) {
+            0 => {
+                let fingerprint = fingerprint_values(&self.values);
+                self.fingerprint.store(fingerprint, Ordering::Relaxed);
+                fingerprint
+            }
+            fingerprint => fingerprint,
+        }
+    }
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            values: self.values.clone(),
+            fingerprint: AtomicU64::new(self.fingerprint.load(Ordering::Relaxed)),
+            level: self.level,
+        }
     }
 }
 
 impl PartialEq for State {
     fn eq(&self, other: &State) -> bool {
-        self.fingerprint == other.fingerprint && self.values == other.values
+        self.fingerprint() == other.fingerprint() && self.values == other.values
     }
 }
 

@@ -91,8 +91,14 @@ pub(super) fn explore(
     }
 }
 
-/// What a checkpoint must match to be resumed: every source read (model, configuration,
-/// modules, requirements), in the order read, and the options that shape the state space.
+/// Names the way states are fingerprinted: a checkpoint's seen set holds fingerprints, so
+/// one written by a build that fingerprinted otherwise must not be resumed. Change it with
+/// any fingerprint (the symmetry's orbit fingerprint included).
+const FINGERPRINT_SCHEME: &[u8] = b"fingerprints 2: orbit hashes fixed parts by fingerprint";
+
+/// What a checkpoint must match to be resumed: the fingerprint scheme, every source read
+/// (model, configuration, modules, requirements), in the order read, and the options that
+/// shape the state space.
 fn model_identity(session: &Session<'_>, options: &RunOptions, check_deadlock: bool) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut add = |bytes: &[u8]| {
@@ -100,6 +106,7 @@ fn model_identity(session: &Session<'_>, options: &RunOptions, check_deadlock: b
             hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
         }
     };
+    add(FINGERPRINT_SCHEME);
     for (_, file) in session.sources.files() {
         add(file.text.as_bytes());
     }
