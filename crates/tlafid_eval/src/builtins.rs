@@ -31,6 +31,18 @@ impl<'a, 'p> Ctx<'a, 'p> {
             (Builtin::Union, [a, b]) => self.set_op(a, b, span, Value::union),
             (Builtin::Intersect, [a, b]) => self.set_op(a, b, span, Value::intersect),
             (Builtin::SetMinus, [a, b]) => self.set_op(a, b, span, Value::minus),
+            (Builtin::SubsetEq, [a, b]) if tests_members_lazily(self.ev, b) => {
+                // `S \subseteq {n \in Nat : n > 0}`: each element of `S` is tested as by
+                // `\in`, as TLC does; the right side is never enumerated.
+                let x = self.eval(a)?;
+                self.expect_set(&x, a.span)?;
+                for e in self.value(x.iter_set(), a.span)? {
+                    if !self.member_of_expr(&e, b, span)? {
+                        return Ok(Value::Bool(false));
+                    }
+                }
+                Ok(Value::Bool(true))
+            }
             (Builtin::SubsetEq, [a, b]) => {
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
                 self.value(x.subset_eq(&y), span).map(Value::Bool)
@@ -171,6 +183,19 @@ pub(crate) fn values_equal(x: &Value, y: &Value, span: Span) -> EvalResult<bool>
 /// definition (no override, native or recursive function) of a state or action level (a
 /// constant one is built once and cached instead) whose body is a set filter, a function set
 /// or another call.
+/// Whether [`Ctx::member_of_expr`] tests membership in `set` without building it: a set
+/// filter of one bound variable, a function set, or a definition of one.
+pub(crate) fn tests_members_lazily(ev: &Evaluator<'_>, set: &Expr) -> bool {
+    match &set.kind {
+        ExprKind::SetFilter(binder, _) => {
+            !binder.tuple && binder.slots.len() == 1 && binder.domain.is_some()
+        }
+        ExprKind::FnSet(..) => true,
+        ExprKind::Call(op_id, _) => member_sees_through(ev, *op_id),
+        _ => false,
+    }
+}
+
 pub(crate) fn member_sees_through(ev: &Evaluator<'_>, op_id: tlafid_sema::ir::OpId) -> bool {
     let i = op_id.0 as usize;
     if ev.overrides[i].is_some() || ev.natives[i].is_some() {

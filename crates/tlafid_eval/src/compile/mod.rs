@@ -703,6 +703,9 @@ impl<'p> Compiler<'_, 'p> {
             (Builtin::Powerset, [a]) => return Kind::Powerset(self.boxed(a)),
             (Builtin::Domain, [a]) => return Kind::Native1(Value::domain, self.boxed(a)),
             (Builtin::BigUnion, [a]) => return Kind::Native1(Value::big_union, self.boxed(a)),
+            (Builtin::SubsetEq, [_, b]) if crate::builtins::tests_members_lazily(self.ev, b) => {
+                return Kind::Interpret
+            }
             (Builtin::SubsetEq, [a, b]) => {
                 return Kind::Native2(subset_eq, self.boxed(a), self.boxed(b))
             }
