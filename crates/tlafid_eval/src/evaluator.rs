@@ -722,11 +722,10 @@ impl<'e, 'p> Worker<'e, 'p> {
         state: &[Value],
         next: Option<&[Value]>,
     ) -> EvalResult<bool> {
-        let slots = self.slots_used(expr);
-        let plan = &self.ev.facts().memo;
-        if next.is_none() && plan.covers(expr) {
-            return self.eval_bool_remembered(expr, slots, state);
+        if next.is_none() {
+            return Ok(self.first_false([expr], state)?.is_none());
         }
+        let slots = self.slots_used(expr);
         let mut ctx = self.ctx(state, next);
         ctx.stack.resize(slots, FrameSlot::Empty);
         let r = ctx.test(expr);
@@ -734,44 +733,39 @@ impl<'e, 'p> Worker<'e, 'p> {
         r
     }
 
-    /// [`eval_bool`](Self::eval_bool) of an operator body with remembered conjuncts
-    /// (`memo.rs`): its conjuncts in order, as the conjunction evaluates them, each
-    /// remembered one answered from the table when the variables it reads are the same
-    /// values as when it was last evaluated there.
-    fn eval_bool_remembered(
+    /// The position of the first of `exprs` (state predicates at the top level) that is
+    /// false in `state`, testing them in order and stopping at the first false one or the
+    /// first error. They share one evaluation context: it is set up once, and what depends
+    /// only on the state (`Ctx::state_cache`: `Leaves == {n \in Nodes : isLeaf[n]}` read by
+    /// several invariants) is computed once for all of them.
+    pub fn first_false(
         &mut self,
-        body: &'p Expr,
-        slots: usize,
+        exprs: impl IntoIterator<Item = &'p Expr>,
         state: &[Value],
-    ) -> EvalResult<bool> {
+    ) -> EvalResult<Option<usize>> {
         let plan = &self.ev.facts().memo;
-        let items = match &body.kind {
-            ExprKind::Junction { and: true, items } => items.as_slice(),
-            _ => std::slice::from_ref(body),
-        };
         let mut ctx = self.ctx(state, None);
-        ctx.stack.resize(slots, FrameSlot::Empty);
-        let mut result = Ok(true);
-        for item in items {
-            let part = plan.part(item);
-            let holds = match part.and_then(|part| plan.recall(part, state)) {
-                Some(holds) => holds,
-                None => match ctx.test(item) {
-                    Ok(holds) => {
-                        if let Some(part) = part {
-                            plan.remember(part, state, holds);
-                        }
-                        holds
-                    }
-                    Err(e) => {
-                        result = Err(e);
-                        break;
-                    }
-                },
+        let mut result = Ok(None);
+        for (i, expr) in exprs.into_iter().enumerate() {
+            let slots = self.slots_used(expr);
+            debug_assert!(ctx.base == 0 && ctx.depth == 0 && !ctx.in_prime);
+            ctx.stack.clear();
+            ctx.stack.resize(slots, FrameSlot::Empty);
+            let holds = if plan.covers(expr) {
+                test_remembered(&mut ctx, plan, expr, state)
+            } else {
+                ctx.test(expr)
             };
-            if !holds {
-                result = Ok(false);
-                break;
+            match holds {
+                Ok(true) => {}
+                Ok(false) => {
+                    result = Ok(Some(i));
+                    break;
+                }
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
             }
         }
         self.finish(ctx);
@@ -886,4 +880,36 @@ fn collect_strings(expr: &Expr, out: &mut HashMap<SmolStr, Text, ahash::RandomSt
         _ => {}
     }
     tlafid_sema::walk::each_child(expr, &mut |child| collect_strings(child, out));
+}
+
+/// `ctx.test(body)` of an operator body with remembered conjuncts (`memo.rs`): its conjuncts
+/// in order, as the conjunction evaluates them, each remembered one answered from the table
+/// when the variables it reads are the same values as when it was last evaluated there.
+fn test_remembered<'p>(
+    ctx: &mut Ctx<'_, 'p>,
+    plan: &crate::memo::Plan,
+    body: &'p Expr,
+    state: &[Value],
+) -> EvalResult<bool> {
+    let items = match &body.kind {
+        ExprKind::Junction { and: true, items } => items.as_slice(),
+        _ => std::slice::from_ref(body),
+    };
+    for item in items {
+        let part = plan.part(item);
+        let holds = match part.and_then(|part| plan.recall(part, state)) {
+            Some(holds) => holds,
+            None => {
+                let holds = ctx.test(item)?;
+                if let Some(part) = part {
+                    plan.remember(part, state, holds);
+                }
+                holds
+            }
+        };
+        if !holds {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }

@@ -251,8 +251,13 @@ impl<'p> Model<'p> {
             return Ok(None);
         }
         let mut worker = self.worker_in(state);
+        let Some(next) = next else {
+            // State predicates: tested in one evaluation context (`Worker::first_false`).
+            let at = worker.first_false(checks.iter().map(|check| check.expr), state.values())?;
+            return Ok(at.map(|i| ViolationId((offset + i) as u32)));
+        };
         for (i, check) in checks.iter().enumerate() {
-            if !check.holds(&mut worker, state, next)? {
+            if !check.holds(&mut worker, state, Some(next))? {
                 return Ok(Some(ViolationId((offset + i) as u32)));
             }
         }

@@ -140,10 +140,10 @@ enum Kind<'p> {
     },
     /// `[f EXCEPT ![a] = v, ...]`.
     Except(Box<Except<'p>>),
-    /// `[x \in S |-> e]` with one untupled variable.
+    /// `[x \in S |-> e]`, or `[x \in S, y \in T |-> e]` over untupled variables (a
+    /// function of tuples): one slot and domain per variable, as for quantifiers.
     FnCons {
-        slot: Slot,
-        domain: Box<Node<'p>>,
+        vars: Vec<QuantVar<'p>>,
         body: Box<Node<'p>>,
     },
     /// `\A` / `\E` over bounded, untupled binders: one slot and domain per variable.
@@ -470,38 +470,22 @@ impl<'p> Compiler<'_, 'p> {
                 forall,
                 binders,
                 body,
-            } => {
-                let mut vars = Vec::new();
-                for b in binders {
-                    let Some(domain) = b.domain.as_ref().filter(|_| !b.tuple) else {
-                        return Node::interpreted(e);
-                    };
-                    vars.extend(b.slots.iter().enumerate().map(|(i, s)| QuantVar {
-                        slot: *s,
-                        domain: self.compile(domain),
-                        same_as_previous: i > 0,
-                    }));
-                }
-                Kind::Quant {
+            } => match self.vars(binders) {
+                Some(vars) => Kind::Quant {
                     forall: *forall,
                     vars,
                     body: self.boxed(body),
-                }
-            }
+                },
+                None => Kind::Interpret,
+            },
             ExprKind::FnSet(d, r) => Kind::FnSet(self.boxed(d), self.boxed(r)),
             ExprKind::Cross(parts) => Kind::Cross(self.compile_all(parts)),
-            ExprKind::FnCons(binders, body) => match binders.as_slice() {
-                [tlafid_sema::ir::Binder {
-                    slots,
-                    tuple: false,
-                    domain: Some(domain),
-                    ..
-                }] if slots.len() == 1 => Kind::FnCons {
-                    slot: slots[0],
-                    domain: self.boxed(domain),
+            ExprKind::FnCons(binders, body) => match self.vars(binders) {
+                Some(vars) => Kind::FnCons {
+                    vars,
                     body: self.boxed(body),
                 },
-                _ => Kind::Interpret,
+                None => Kind::Interpret,
             },
             ExprKind::Except { base, updates, at } => Kind::Except(Box::new(Except {
                 base: self.compile(base),
@@ -522,6 +506,21 @@ impl<'p> Compiler<'_, 'p> {
             _ => Kind::Interpret,
         };
         self.fold(e, kind)
+    }
+
+    /// The variables of bounded, untupled binders (`x, y \in S, z \in T`), in binding
+    /// order; `None` when one is tupled or unbounded.
+    fn vars(&self, binders: &'p [tlafid_sema::ir::Binder]) -> Option<Vec<QuantVar<'p>>> {
+        let mut vars = Vec::new();
+        for b in binders {
+            let domain = b.domain.as_ref().filter(|_| !b.tuple)?;
+            vars.extend(b.slots.iter().enumerate().map(|(i, s)| QuantVar {
+                slot: *s,
+                domain: self.compile(domain),
+                same_as_previous: i > 0,
+            }));
+        }
+        Some(vars)
     }
 
     fn compile_all(&self, items: &'p [Expr]) -> Vec<Node<'p>> {
@@ -753,13 +752,6 @@ fn one_variable(binders: &[tlafid_sema::ir::Binder]) -> Option<(Slot, &Expr)> {
 }
 
 impl<'p> Node<'p> {
-    fn interpreted(expr: &'p Expr) -> Node<'p> {
-        Node {
-            expr,
-            kind: Kind::Interpret,
-        }
-    }
-
     fn is_interpreted(&self) -> bool {
         matches!(self.kind, Kind::Interpret)
     }

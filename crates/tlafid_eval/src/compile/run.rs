@@ -231,14 +231,19 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     self.run(b)
                 }
             }
-            Kind::FnCons { slot, domain, body } => {
-                // As `fn_cons` on one variable: the domain in order, each element its key.
+            Kind::FnCons { vars, body } => {
+                // As `fn_cons`: the domains in order, each element (or tuple of elements) a key.
                 let mut pairs = Vec::new();
-                self.each_in(*slot, domain, |ctx, key| {
-                    pairs.push((key, ctx.run(body)?));
-                    Ok(())
-                })?;
-                Ok(Value::function_sorted(pairs))
+                if let [var] = vars.as_slice() {
+                    self.each_in(var.slot, &var.domain, |ctx, key| {
+                        pairs.push((key, ctx.run(body)?));
+                        Ok(())
+                    })?;
+                    return Ok(Value::function_sorted(pairs));
+                }
+                let mut key = Vec::with_capacity(vars.len());
+                self.fn_cons_from(vars, body, None, &mut key, &mut pairs)?;
+                Ok(Value::function(pairs))
             }
             Kind::Except(x) => {
                 let mut value = self.run(&x.base)?;
@@ -479,6 +484,40 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
         }
         Ok(true)
+    }
+
+    /// Binds `vars` from the first on, as [`quant_from`](Self::quant_from) does, and adds
+    /// to `pairs` the tuple of each binding (`key` holds the outer variables' elements) with
+    /// `body`'s value there.
+    fn fn_cons_from(
+        &mut self,
+        vars: &'a [QuantVar<'p>],
+        body: &'a Node<'p>,
+        previous: Option<&Value>,
+        key: &mut Vec<Value>,
+        pairs: &mut Vec<(Value, Value)>,
+    ) -> EvalResult<()> {
+        let Some((var, rest)) = vars.split_first() else {
+            pairs.push((Value::seq(key.clone()), self.run(body)?));
+            return Ok(());
+        };
+        let set = match previous {
+            Some(set) if var.same_as_previous => Cow::Borrowed(set),
+            _ => {
+                let set = self.run_cow(&var.domain)?;
+                self.expect_set(&set, var.domain.expr.span)?;
+                set
+            }
+        };
+        for elem in self.value(set.iter_set(), var.domain.expr.span)? {
+            self.tick(var.domain.expr.span)?;
+            let elem = elem.into_owned();
+            self.bind_value(var.slot, elem.clone());
+            key.push(elem);
+            self.fn_cons_from(rest, body, Some(&set), key, pairs)?;
+            key.pop();
+        }
+        Ok(())
     }
 
     /// The value of a compiled expression, borrowed when it is a place of the current state,
