@@ -239,25 +239,37 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
         }
         let comps = components(binders)?;
-        self.bind_from(&comps, 0, body)
+        // TLC's order (its `ContextEnumerator`): every domain is evaluated, and found
+        // enumerable, left to right before anything is bound; then the first component
+        // varies fastest (`\E r, c \in S` binds <<1, 1>>, <<2, 1>>, ..., <<1, 2>>, ...),
+        // which decides the order of a `\E`'s actions and so of the search.
+        let mut domains = Vec::with_capacity(comps.len());
+        for c in &comps {
+            let domain = self.eval_fast(c.domain)?;
+            self.expect_set(&domain, c.domain.span)?;
+            self.value(domain.iter_set(), c.domain.span)?;
+            domains.push(domain);
+        }
+        self.bind_below(&comps, &domains, body)
     }
 
-    fn bind_from(
+    /// Binds the last of `comps` to each element of its domain in turn, and for each, the
+    /// ones before it (so the first varies fastest), calling `body` with all bound; `false`
+    /// when `body` stopped the walk.
+    fn bind_below(
         &mut self,
         comps: &[Component<'p>],
-        i: usize,
+        domains: &[Value],
         body: &mut dyn FnMut(&mut Self) -> EvalResult<bool>,
     ) -> EvalResult<bool> {
-        let Some(c) = comps.get(i) else {
+        let (Some((c, outer)), Some((domain, inner))) = (comps.split_last(), domains.split_last())
+        else {
             return body(self);
         };
-        let domain = self.eval_fast(c.domain)?;
-        self.expect_set(&domain, c.domain.span)?;
-        let elems = self.value(domain.iter_set(), c.domain.span)?;
-        for elem in elems {
+        for elem in self.value(domain.iter_set(), c.domain.span)? {
             self.tick(c.domain.span)?;
             self.bind_component(c, elem, c.domain.span)?;
-            if !self.bind_from(comps, i + 1, body)? {
+            if !self.bind_below(outer, inner, body)? {
                 return Ok(false);
             }
         }

@@ -241,8 +241,14 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     })?;
                     return Ok(Value::function_sorted(pairs));
                 }
-                let mut key = Vec::with_capacity(vars.len());
-                self.fn_cons_from(vars, body, None, &mut key, &mut pairs)?;
+                self.for_each_var(vars, &mut |ctx| {
+                    let key = vars.iter().map(|var| ctx.ready_local(var.slot).cloned());
+                    let key = key.collect::<Option<Vec<Value>>>().ok_or_else(|| {
+                        EvalError::new(E_TYPE, "a bound variable has no value", n.expr.span)
+                    })?;
+                    pairs.push((Value::seq(key), ctx.run(body)?));
+                    Ok(true)
+                })?;
                 Ok(Value::function(pairs))
             }
             Kind::Except(x) => {
@@ -336,8 +342,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Ok(self.run_member(&x, set, n.expr.span)? != *negate)
             }
             Kind::Quant { forall, vars, body } => {
-                let finished = self.quant_from(vars, body, *forall, None)?;
-                Ok(if finished { *forall } else { !*forall })
+                let forall = *forall;
+                let finished =
+                    self.for_each_var(vars, &mut |ctx| Ok(ctx.run_bool(body)? == forall))?;
+                Ok(if finished { forall } else { !forall })
             }
             Kind::Disjoint { a, b, negate } => {
                 let x = self.run_cow(a)?;
@@ -454,70 +462,63 @@ impl<'a, 'p> Ctx<'a, 'p> {
         })
     }
 
-    /// Binds `vars` (each domain evaluated where its variable is bound, as the interpreter
-    /// does, except a domain shared with the previous variable, `previous`, which is not
-    /// evaluated again) and tests `body` for each binding; `false` when a body differed from
-    /// `forall`.
-    fn quant_from(
+    /// Binds `vars` in the interpreter's (TLC's) order and calls `each` with every binding;
+    /// `false` when `each` stopped the walk. Every domain is evaluated, and found
+    /// enumerable, left to right first (one shared with the previous variable, `\A x, y
+    /// \in S`, once); then the first variable varies fastest.
+    fn for_each_var(
         &mut self,
         vars: &'a [QuantVar<'p>],
-        body: &'a Node<'p>,
-        forall: bool,
-        previous: Option<&Value>,
+        each: &mut dyn FnMut(&mut Self) -> EvalResult<bool>,
     ) -> EvalResult<bool> {
-        let Some((var, rest)) = vars.split_first() else {
-            return Ok(self.run_bool(body)? == forall);
-        };
-        let set = match previous {
-            Some(set) if var.same_as_previous => Cow::Borrowed(set),
-            _ => {
-                let set = self.run_cow(&var.domain)?;
-                self.expect_set(&set, var.domain.expr.span)?;
-                set
+        if let [var] = vars {
+            let set = self.run_cow(&var.domain)?;
+            self.expect_set(&set, var.domain.expr.span)?;
+            for elem in self.value(set.iter_set(), var.domain.expr.span)? {
+                self.tick(var.domain.expr.span)?;
+                self.bind_value(var.slot, elem.into_owned());
+                if !each(self)? {
+                    return Ok(false);
+                }
             }
+            return Ok(true);
+        }
+        let mut sets: Vec<Cow<'a, Value>> = Vec::with_capacity(vars.len());
+        for var in vars {
+            let set = match sets.last() {
+                Some(previous) if var.same_as_previous => previous.clone(),
+                _ => {
+                    let set = self.run_cow(&var.domain)?;
+                    self.expect_set(&set, var.domain.expr.span)?;
+                    self.value(set.iter_set(), var.domain.expr.span)?;
+                    set
+                }
+            };
+            sets.push(set);
+        }
+        self.vars_below(vars, &sets, each)
+    }
+
+    /// Binds the last of `vars` to each element of its set, and for each the ones before
+    /// it (see [`for_each_var`](Self::for_each_var)).
+    fn vars_below(
+        &mut self,
+        vars: &'a [QuantVar<'p>],
+        sets: &[Cow<'a, Value>],
+        each: &mut dyn FnMut(&mut Self) -> EvalResult<bool>,
+    ) -> EvalResult<bool> {
+        let (Some((var, outer)), Some((set, inner))) = (vars.split_last(), sets.split_last())
+        else {
+            return each(self);
         };
         for elem in self.value(set.iter_set(), var.domain.expr.span)? {
             self.tick(var.domain.expr.span)?;
             self.bind_value(var.slot, elem.into_owned());
-            if !self.quant_from(rest, body, forall, Some(&set))? {
+            if !self.vars_below(outer, inner, each)? {
                 return Ok(false);
             }
         }
         Ok(true)
-    }
-
-    /// Binds `vars` from the first on, as [`quant_from`](Self::quant_from) does, and adds
-    /// to `pairs` the tuple of each binding (`key` holds the outer variables' elements) with
-    /// `body`'s value there.
-    fn fn_cons_from(
-        &mut self,
-        vars: &'a [QuantVar<'p>],
-        body: &'a Node<'p>,
-        previous: Option<&Value>,
-        key: &mut Vec<Value>,
-        pairs: &mut Vec<(Value, Value)>,
-    ) -> EvalResult<()> {
-        let Some((var, rest)) = vars.split_first() else {
-            pairs.push((Value::seq(key.clone()), self.run(body)?));
-            return Ok(());
-        };
-        let set = match previous {
-            Some(set) if var.same_as_previous => Cow::Borrowed(set),
-            _ => {
-                let set = self.run_cow(&var.domain)?;
-                self.expect_set(&set, var.domain.expr.span)?;
-                set
-            }
-        };
-        for elem in self.value(set.iter_set(), var.domain.expr.span)? {
-            self.tick(var.domain.expr.span)?;
-            let elem = elem.into_owned();
-            self.bind_value(var.slot, elem.clone());
-            key.push(elem);
-            self.fn_cons_from(rest, body, Some(&set), key, pairs)?;
-            key.pop();
-        }
-        Ok(())
     }
 
     /// The value of a compiled expression, borrowed when it is a place of the current state,
