@@ -138,6 +138,13 @@ enum Kind<'p> {
         domain: Box<Node<'p>>,
         pred: Box<Node<'p>>,
     },
+    /// `LET x == e IN body` (one lifted value definition): `x` bound unevaluated, as the
+    /// interpreter binds it, and evaluated where it is first read.
+    Let {
+        slot: Slot,
+        value: &'p Expr,
+        body: Box<Node<'p>>,
+    },
     /// `[f EXCEPT ![a] = v, ...]`.
     Except(Box<Except<'p>>),
     /// `[x \in S |-> e]`, or `[x \in S, y \in T |-> e]` over untupled variables (a
@@ -486,6 +493,11 @@ impl<'p> Compiler<'_, 'p> {
                     body: self.boxed(body),
                 },
                 None => Kind::Interpret,
+            },
+            ExprKind::LetValue { slot, value, body } => Kind::Let {
+                slot: *slot,
+                value,
+                body: self.boxed(body),
             },
             ExprKind::Except { base, updates, at } => Kind::Except(Box::new(Except {
                 base: self.compile(base),

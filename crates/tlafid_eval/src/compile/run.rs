@@ -11,6 +11,7 @@ use super::{Kind, Member, Node, QuantVar, Step};
 use crate::builtins::values_equal;
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_CASE, E_CHOOSE, E_TYPE};
+use crate::frame::FrameSlot;
 
 impl<'a, 'p> Ctx<'a, 'p> {
     /// Evaluates `expr` as a boolean: its compiled form when it has one.
@@ -251,6 +252,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 })?;
                 Ok(Value::function(pairs))
             }
+            Kind::Let { slot, value, body } => {
+                self.bind(*slot, FrameSlot::Thunk(value));
+                self.run(body)
+            }
             Kind::Except(x) => {
                 let mut value = self.run(&x.base)?;
                 for (path, new) in &x.updates {
@@ -298,6 +303,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
     pub fn run_bool(&mut self, n: &'a Node<'p>) -> EvalResult<bool> {
         match &n.kind {
             Kind::Not(a) => Ok(!self.run_bool(a)?),
+            Kind::Let { slot, value, body } => {
+                self.bind(*slot, FrameSlot::Thunk(value));
+                self.run_bool(body)
+            }
             Kind::And(items) => {
                 for item in items {
                     if !self.run_bool(item)? {
