@@ -117,6 +117,11 @@ pub struct Evaluator<'p> {
     pub(crate) frame_sizes: Vec<usize>,
     pub(crate) by_name: std::collections::HashSet<usize, ahash::RandomState>,
     pub(crate) op_cache: Vec<OnceLock<Value>>,
+    /// By operator: set (to `true`) once a constant operator's value is found not to be
+    /// buildable (an infinite set filter such as `{n \in Nat : n > 0}`), so membership in
+    /// it is decided on its body (`Ctx::constant_stays_lazy`); one that can be built is in
+    /// `op_cache` instead.
+    pub(crate) lazy_constants: Vec<OnceLock<bool>>,
     pub(crate) strings: HashMap<SmolStr, Text, ahash::RandomState>,
     pub(crate) options: EvalOptions,
     pub(crate) init: Option<OpId>,
@@ -251,6 +256,7 @@ impl<'p> Evaluator<'p> {
             frame_sizes: analysis::frame_sizes(program),
             by_name: analysis::by_name_args(program, &is_native),
             op_cache: (0..n).map(|_| OnceLock::new()).collect(),
+            lazy_constants: (0..n).map(|_| OnceLock::new()).collect(),
             strings,
             options: EvalOptions::default(),
             init: None,

@@ -23,7 +23,7 @@ use tlafid_value::{Text, Value, ValueResult};
 mod run;
 
 use crate::analysis;
-use crate::builtins::member_sees_through;
+use crate::builtins::{lazy_member, LazyMember};
 use crate::evaluator::{ConstBinding, Evaluator};
 use crate::natives::Native;
 
@@ -120,6 +120,14 @@ enum Kind<'p> {
         literal: Option<Text>,
         negate: bool,
     },
+    /// `a \subseteq set` with `set` one whose members are tested lazily
+    /// ([`lazy_member`]), as [`Ctx::subset_of_expr`] does; `constant` the operator when
+    /// `set` is a constant one ([`LazyMember::Constant`]), its cached value then used as is.
+    SubsetOf {
+        a: Box<Node<'p>>,
+        set: &'p Expr,
+        constant: Option<usize>,
+    },
     /// `x \in S` (`\notin` when `negate`).
     In {
         elem: Box<Node<'p>>,
@@ -187,6 +195,10 @@ enum Step<'p> {
 /// building it, a set filter by the interpreter, any other set by its value.
 enum Member<'p> {
     Set(Node<'p>),
+    /// A constant operator whose body is a set tested lazily ([`LazyMember::Constant`]):
+    /// its cached value once built, else the interpreter (which builds it, or decides on
+    /// its body when it cannot be built: `{n \in Nat : n > 0}`).
+    Constant(usize, &'p Expr),
     FnSet {
         dom: Node<'p>,
         range: Box<Member<'p>>,
@@ -206,7 +218,7 @@ impl<'p> Member<'p> {
         match self {
             Member::Set(node) => node.is_constant(),
             Member::FnSet { dom, range } => dom.is_constant() && range.is_constant(),
-            Member::Remembered(_) => true,
+            Member::Remembered(_) | Member::Constant(..) => true,
             Member::Interpret(_) | Member::Enum(_) => false,
         }
     }
@@ -627,10 +639,11 @@ impl<'p> Compiler<'_, 'p> {
         r
     }
 
-    /// The test of `x \in set` as `Ctx::member_of_expr` makes it: a function set or a set
-    /// enumeration without building it, a set filter (and, at the top, a call decided on its operator's body)
-    /// by the interpreter, any other set by its value (so a function set's range that is a
-    /// call is evaluated once, as there).
+    /// The test of `x \in set` as `Ctx::member_of_expr` makes it ([`lazy_member`]): a
+    /// function set or a set enumeration without building it, a set filter (and, at the
+    /// top, a call decided on its operator's body) by the interpreter, a constant operator
+    /// by its cached value once built, any other set by its value (so a function set's
+    /// range that is a call is evaluated once, as there).
     fn member(&self, set: &'p Expr, top: bool) -> Member<'p> {
         let member = self.member_of(set, top);
         if member.is_constant() {
@@ -640,16 +653,15 @@ impl<'p> Compiler<'_, 'p> {
     }
 
     fn member_of(&self, set: &'p Expr, top: bool) -> Member<'p> {
-        match &set.kind {
-            ExprKind::FnSet(dom, range) => Member::FnSet {
+        match lazy_member(self.ev, set) {
+            Some(LazyMember::FnSet(dom, range)) => Member::FnSet {
                 dom: self.compile(dom),
                 range: Box::new(self.member(range, false)),
             },
-            ExprKind::SetFilter(..) => Member::Interpret(set),
-            ExprKind::Call(op, _) if top && member_sees_through(self.ev, *op) => {
-                Member::Interpret(set)
-            }
-            _ => match self.compile(set) {
+            Some(LazyMember::Filter { .. }) => Member::Interpret(set),
+            Some(LazyMember::Def(..)) if top => Member::Interpret(set),
+            Some(LazyMember::Constant(op)) => Member::Constant(op.0 as usize, set),
+            Some(LazyMember::Def(..)) | None => match self.compile(set) {
                 // A function set's range is evaluated once (`top` false): built.
                 Node {
                     kind: Kind::SetEnum(items),
@@ -714,11 +726,18 @@ impl<'p> Compiler<'_, 'p> {
             (Builtin::Powerset, [a]) => return Kind::Powerset(self.boxed(a)),
             (Builtin::Domain, [a]) => return Kind::Native1(Value::domain, self.boxed(a)),
             (Builtin::BigUnion, [a]) => return Kind::Native1(Value::big_union, self.boxed(a)),
-            (Builtin::SubsetEq, [_, b]) if crate::builtins::tests_members_lazily(self.ev, b) => {
-                return Kind::Interpret
-            }
-            (Builtin::SubsetEq, [a, b]) => {
-                return Kind::Native2(subset_eq, self.boxed(a), self.boxed(b))
+            (Builtin::SubsetEq, [a, set]) => {
+                return match lazy_member(self.ev, set) {
+                    None => Kind::Native2(subset_eq, self.boxed(a), self.boxed(set)),
+                    Some(lazy) => Kind::SubsetOf {
+                        a: self.boxed(a),
+                        set,
+                        constant: match lazy {
+                            LazyMember::Constant(op) => Some(op.0 as usize),
+                            _ => None,
+                        },
+                    },
+                };
             }
             (Builtin::Union, [_, _]) => Value::union,
             (Builtin::Intersect, [_, _]) => Value::intersect,
@@ -777,6 +796,7 @@ impl<'p> Node<'p> {
             Kind::Native2(_, a, b) | Kind::SetOp(_, a, b) | Kind::FnSet(a, b) => {
                 a.is_constant() && b.is_constant()
             }
+            Kind::SubsetOf { a, constant, .. } => a.is_constant() && constant.is_some(),
             Kind::SetEnum(items) | Kind::Tuple(items) | Kind::Cross(items) => {
                 items.iter().all(Node::is_constant)
             }
@@ -798,6 +818,7 @@ impl<'p> Node<'p> {
                 | Kind::SetEnum(_)
                 | Kind::Tuple(_)
                 | Kind::Record(_)
+                | Kind::SubsetOf { .. }
         ) && self.is_constant()
     }
 

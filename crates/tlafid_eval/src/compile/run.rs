@@ -184,6 +184,15 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 self.expect_set(&rv, r.expr.span)?;
                 Ok(Value::lazy(LazySet::FnSet(dv, rv)))
             }
+            Kind::SubsetOf { a, set, constant } => {
+                let x = self.run_cow(a)?;
+                let ev = self.ev;
+                if let Some(y) = constant.and_then(|op| ev.op_cache[op].get()) {
+                    return self.value(x.subset_eq(y), n.expr.span).map(Value::Bool);
+                }
+                self.subset_of_expr(&x, a.expr.span, set, n.expr.span)
+                    .map(Value::Bool)
+            }
             Kind::Case { arms, other } => {
                 for (guard, value) in arms {
                     if self.run_bool(guard)? {
@@ -383,6 +392,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 self.value(s.contains(x), span)
             }
             Member::Interpret(e) => self.member_of_expr(x, e, span),
+            Member::Constant(op, e) => match self.ev.op_cache[*op].get() {
+                Some(s) => self.value(s.contains(x), span),
+                None => self.member_of_expr(x, e, span),
+            },
             Member::Remembered(inner) if x.is_compound() => {
                 self.remembered_member(x, set, |ctx, x| ctx.run_member(x, inner, span))
             }
@@ -403,10 +416,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     return Ok(false);
                 }
                 let values = self.value(x.fn_value_refs(), span)?;
-                if let Some(r) = range.plain_set() {
+                let r = match range.plain_set() {
+                    Some(r) => Some(self.run_cow(r)?),
+                    None => self.built_constant(range, span)?.map(Cow::Borrowed),
+                };
+                if let Some(r) = r {
                     // An ordinary range is evaluated once, not per value.
                     let remembered = matches!(**range, Member::Remembered(_));
-                    let r = self.run_cow(r)?;
                     for v in values {
                         if remembered && v.is_compound() {
                             let test = |ctx: &mut Self, v: &Value| ctx.value(r.contains(v), span);
@@ -427,6 +443,21 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Ok(true)
             }
         }
+    }
+
+    /// The value of `set` when it is a constant operator ([`Member::Constant`]) that can be
+    /// built (built now if need be), as the interpreter's `range_tested_lazily` decides.
+    fn built_constant(&mut self, set: &Member<'p>, span: Span) -> EvalResult<Option<&'a Value>> {
+        let op = match set {
+            Member::Constant(op, _) => *op,
+            Member::Remembered(inner) => return self.built_constant(inner, span),
+            _ => return Ok(None),
+        };
+        if self.constant_stays_lazy(tlafid_sema::ir::OpId(op as u32), span)? {
+            return Ok(None);
+        }
+        let ev = self.ev;
+        Ok(ev.op_cache[op].get())
     }
 
     /// `x \in set` for a compound `x` and a constant `set` ([`Member::Remembered`]): the
