@@ -739,6 +739,62 @@ impl<'e, 'p> Worker<'e, 'p> {
         r
     }
 
+    /// Whether the step `state -> next` satisfies `[A]_v`, or `A` without `v`: `v` is
+    /// compared first and `A` evaluated only where `v` changed (when `v` fails, `A` decides
+    /// first, as in TLC). All three evaluations share one context, so what they read of
+    /// either state is computed once: a refinement's mapped variables (`token`, defined
+    /// over the refining spec's variables) in `v`, `v'` and `A`'s `token` and `token'`.
+    pub fn step_holds(
+        &mut self,
+        action: &'p Expr,
+        vars: Option<&'p Expr>,
+        state: &[Value],
+        next: &[Value],
+    ) -> EvalResult<bool> {
+        let slots = self.slots_used(action);
+        let slots = match vars {
+            Some(vars) => slots.max(self.slots_used(vars)),
+            None => slots,
+        };
+        let mut ctx = self.ctx(state, Some(next));
+        let fresh = |ctx: &mut Ctx<'_, 'p>| {
+            ctx.stack.clear();
+            ctx.stack.resize(slots, FrameSlot::Empty);
+        };
+        let r = match vars {
+            None => {
+                fresh(&mut ctx);
+                ctx.test(action)
+            }
+            Some(vars) => {
+                fresh(&mut ctx);
+                let before = ctx.eval(vars);
+                fresh(&mut ctx);
+                ctx.in_prime = true;
+                let after = ctx.eval(vars);
+                ctx.in_prime = false;
+                let unchanged = before.and_then(|before| Ok(before == after?));
+                match unchanged {
+                    Ok(true) => Ok(true),
+                    Ok(false) => {
+                        fresh(&mut ctx);
+                        ctx.test(action)
+                    }
+                    Err(error) => {
+                        fresh(&mut ctx);
+                        match ctx.test(action) {
+                            Ok(true) => Ok(true),
+                            Ok(false) => Err(error),
+                            Err(e) => Err(e),
+                        }
+                    }
+                }
+            }
+        };
+        self.finish(ctx);
+        r
+    }
+
     /// The position of the first of `exprs` (state predicates at the top level) that is
     /// false in `state`, testing them in order and stopping at the first false one or the
     /// first error. They share one evaluation context: it is set up once, and what depends

@@ -46,19 +46,9 @@ impl<'p> Check<'p> {
         state: &State,
         next: Option<&State>,
     ) -> Result<bool, EvalError> {
-        let (Some(vars), Some(next)) = (self.vars, next) else {
-            return worker.eval_bool(self.expr, state.values(), next.map(State::values));
-        };
-        let unchanged = worker
-            .eval(vars, state.values(), None)
-            .and_then(|before| Ok(before == worker.eval(vars, next.values(), None)?));
-        match unchanged {
-            Ok(true) => Ok(true),
-            Ok(false) => worker.eval_bool(self.expr, state.values(), Some(next.values())),
-            Err(error) => match worker.eval_bool(self.expr, state.values(), Some(next.values()))? {
-                true => Ok(true),
-                false => Err(error),
-            },
+        match next {
+            Some(next) => worker.step_holds(self.expr, self.vars, state.values(), next.values()),
+            None => worker.eval_bool(self.expr, state.values(), None),
         }
     }
 }
