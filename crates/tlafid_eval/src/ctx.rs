@@ -48,6 +48,10 @@ pub(crate) struct Ctx<'a, 'p> {
     pub next_fixed: bool,
     /// Values of pure zero-parameter operators read under a prime while `next_fixed`.
     pub next_cache: Vec<(usize, Value)>,
+    /// The next state given whole by the caller, as `next` holds it while `next_fixed`: a
+    /// primed function of the state (`token'`) is evaluated as its unprimed form with it as
+    /// the current state ([`Ctx::in_next_state`]).
+    pub next_state: Option<&'a [Value]>,
     /// Values of pure zero-parameter operators read under a prime while the next state is
     /// being assigned (`Serializable'` for each candidate `opOrder'`), each with the values
     /// of the next state's variables it read (kept alive: compared by identity).
@@ -102,6 +106,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             state_cache: Vec::new(),
             next_fixed: false,
             next_cache: Vec::new(),
+            next_state: None,
             primed_cache: Vec::new(),
             fn_uses: Vec::new(),
             shadowed: Vec::new(),
@@ -149,6 +154,49 @@ impl<'a, 'p> Ctx<'a, 'p> {
             self.next_cache.clear();
         }
         fixed
+    }
+
+    /// Can `e'`, for `e` a function of the state alone, be evaluated as `e` with the next
+    /// state as the current one? Only where the next state is the one given whole, outside
+    /// primes and the initial predicate, and outside `ENABLED` (where an instantiated
+    /// variable may read otherwise).
+    pub fn next_state_ready(&self) -> bool {
+        self.next_state.is_some()
+            && self.next_fixed
+            && !self.in_prime
+            && !self.init_mode
+            && self.shadowed.is_empty()
+            && self.changed_test.is_none()
+    }
+
+    /// Runs `f` with the next state given whole as the current state, and with what is kept
+    /// for it (`next_cache`) as what is kept for the current state; counted as a read of
+    /// the next state (a `LET` value holding the result is not kept as if it were not).
+    /// Only where [`Ctx::next_state_ready`].
+    pub fn in_next_state<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let Some(next) = self.next_state.take() else {
+            return f(self);
+        };
+        let cur = std::mem::replace(&mut self.cur, next);
+        std::mem::swap(&mut self.state_cache, &mut self.next_cache);
+        self.next_reads += 1;
+        let r = f(self);
+        std::mem::swap(&mut self.state_cache, &mut self.next_cache);
+        self.cur = cur;
+        self.next_state = Some(next);
+        r
+    }
+
+    /// `e'` for a state function `e` (the `v` of `[A]_v`): with the next state given whole,
+    /// `e` in the next state as the current one, else `e` under a prime.
+    pub fn eval_primed(&mut self, e: &'p Expr) -> EvalResult<Value> {
+        if self.next_state_ready() {
+            return self.in_next_state(|ctx| ctx.eval(e));
+        }
+        let saved = std::mem::replace(&mut self.in_prime, true);
+        let r = self.eval(e);
+        self.in_prime = saved;
+        r
     }
 
     /// Sets a slot of the current frame.
@@ -388,6 +436,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
             ExprKind::Builtin(b, args) => self.builtin(*b, args, span),
             ExprKind::Junction { and, items } => self.junction(*and, items),
             ExprKind::Prime(e) => {
+                // A function of the state, with the next state given whole: compiled
+                // (`Kind::Primed`), as its unprimed form in the next state.
+                if self.next_state_ready() {
+                    if let Some(node) = self.ev.compiled().root(expr) {
+                        return self.run(node);
+                    }
+                }
                 let saved = std::mem::replace(&mut self.in_prime, true);
                 let r = self.eval(e);
                 self.in_prime = saved;

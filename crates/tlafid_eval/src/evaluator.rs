@@ -207,6 +207,25 @@ struct Buffers<'p> {
     next: Vec<Option<Value>>,
     /// `analysis::slots_used` of the expressions evaluated so far, by address.
     slots_used: HashMap<usize, usize, ahash::RandomState>,
+    /// What was kept for the current state of the last step checked.
+    step_state: Option<KeptState>,
+}
+
+/// The very same values (allocations compared, not contents: `memo::identical`).
+fn same_values(a: &[Value], b: &[Value]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| crate::memo::identical(a, b))
+}
+
+/// The values kept for one state (`Ctx::state_cache`) by the last [`Worker::step_holds`]:
+/// the successors of a state are checked one after another, so what depends only on it (a
+/// refinement's `vars` and mapped variables) is computed once for all of them.
+struct KeptState {
+    /// Which compilation the cache's node addresses belong to.
+    generation: u64,
+    /// The state's values, kept alive so that their allocations stay theirs: the cache is
+    /// used again only for the very same values (`memo::identical`).
+    state: Box<[Value]>,
+    cache: Vec<(usize, Value)>,
 }
 
 impl Default for Buffers<'_> {
@@ -219,6 +238,7 @@ impl Default for Buffers<'_> {
             stack: Vec::new(),
             next: Vec::new(),
             slots_used: HashMap::with_hasher(ahash::RandomState::with_seeds(9, 10, 11, 12)),
+            step_state: None,
         }
     }
 }
@@ -640,6 +660,7 @@ impl Drop for Worker<'_, '_> {
             stack,
             next: buffers.next,
             slots_used: buffers.slots_used,
+            step_state: buffers.step_state,
         };
         let id = self.ev.id;
         let displaced = THREAD_SPARE
@@ -664,7 +685,7 @@ impl Drop for Worker<'_, '_> {
 }
 
 impl<'e, 'p> Worker<'e, 'p> {
-    pub(crate) fn ctx<'a>(&mut self, state: &'a [Value], next: Option<&[Value]>) -> Ctx<'a, 'p>
+    pub(crate) fn ctx<'a>(&mut self, state: &'a [Value], next: Option<&'a [Value]>) -> Ctx<'a, 'p>
     where
         'e: 'a,
     {
@@ -681,6 +702,7 @@ impl<'e, 'p> Worker<'e, 'p> {
         ctx.level = self.level;
         ctx.assigned = assigned;
         ctx.next_fixed = next.is_some();
+        ctx.next_state = next;
         ctx
     }
 
@@ -757,6 +779,7 @@ impl<'e, 'p> Worker<'e, 'p> {
             None => slots,
         };
         let mut ctx = self.ctx(state, Some(next));
+        ctx.state_cache = self.kept_for(state);
         let fresh = |ctx: &mut Ctx<'_, 'p>| {
             ctx.stack.clear();
             ctx.stack.resize(slots, FrameSlot::Empty);
@@ -770,9 +793,7 @@ impl<'e, 'p> Worker<'e, 'p> {
                 fresh(&mut ctx);
                 let before = ctx.eval(vars);
                 fresh(&mut ctx);
-                ctx.in_prime = true;
-                let after = ctx.eval(vars);
-                ctx.in_prime = false;
+                let after = ctx.eval_primed(vars);
                 let unchanged = before.and_then(|before| Ok(before == after?));
                 match unchanged {
                     Ok(true) => Ok(true),
@@ -791,8 +812,41 @@ impl<'e, 'p> Worker<'e, 'p> {
                 }
             }
         };
+        self.keep_for(state, std::mem::take(&mut ctx.state_cache));
         self.finish(ctx);
         r
+    }
+
+    /// The values kept for `state` by the last step checked from it, or none.
+    fn kept_for(&mut self, state: &[Value]) -> Vec<(usize, Value)> {
+        let generation = self.ev.compiled().generation;
+        match self.buffers.step_state.take() {
+            Some(kept) if kept.generation == generation && same_values(&kept.state, state) => {
+                self.buffers.step_state = Some(KeptState {
+                    cache: Vec::new(),
+                    ..kept
+                });
+                kept.cache
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Keeps what was computed for `state` for the next step checked from it.
+    fn keep_for(&mut self, state: &[Value], cache: Vec<(usize, Value)>) {
+        let generation = self.ev.compiled().generation;
+        match &mut self.buffers.step_state {
+            Some(kept) if kept.generation == generation && same_values(&kept.state, state) => {
+                kept.cache = cache
+            }
+            slot => {
+                *slot = Some(KeptState {
+                    generation,
+                    state: state.into(),
+                    cache,
+                })
+            }
+        }
     }
 
     /// The position of the first of `exprs` (state predicates at the top level) that is

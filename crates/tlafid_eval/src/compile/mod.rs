@@ -46,6 +46,13 @@ enum Kind<'p> {
     Local(Slot),
     /// An unprimed state variable.
     Var(usize),
+    /// A primed state variable `x'`, read from the next state where it is assigned.
+    NextVar(usize),
+    /// `e'` where `e` is a function of the current state alone ([`Reach::is_state_function`]:
+    /// `token'` for a refinement's mapped variable): with the next state given whole
+    /// ([`Ctx::next_state_ready`]), `e` run with the next state as the current one, its
+    /// compiled form and what is kept per state included.
+    Primed(Box<Node<'p>>),
     /// `f[a]` where `f` is a state variable or an application or field of one.
     App(Box<Node<'p>>, Box<Node<'p>>),
     /// `r.name` where `r` is a state variable or an application or field of one (the
@@ -305,6 +312,9 @@ struct Reach {
     /// Nothing in it stops it being kept: no primes, `ENABLED`, `UNCHANGED`, operator
     /// arguments, substituted variables or impure calls (`Print`, `TLCGet`, random choices).
     keepable: bool,
+    /// As `keepable`, but an instantiated variable's substitution is allowed: outside
+    /// `ENABLED` it is its substituted expression, a function of the state like any other.
+    state_level: bool,
 }
 
 impl Reach {
@@ -316,6 +326,13 @@ impl Reach {
     /// One value in each state, wherever it is evaluated in that state.
     fn is_per_state(self) -> bool {
         self.keepable && self.free == 0 && self.state
+    }
+
+    /// A function of the current state (and constants) alone, wherever it is evaluated
+    /// outside `ENABLED`: its value in the next state is its value with the next state as
+    /// the current one.
+    fn is_state_function(self) -> bool {
+        self.state_level && self.free == 0
     }
 }
 
@@ -372,6 +389,9 @@ impl<'p> Compiler<'_, 'p> {
                 add(body);
             }
             ExprKind::Call(_, args) => args.iter().for_each(add),
+            // A primed state function, for the interpreter to run with the next state as
+            // the current one where it is given whole.
+            ExprKind::Prime(_) => add(expr),
             // The domains `for_each_binding` lists.
             ExprKind::SetFilter(binder, _) | ExprKind::Choose(binder, _) => {
                 binder.domain.iter().for_each(add)
@@ -406,6 +426,10 @@ impl<'p> Compiler<'_, 'p> {
             ExprKind::Str(s) => Kind::Value(Value::Str(self.ev.interned(s))),
             ExprKind::Tuple(items) if items.is_empty() => Kind::Value(Value::empty_seq()),
             ExprKind::Var { var, primed: false } => Kind::Var(var.0 as usize),
+            ExprKind::Var { var, primed: true } => Kind::NextVar(var.0 as usize),
+            ExprKind::Prime(inner) if self.reach(inner).is_state_function() => {
+                Kind::Primed(self.boxed(inner))
+            }
             ExprKind::Local(slot) => Kind::Local(*slot),
             ExprKind::Const(c) => match self.ev.consts.get(c.0 as usize) {
                 Some(Some(ConstBinding::Value(v))) => Kind::Value(v.clone()),
@@ -603,23 +627,30 @@ impl<'p> Compiler<'_, 'p> {
             free: 0,
             state: false,
             keepable: true,
+            state_level: true,
+        };
+        let never = |r: &mut Reach| {
+            r.keepable = false;
+            r.state_level = false;
         };
         let op_reach = |op: usize, r: &mut Reach| {
             let (pure, free) = self.ev.op_purity(op);
             let replaced = matches!(self.ev.overrides[op], Some(ConstBinding::Op(_)));
-            r.keepable &= pure && !replaced;
+            if !pure || replaced {
+                never(r);
+            }
             r.state |= !free;
         };
         match &e.kind {
-            _ if analysis::never_kept(e) => r.keepable = false,
+            _ if analysis::never_kept(e) => never(&mut r),
             ExprKind::Var { .. } => r.state = true,
             ExprKind::Substituted { .. } => r.keepable = false,
             ExprKind::Local(slot) if slot.0 < 64 => r.free |= 1 << slot.0,
-            ExprKind::Local(_) => r.keepable = false,
+            ExprKind::Local(_) => never(&mut r),
             ExprKind::Const(c) => match self.ev.consts.get(c.0 as usize) {
                 Some(Some(ConstBinding::Value(_))) => {}
                 Some(Some(ConstBinding::Op(op))) => op_reach(op.0 as usize, &mut r),
-                _ => r.keepable = false,
+                _ => never(&mut r),
             },
             ExprKind::Call(op, _) | ExprKind::OpArg(op, _) => op_reach(op.0 as usize, &mut r),
             _ => {}
@@ -629,6 +660,7 @@ impl<'p> Compiler<'_, 'p> {
             r.free |= c.free;
             r.state |= c.state;
             r.keepable &= c.keepable;
+            r.state_level &= c.state_level;
         });
         let mut bound = Vec::new();
         analysis::bound_here(e, &mut bound);

@@ -89,6 +89,16 @@ impl<'a, 'p> Ctx<'a, 'p> {
     #[inline(never)]
     fn run_other(&mut self, n: &'a Node<'p>) -> EvalResult<Value> {
         match &n.kind {
+            Kind::NextVar(i) if !self.in_prime && !self.init_mode => match &self.next[*i] {
+                Some(v) => {
+                    self.next_reads += 1;
+                    Ok(v.clone())
+                }
+                None => self.eval(n.expr),
+            },
+            Kind::Primed(inner) if self.next_state_ready() => {
+                self.in_next_state(|ctx| ctx.run(inner))
+            }
             Kind::LocalField(slot, name) => match self.ready_local(*slot) {
                 Some(v) => self.value(v.field_text(*name).cloned(), n.expr.span),
                 None => {
@@ -281,6 +291,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
             | Kind::In { .. }
             | Kind::Disjoint { .. }
             | Kind::Quant { .. } => self.run_bool(n).map(Value::Bool),
+            // Outside the modes handled above: as the interpreter reads them.
+            Kind::NextVar(_) | Kind::Primed(_) => self.eval(n.expr),
             _ => self.run(n),
         }
     }
