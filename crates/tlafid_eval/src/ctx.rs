@@ -193,6 +193,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
         if self.next_state_ready() {
             return self.in_next_state(|ctx| ctx.eval(e));
         }
+        self.eval_under_prime(e)
+    }
+
+    /// `e` with unprimed variables reading the next state (the interpreter's `e'`).
+    fn eval_under_prime(&mut self, e: &'p Expr) -> EvalResult<Value> {
         let saved = std::mem::replace(&mut self.in_prime, true);
         let r = self.eval(e);
         self.in_prime = saved;
@@ -443,10 +448,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                         return self.run(node);
                     }
                 }
-                let saved = std::mem::replace(&mut self.in_prime, true);
-                let r = self.eval(e);
-                self.in_prime = saved;
-                r
+                self.eval_under_prime(e)
             }
             ExprKind::Substituted { var, value } => self.substituted(*var, value, span),
             ExprKind::If(c, a, b) => {

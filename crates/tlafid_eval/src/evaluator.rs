@@ -211,6 +211,39 @@ struct Buffers<'p> {
     step_state: Option<KeptState>,
 }
 
+/// `[A]_v` (or `A`) on the step `ctx` holds: `v` compared first, `A` tested only where `v`
+/// changed or failed (an error of `v` stands unless `A` holds), each from a fresh frame of
+/// `slots` slots.
+fn step_verdict<'p>(
+    ctx: &mut Ctx<'_, 'p>,
+    action: &'p Expr,
+    vars: Option<&'p Expr>,
+    slots: usize,
+) -> EvalResult<bool> {
+    let fresh = |ctx: &mut Ctx<'_, 'p>| {
+        ctx.stack.clear();
+        ctx.stack.resize(slots, FrameSlot::Empty);
+    };
+    let Some(vars) = vars else {
+        fresh(ctx);
+        return ctx.test(action);
+    };
+    fresh(ctx);
+    let before = ctx.eval(vars);
+    fresh(ctx);
+    let after = ctx.eval_primed(vars);
+    let unchanged = before.and_then(|before| Ok(before == after?));
+    if let Ok(true) = unchanged {
+        return Ok(true);
+    }
+    fresh(ctx);
+    match (ctx.test(action)?, unchanged) {
+        (true, _) => Ok(true),
+        (false, Err(error)) => Err(error),
+        (false, Ok(_)) => Ok(false),
+    }
+}
+
 /// The very same values (allocations compared, not contents: `memo::identical`).
 fn same_values(a: &[Value], b: &[Value]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(a, b)| crate::memo::identical(a, b))
@@ -780,38 +813,7 @@ impl<'e, 'p> Worker<'e, 'p> {
         };
         let mut ctx = self.ctx(state, Some(next));
         ctx.state_cache = self.kept_for(state);
-        let fresh = |ctx: &mut Ctx<'_, 'p>| {
-            ctx.stack.clear();
-            ctx.stack.resize(slots, FrameSlot::Empty);
-        };
-        let r = match vars {
-            None => {
-                fresh(&mut ctx);
-                ctx.test(action)
-            }
-            Some(vars) => {
-                fresh(&mut ctx);
-                let before = ctx.eval(vars);
-                fresh(&mut ctx);
-                let after = ctx.eval_primed(vars);
-                let unchanged = before.and_then(|before| Ok(before == after?));
-                match unchanged {
-                    Ok(true) => Ok(true),
-                    Ok(false) => {
-                        fresh(&mut ctx);
-                        ctx.test(action)
-                    }
-                    Err(error) => {
-                        fresh(&mut ctx);
-                        match ctx.test(action) {
-                            Ok(true) => Ok(true),
-                            Ok(false) => Err(error),
-                            Err(e) => Err(e),
-                        }
-                    }
-                }
-            }
-        };
+        let r = step_verdict(&mut ctx, action, vars, slots);
         self.keep_for(state, std::mem::take(&mut ctx.state_cache));
         self.finish(ctx);
         r
