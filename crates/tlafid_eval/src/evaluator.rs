@@ -728,7 +728,9 @@ impl<'e, 'p> Worker<'e, 'p> {
         next_buf.clear();
         match next {
             Some(vals) => next_buf.extend(vals.iter().cloned().map(Some)),
-            None => next_buf.resize(self.ev.program.vars.len(), None),
+            // Written in place (`resize` clones its `None` into each entry: a call per
+            // variable, on every state).
+            None => next_buf.resize_with(self.ev.program.vars.len(), || None),
         }
         let assigned = next.map_or(0, <[Value]>::len);
         let mut ctx = Ctx::new(self.ev, stack, state, next_buf);

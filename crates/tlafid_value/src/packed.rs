@@ -328,9 +328,7 @@ impl PackTable {
                 recent: recent.for_table(self.id),
             };
             let count = unpacker.count()?;
-            let values = (0..count)
-                .map(|_| unpacker.value())
-                .collect::<Option<Vec<_>>>()?;
+            let values = unpacker.each(count, Unpacker::value)?;
             (unpacker.at == bytes.len()).then_some(values)
         })
     }
@@ -615,7 +613,19 @@ impl Unpacker<'_, '_> {
 
     fn values(&mut self) -> Option<Vec<Value>> {
         let n = self.count()?;
-        (0..n).map(|_| self.value()).collect()
+        self.each(n, Self::value)
+    }
+
+    /// `n` items read by `item`, in a vector of exactly that capacity (`n` comes from
+    /// [`count`](Self::count), so it is bounded by the bytes left): collecting from an
+    /// iterator of `Option`s, whose size is not known ahead, grew the vector from 4 and
+    /// left it larger than needed (a state's values were copied again into a boxed slice).
+    fn each<T>(&mut self, n: usize, item: impl Fn(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+        let mut items = Vec::with_capacity(n);
+        for _ in 0..n {
+            items.push(item(self)?);
+        }
+        Some(items)
     }
 
     fn value(&mut self) -> Option<Value> {
@@ -674,14 +684,12 @@ impl Unpacker<'_, '_> {
             })),
             RECORD => {
                 let n = self.count()?;
-                let fields = (0..n)
-                    .map(|_| {
-                        let Value::Str(name) = self.leaf()? else {
-                            return None;
-                        };
-                        Some((name, self.value()?))
-                    })
-                    .collect::<Option<Vec<_>>>()?;
+                let fields = self.each(n, |unpacker| {
+                    let Value::Str(name) = unpacker.leaf()? else {
+                        return None;
+                    };
+                    Some((name, unpacker.value()?))
+                })?;
                 Value::Record(Arc::new(RecordValue {
                     fields,
                     fp: FpCell::new(),
@@ -689,9 +697,8 @@ impl Unpacker<'_, '_> {
             }
             FCN => {
                 let n = self.count()?;
-                let pairs = (0..n)
-                    .map(|_| Some((self.value()?, self.value()?)))
-                    .collect::<Option<Vec<_>>>()?;
+                let pairs =
+                    self.each(n, |unpacker| Some((unpacker.value()?, unpacker.value()?)))?;
                 Value::Fcn(Arc::new(FcnValue {
                     pairs,
                     fp: FpCell::new(),

@@ -315,9 +315,14 @@ impl<'a, 'p> Ctx<'a, 'p> {
         Ok(())
     }
 
-    /// The values of `items`, left to right.
+    /// The values of `items`, left to right, in a vector of exactly their number (collected
+    /// from an iterator of results, it started at 4 and doubled, and kept the spare room).
     fn run_all(&mut self, items: &'a [Node<'p>]) -> EvalResult<Vec<Value>> {
-        items.iter().map(|item| self.run(item)).collect()
+        let mut values = Vec::with_capacity(items.len());
+        for item in items {
+            values.push(self.run(item)?);
+        }
+        Ok(values)
     }
 
     /// The boolean value of a compiled expression (as [`Ctx::eval_bool`]).
