@@ -414,7 +414,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 None => self.member_of_expr(x, e, span),
             },
             Member::Remembered(inner) if x.is_compound() => {
-                self.remembered_member(x, set, |ctx, x| ctx.run_member(x, inner, span))
+                self.remembered_member(x, set, |ctx, x| ctx.constant_member(x, inner, span))
             }
             Member::Remembered(inner) => self.run_member(x, inner, span),
             Member::Enum(items) => {
@@ -475,6 +475,52 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
         let ev = self.ev;
         Ok(ev.op_cache[op].get())
+    }
+
+    /// `x \in set` for a compound `x` and a constant `set` (inside [`Member::Remembered`],
+    /// whose answer for this allocation of `x` was not remembered): when `set` is `SUBSET
+    /// T`, each element of `x` is tested against `T` ([`Ctx::subset_of_constant`]), else
+    /// as [`Ctx::run_member`] tests it.
+    fn constant_member(&mut self, x: &Value, set: &'a Member<'p>, span: Span) -> EvalResult<bool> {
+        let Member::Set(node) = set else {
+            return self.run_member(x, set, span);
+        };
+        let s = self.run_cow(node)?;
+        match &*s {
+            Value::Lazy(lazy) if x.is_set() => match lazy.kind() {
+                LazySet::Subset(t) => self.subset_of_constant(x, t, set, span),
+                _ => self.value(s.contains(x), span),
+            },
+            _ => self.value(s.contains(x), span),
+        }
+    }
+
+    /// `x \in SUBSET t` for a set `x` and a constant `t` (as `LazySet::Subset`'s membership:
+    /// every element of `x` in `t`, in `x`'s order), each compound element's answer
+    /// remembered by its allocation under `key`'s address: a set that grows from state to
+    /// state (PaxosCommit's `msgs \in SUBSET Message`) is a new allocation at each
+    /// successor, but its elements are mostly the ones of earlier states.
+    fn subset_of_constant(
+        &mut self,
+        x: &Value,
+        t: &Value,
+        key: &'a Member<'p>,
+        span: Span,
+    ) -> EvalResult<bool> {
+        for e in self.value(x.iter_set(), span)? {
+            let test = |ctx: &mut Self, e: &Value| ctx.value(t.contains(e), span);
+            let holds = if e.is_compound() {
+                // `key` is the `Member::Set` inside the `Member::Remembered` whose own
+                // address names the question about the whole set.
+                self.remembered_member(&e, key, test)?
+            } else {
+                test(self, &e)?
+            };
+            if !holds {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// `x \in set` for a compound `x` and a constant `set` ([`Member::Remembered`]): the
