@@ -261,6 +261,13 @@ struct KeptState {
     cache: Vec<(usize, Value)>,
 }
 
+impl KeptState {
+    /// Kept for these very values of `state`, by this compilation.
+    fn is_for(&self, generation: u64, state: &[Value]) -> bool {
+        self.generation == generation && same_values(&self.state, state)
+    }
+}
+
 impl Default for Buffers<'_> {
     /// Empty buffers. A worker is dropped (and its buffers replaced by these) once per
     /// state checked: `ahash::RandomState::new` would add to a counter shared by every
@@ -824,14 +831,8 @@ impl<'e, 'p> Worker<'e, 'p> {
     /// The values kept for `state` by the last step checked from it, or none.
     fn kept_for(&mut self, state: &[Value]) -> Vec<(usize, Value)> {
         let generation = self.ev.compiled().generation;
-        match self.buffers.step_state.take() {
-            Some(kept) if kept.generation == generation && same_values(&kept.state, state) => {
-                self.buffers.step_state = Some(KeptState {
-                    cache: Vec::new(),
-                    ..kept
-                });
-                kept.cache
-            }
+        match &mut self.buffers.step_state {
+            Some(kept) if kept.is_for(generation, state) => std::mem::take(&mut kept.cache),
             _ => Vec::new(),
         }
     }
@@ -840,9 +841,7 @@ impl<'e, 'p> Worker<'e, 'p> {
     fn keep_for(&mut self, state: &[Value], cache: Vec<(usize, Value)>) {
         let generation = self.ev.compiled().generation;
         match &mut self.buffers.step_state {
-            Some(kept) if kept.generation == generation && same_values(&kept.state, state) => {
-                kept.cache = cache
-            }
+            Some(kept) if kept.is_for(generation, state) => kept.cache = cache,
             slot => {
                 *slot = Some(KeptState {
                     generation,
