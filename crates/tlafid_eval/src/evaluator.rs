@@ -133,6 +133,10 @@ pub struct Evaluator<'p> {
     /// The disjunctions of the next-state relation that dispatch on a label
     /// (`dispatch.rs`) or whose actions begin with one guard (`shared.rs`).
     pub(crate) disjunctions: action::Disjunctions<'p>,
+    /// The compiled actions of the next-state relation (`action/plan.rs`).
+    pub(crate) plans: action::Plans<'p>,
+    /// Actions are not planned ([`Evaluator::set_action_plans`]).
+    plans_off: bool,
     /// For each operator, the operator an action-level call of it inlines (after
     /// overrides), if it is inlined (see [`Evaluator::inline_call`]).
     pub(crate) inline_targets: Vec<Option<OpId>>,
@@ -326,6 +330,8 @@ impl<'p> Evaluator<'p> {
             exists_guards: Default::default(),
             disjunctions: Default::default(),
             inline_targets: Vec::new(),
+            plans: action::Plans::default(),
+            plans_off: false,
             spare: Mutex::new(Vec::new()),
             id: NEXT_EVALUATOR_ID.fetch_add(1, Ordering::Relaxed),
             enabled_shadows: crate::shadow::EnabledShadows::new(program),
@@ -407,6 +413,26 @@ impl<'p> Evaluator<'p> {
         self.facts = OnceLock::new();
         self.compiled = Compiled::new(self);
         self.inline_targets = action::inline_targets(self);
+        self.plan_actions();
+    }
+
+    /// Runs the actions of the next-state relation on the generator alone (`false`), or on
+    /// their plans again (`true`, the default): the two must give the same states, counts and
+    /// errors, which tests compare.
+    #[doc(hidden)]
+    pub fn set_action_plans(&mut self, on: bool) {
+        self.plans_off = !on;
+        self.plan_actions();
+    }
+
+    /// Plans the actions of the next-state relation anew (`action/plan.rs`), in a new
+    /// generation of the compiled forms (the plans' nodes are new allocations).
+    fn plan_actions(&mut self) {
+        self.plans = action::Plans::default();
+        self.compiled.renew_generation();
+        if let Some(next) = self.next.filter(|_| !self.plans_off) {
+            self.plans = action::Plans::new(self, next);
+        }
     }
 
     /// Sets the initial predicate and the next-state relation (each optional).
@@ -427,6 +453,7 @@ impl<'p> Evaluator<'p> {
             Some(op) => action::disjunctions(self, op),
             None => Default::default(),
         };
+        self.plan_actions();
     }
 
     /// True if the configuration overrides `op` (`Op <- Other` or `Op <- value`).

@@ -173,22 +173,26 @@ fn spec_state_counts() {
             Some(RootName::Op(op)) => Some(op),
             _ => None,
         };
-        let mut ev = Evaluator::new(&program, vec![]);
-        ev.set_spec(op("Init"), op("Next"));
-        let got = match bfs(&ev) {
-            Ok((i, d, g)) => format!("init={i} distinct={d} generated={g}"),
-            Err(e) => format!(
-                "error {}: {} at {}",
-                e.code,
-                e.message,
-                sources.describe(e.span)
-            ),
-        };
-        if got != expected {
-            failures.push(format!(
-                "{}:\n   expected {expected}\n   got      {got}",
-                path.display()
-            ));
+        // Once with the actions planned (`action/plan.rs`), once on the generator alone.
+        for plans in [true, false] {
+            let mut ev = Evaluator::new(&program, vec![]);
+            ev.set_spec(op("Init"), op("Next"));
+            ev.set_action_plans(plans);
+            let got = match bfs(&ev) {
+                Ok((i, d, g)) => format!("init={i} distinct={d} generated={g}"),
+                Err(e) => format!(
+                    "error {}: {} at {}",
+                    e.code,
+                    e.message,
+                    sources.describe(e.span)
+                ),
+            };
+            if got != expected {
+                failures.push(format!(
+                    "{} (plans {plans}):\n   expected {expected}\n   got      {got}",
+                    path.display()
+                ));
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -69,7 +69,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
         r
     }
 
-    fn assign(&mut self, var: usize, value: Value, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+    pub(super) fn assign(
+        &mut self,
+        var: usize,
+        value: Value,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
         let fixed = self.unfix_next();
         self.next[var] = Some(value);
         self.assigned += 1;
@@ -240,7 +245,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// Runs `run` on an operator body in its own frame, with `k` run back in the caller's.
-    fn gen_inlined(
+    pub(super) fn gen_inlined(
         &mut self,
         op: OpId,
         args: &'p [Expr],
@@ -334,7 +339,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
 
     /// Runs the continuation `k` outside a scope whose slots it may reuse, then restores
     /// them: the generator comes back into the scope for its other branches.
-    fn resume(&mut self, scope: &[Slot], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+    pub(super) fn resume(&mut self, scope: &[Slot], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
         if let [slot] = scope {
             // The common case (one `LET` or one bound variable), without a vector.
             let saved = self.frame_slot(*slot);
@@ -359,7 +364,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// A copy of a slot of the current frame (empty when the frame is shorter).
-    fn frame_slot(&self, slot: Slot) -> FrameSlot<'p> {
+    pub(super) fn frame_slot(&self, slot: Slot) -> FrameSlot<'p> {
         self.stack
             .get(self.base + slot.0 as usize)
             .cloned()

@@ -19,10 +19,12 @@ mod dispatch;
 mod enabled;
 mod generate;
 mod hoist;
+mod plan;
 mod shared;
 mod split;
 
 pub(crate) use hoist::{exists_guards, ExistsGuards};
+pub(crate) use plan::Plans;
 pub(crate) use split::{split_actions, Emit, ExistsCounts};
 
 /// One action of the next-state relation: a top-level disjunct, found through `\/`, `\E`,

@@ -379,7 +379,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let index = walk.index;
         walk.index += 1;
         let params = &walk.params;
-        self.gen(expr, &mut |ctx| {
+        let plan = self.ev.plans.get(expr);
+        let mut k = |ctx: &mut Ctx<'a, 'p>| {
             let state = ctx.complete_state(owner.span, || format!("the action {}", owner.name))?;
             match emit {
                 Emit::Index(emit) => emit(index, state),
@@ -392,7 +393,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
             }
             Ok(true)
-        })?;
+        };
+        match plan {
+            Some(plan) => self.run_plan(plan, &mut k)?,
+            None => self.gen(expr, &mut k)?,
+        };
         Ok(())
     }
 

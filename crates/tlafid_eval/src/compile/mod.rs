@@ -275,8 +275,7 @@ impl<'p> Compiled<'p> {
             bodies.push((!body.is_interpreted()).then_some(body));
             compiler.conjuncts(&op.body, &mut roots);
         }
-        static GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        let generation = GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let generation = next_generation();
         Compiled {
             generation,
             bodies,
@@ -292,6 +291,37 @@ impl<'p> Compiled<'p> {
     /// The compiled form of `expr` if it is an operator body or a conjunct.
     pub fn root(&self, expr: &Expr) -> Option<&Node<'p>> {
         self.roots.get(&(expr as *const Expr as usize))
+    }
+
+    /// Gives this compilation a new generation: nodes compiled apart since (action plans,
+    /// [`NodeBuilder`]) may sit where freed ones were, and what threads remember by node
+    /// address must not be found for them.
+    pub fn renew_generation(&mut self) {
+        self.generation = next_generation();
+    }
+}
+
+/// The number of a new compilation (see [`Compiled::generation`]).
+fn next_generation() -> u64 {
+    static GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    GENERATION.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Compiles expressions one at a time, as [`Compiled`] compiles a root, for nodes owned
+/// elsewhere (the action plans of `action/plan.rs`).
+pub(crate) struct NodeBuilder<'e, 'p>(Compiler<'e, 'p>);
+
+impl<'e, 'p> NodeBuilder<'e, 'p> {
+    pub fn new(ev: &'e Evaluator<'p>) -> NodeBuilder<'e, 'p> {
+        NodeBuilder(Compiler {
+            ev,
+            reaches: RefCell::default(),
+        })
+    }
+
+    /// `e` compiled as a root (an operator body or a conjunct is).
+    pub fn root(&self, e: &'p Expr) -> Node<'p> {
+        self.0.compile_root(e)
     }
 }
 

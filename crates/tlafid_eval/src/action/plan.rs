@@ -1,0 +1,671 @@
+//! Compiled actions: each action of the next-state relation turned, once per evaluator, into
+//! a [`Plan`] that runs what the generator ([`Ctx::gen`], `generate.rs`) would run, with its
+//! decisions taken ahead: which conjunct assigns which primed variable, which variables an
+//! `UNCHANGED` names, which operator a call inlines, and the compiled node of every guard and
+//! assigned value (no lookup by address at each evaluation).
+//!
+//! A conjunction runs its conjuncts that cannot branch (guards, `x' = e`, `UNCHANGED`, and
+//! `IF`, `CASE` or `=>` choosing one of those) in a loop, assigning in place and undoing
+//! afterwards; only a conjunct that branches (`\/`, `\E`, `x' \in S`, `LET`, an inlined call)
+//! takes the rest of the conjunction as its continuation. Once every variable is assigned the
+//! remaining conjuncts are only tested, as the generator's `gen_pending` does (TLC's fast
+//! path, which its counts reflect). Whatever a plan does not cover is [`Plan::Gen`]: the
+//! generator runs it, with the same continuation. Plans are only run by the successor
+//! generator (never in the initial predicate, `ENABLED` or a trace probe), and not at all in
+//! a program with an action composition (`\cdot`, which counts pending conjuncts).
+
+use std::collections::HashMap;
+
+use tlafid_base::Span;
+use tlafid_sema::ir::{Binder, Builtin, Expr, ExprKind, OpId, Slot};
+use tlafid_value::Value;
+
+use super::{each_split_node, Cont, MAX_SPLIT_DEPTH};
+use crate::builtins::values_equal;
+use crate::call::grow_stack;
+use crate::compile::{Node, NodeBuilder};
+use crate::ctx::Ctx;
+use crate::error::{EvalError, EvalResult, E_CASE};
+use crate::evaluator::Evaluator;
+use crate::frame::FrameSlot;
+
+/// The plans of a next-state relation's actions, by the address of the action's expression.
+#[derive(Default)]
+pub(crate) struct Plans<'p> {
+    by_action: HashMap<usize, Plan<'p>, ahash::RandomState>,
+}
+
+impl<'p> Plans<'p> {
+    /// Plans every action of `next` (none in a program with an action composition).
+    pub fn new(ev: &Evaluator<'p>, next: OpId) -> Plans<'p> {
+        let mut by_action = HashMap::with_hasher(ahash::RandomState::with_seeds(21, 22, 23, 24));
+        if ev.program.ops.iter().any(|op| mentions_cdot(&op.body)) {
+            return Plans { by_action };
+        }
+        let mut builder = Builder {
+            ev,
+            nodes: NodeBuilder::new(ev),
+            budget: MAX_PLAN_NODES,
+        };
+        let body = &ev.program.op(next).body;
+        let mut actions = Vec::new();
+        each_split_node(ev, body, 0, &mut |e, _| {
+            let walked = matches!(
+                e.kind,
+                ExprKind::Junction { and: false, .. }
+                    | ExprKind::LetValue { .. }
+                    | ExprKind::Quant { forall: false, .. }
+            ) || ev.inline_call(e).is_some();
+            if !walked {
+                actions.push(e);
+            }
+        });
+        for e in actions {
+            let plan = builder.plan(e, 0);
+            if !matches!(plan, Plan::Gen(_)) {
+                by_action.insert(e as *const Expr as usize, plan);
+            }
+        }
+        Plans { by_action }
+    }
+
+    /// The plan of the action `expr`, if it has one.
+    pub fn get(&self, expr: &Expr) -> Option<&Plan<'p>> {
+        if self.by_action.is_empty() {
+            return None;
+        }
+        self.by_action.get(&(expr as *const Expr as usize))
+    }
+}
+
+/// The most plan nodes built for one evaluator (inlined bodies are planned again at each
+/// call site); past it, what is left is run by the generator.
+const MAX_PLAN_NODES: usize = 200_000;
+
+/// An action, or a part of one, as the generator would run it.
+pub(crate) enum Plan<'p> {
+    /// Left to the generator.
+    Gen(&'p Expr),
+    /// `A /\ B /\ ...`.
+    And(Vec<Conjunct<'p>>),
+    /// `A \/ B \/ ...`: each in turn, with the same continuation.
+    Or(Vec<Plan<'p>>),
+    /// `\E x \in S, ... : A`: `A` once per binding, in TLC's order; `one` is the slot,
+    /// domain and domain's span of a single untupled variable.
+    Exists {
+        binders: &'p [Binder],
+        one: Option<(Slot, Node<'p>, Span)>,
+        scope: Vec<Slot>,
+        body: Box<Plan<'p>>,
+    },
+    /// `\A x \in S, ... : A`: `A` for every binding, as a conjunction (each binding's
+    /// instance may branch).
+    Forall {
+        binders: &'p [Binder],
+        scope: Vec<Slot>,
+        body: Box<Conjunct<'p>>,
+    },
+    /// `P => A`.
+    Implies(Node<'p>, Box<Plan<'p>>),
+    /// `IF c THEN A ELSE B`.
+    If(Node<'p>, Box<Plan<'p>>, Box<Plan<'p>>),
+    /// `CASE g1 -> A1 [] ... [] OTHER -> B`.
+    Case {
+        arms: Vec<(Node<'p>, Plan<'p>)>,
+        other: Option<Box<Plan<'p>>>,
+        span: Span,
+    },
+    /// `LET x == e IN A`.
+    Let {
+        slot: Slot,
+        value: &'p Expr,
+        body: Box<Plan<'p>>,
+    },
+    /// A call of a defined operator, run in its own frame.
+    Inline {
+        op: OpId,
+        args: &'p [Expr],
+        span: Span,
+        body: Box<Plan<'p>>,
+    },
+    /// A state or action predicate.
+    Guard(Node<'p>),
+    /// `x' = e`: assigns `x'` when it is not yet, else compares.
+    Eq {
+        var: usize,
+        value: Node<'p>,
+        span: Span,
+    },
+    /// `x' \in S`: one branch per element when `x'` is not assigned yet, else `test`.
+    In {
+        var: usize,
+        set: Node<'p>,
+        set_span: Span,
+        test: Node<'p>,
+    },
+    /// `UNCHANGED` of these variables (a tuple of them, nested, or an operator whose body is).
+    Unchanged(Vec<usize>),
+}
+
+/// One conjunct of a conjunction: how it is run, and the test it becomes once every
+/// variable is assigned.
+pub(crate) struct Conjunct<'p> {
+    plan: Plan<'p>,
+    test: Node<'p>,
+}
+
+struct Builder<'e, 'p> {
+    ev: &'e Evaluator<'p>,
+    nodes: NodeBuilder<'e, 'p>,
+    /// Plan nodes that may still be built.
+    budget: usize,
+}
+
+/// What the left side of `x' = e` (or `\in`) assigns, as the generator's `target` finds it
+/// outside the initial predicate, primes and `ENABLED`.
+enum Target {
+    Var(usize),
+    /// Not an assignable variable: the conjunct is a guard.
+    None,
+    /// Decided by what a frame slot holds when it runs (an argument passed by name, a `LET`).
+    Dynamic,
+}
+
+impl<'p> Builder<'_, 'p> {
+    fn plan(&mut self, e: &'p Expr, depth: usize) -> Plan<'p> {
+        if depth > MAX_SPLIT_DEPTH || self.budget == 0 {
+            return Plan::Gen(e);
+        }
+        self.budget -= 1;
+        let depth = depth + 1;
+        match &e.kind {
+            ExprKind::Junction { and: true, items } => Plan::And(
+                items
+                    .iter()
+                    .map(|item| Conjunct {
+                        plan: self.plan(item, depth),
+                        test: self.nodes.root(item),
+                    })
+                    .collect(),
+            ),
+            ExprKind::Junction { and: false, items } => {
+                Plan::Or(items.iter().map(|item| self.plan(item, depth)).collect())
+            }
+            ExprKind::Quant {
+                forall: false,
+                binders,
+                body,
+            } => Plan::Exists {
+                binders,
+                one: match binders.as_slice() {
+                    [Binder {
+                        slots,
+                        tuple: false,
+                        domain: Some(domain),
+                        ..
+                    }] if slots.len() == 1 => {
+                        Some((slots[0], self.nodes.root(domain), domain.span))
+                    }
+                    _ => None,
+                },
+                scope: binders
+                    .iter()
+                    .flat_map(|b| b.slots.iter().copied())
+                    .collect(),
+                body: Box::new(self.plan(body, depth)),
+            },
+            ExprKind::Quant {
+                forall: true,
+                binders,
+                body,
+            } => Plan::Forall {
+                binders,
+                scope: binders
+                    .iter()
+                    .flat_map(|b| b.slots.iter().copied())
+                    .collect(),
+                body: Box::new(Conjunct {
+                    plan: self.plan(body, depth),
+                    test: self.nodes.root(body),
+                }),
+            },
+            ExprKind::Builtin(Builtin::Implies, args) if args.len() == 2 => Plan::Implies(
+                self.nodes.root(&args[0]),
+                Box::new(self.plan(&args[1], depth)),
+            ),
+            ExprKind::Builtin(Builtin::SubsetEq, args) if args.len() == 2 => {
+                match target(&args[0], false) {
+                    Target::None => Plan::Guard(self.nodes.root(e)),
+                    Target::Var(_) | Target::Dynamic => Plan::Gen(e),
+                }
+            }
+            ExprKind::Builtin(Builtin::Eq, args) if args.len() == 2 => {
+                match target(&args[0], false) {
+                    Target::Var(var) => Plan::Eq {
+                        var,
+                        value: self.nodes.root(&args[1]),
+                        span: e.span,
+                    },
+                    Target::None => Plan::Guard(self.nodes.root(e)),
+                    Target::Dynamic => Plan::Gen(e),
+                }
+            }
+            ExprKind::Builtin(Builtin::In, args) if args.len() == 2 => {
+                match target(&args[0], false) {
+                    Target::Var(var) => Plan::In {
+                        var,
+                        set: self.nodes.root(&args[1]),
+                        set_span: args[1].span,
+                        test: self.nodes.root(e),
+                    },
+                    Target::None => Plan::Guard(self.nodes.root(e)),
+                    Target::Dynamic => Plan::Gen(e),
+                }
+            }
+            ExprKind::Builtin(Builtin::Cdot, _) => Plan::Gen(e),
+            ExprKind::Builtin(Builtin::Unchanged, args) if args.len() == 1 => {
+                let mut vars = Vec::new();
+                if self.unchanged_vars(&args[0], &mut vars, depth) {
+                    Plan::Unchanged(vars)
+                } else {
+                    Plan::Gen(e)
+                }
+            }
+            ExprKind::If(c, a, b) => Plan::If(
+                self.nodes.root(c),
+                Box::new(self.plan(a, depth)),
+                Box::new(self.plan(b, depth)),
+            ),
+            ExprKind::Case { arms, other } => Plan::Case {
+                arms: arms
+                    .iter()
+                    .map(|(guard, arm)| (self.nodes.root(guard), self.plan(arm, depth)))
+                    .collect(),
+                other: other.as_deref().map(|o| Box::new(self.plan(o, depth))),
+                span: e.span,
+            },
+            ExprKind::LetValue { slot, value, body } => Plan::Let {
+                slot: *slot,
+                value,
+                body: Box::new(self.plan(body, depth)),
+            },
+            ExprKind::Local(_) => Plan::Gen(e),
+            _ if self.ev.inline_call(e).is_some() => {
+                let (op, args) = self.ev.inline_call(e).expect("checked");
+                let body: &'p Expr = &self.ev.program.op(op).body;
+                Plan::Inline {
+                    op,
+                    args,
+                    span: e.span,
+                    body: Box::new(self.plan(body, depth)),
+                }
+            }
+            ExprKind::FnApp(..) | ExprKind::BoxAction(..) | ExprKind::AngleAction(..) => {
+                Plan::Gen(e)
+            }
+            _ => Plan::Guard(self.nodes.root(e)),
+        }
+    }
+
+    /// Adds to `vars` the variables `UNCHANGED e` names when `e` is a variable, a tuple of
+    /// such, or a call without arguments of an operator whose body is; `false` for anything
+    /// else (the generator runs it).
+    fn unchanged_vars(&self, e: &'p Expr, vars: &mut Vec<usize>, depth: usize) -> bool {
+        if depth > MAX_SPLIT_DEPTH {
+            return false;
+        }
+        match &e.kind {
+            ExprKind::Var { var, primed: false } => {
+                vars.push(var.0 as usize);
+                true
+            }
+            ExprKind::Tuple(items) => items
+                .iter()
+                .all(|item| self.unchanged_vars(item, vars, depth + 1)),
+            ExprKind::Substituted { value, .. } => self.unchanged_vars(value, vars, depth + 1),
+            ExprKind::Local(_) => false,
+            _ => match self.ev.inline_call(e) {
+                Some((op, [])) => {
+                    self.unchanged_vars(&self.ev.program.op(op).body, vars, depth + 1)
+                }
+                _ => false,
+            },
+        }
+    }
+}
+
+fn target(e: &Expr, primed: bool) -> Target {
+    match &e.kind {
+        ExprKind::Var { var, primed: p } if !(primed && *p) && (primed || *p) => {
+            Target::Var(var.0 as usize)
+        }
+        ExprKind::Prime(inner) if !primed => target(inner, true),
+        ExprKind::Substituted { value, .. } => target(value, primed),
+        ExprKind::Local(_) => Target::Dynamic,
+        _ => Target::None,
+    }
+}
+
+/// Does `e` hold an action composition `A \cdot B`?
+fn mentions_cdot(e: &Expr) -> bool {
+    let mut found = matches!(e.kind, ExprKind::Builtin(Builtin::Cdot, _));
+    tlafid_sema::walk::each_child(e, &mut |child| found = found || mentions_cdot(child));
+    found
+}
+
+/// What a conjunct that cannot branch did.
+enum Step<'a, 'p> {
+    /// It held (assigning what it assigns).
+    Held,
+    /// It was false: no successor on this path.
+    Failed,
+    /// It branches: this plan runs with the rest as its continuation.
+    Branch(&'a Plan<'p>),
+}
+
+/// The variables a conjunction assigned in place, to unassign afterwards.
+#[derive(Default)]
+struct Undo {
+    /// Variables below 64, as bits.
+    low: u64,
+    /// The others.
+    high: Vec<usize>,
+    /// Whether the next state was fixed before the first assignment.
+    fixed: Option<bool>,
+}
+
+impl<'a, 'p> Ctx<'a, 'p> {
+    /// Runs the plan of an action, calling `k` for each way of satisfying it (as
+    /// [`Ctx::gen`] runs its expression).
+    pub(crate) fn run_plan(
+        &mut self,
+        plan: &'a Plan<'p>,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        match plan {
+            Plan::Gen(e) => self.gen(e, k),
+            Plan::And(items) => self.run_and(items, false, k),
+            Plan::Or(items) => {
+                for item in items {
+                    if !self.run_plan(item, k)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            Plan::Exists {
+                binders,
+                one,
+                scope,
+                body,
+            } => self.run_exists(binders, one.as_ref(), scope, body, k),
+            Plan::Forall {
+                binders,
+                scope,
+                body,
+            } => {
+                let bindings = self.collect_bindings(binders)?;
+                let saved: Vec<FrameSlot<'p>> = scope.iter().map(|s| self.frame_slot(*s)).collect();
+                let r = self.run_forall(&bindings, scope, body, k);
+                for (slot, old) in scope.iter().zip(saved) {
+                    self.bind(*slot, old);
+                }
+                r
+            }
+            Plan::Let { slot, value, body } => {
+                self.bind(*slot, FrameSlot::Thunk(value));
+                let scope = [*slot];
+                self.run_plan(body, &mut |ctx| ctx.resume(&scope, k))
+            }
+            Plan::Inline {
+                op,
+                args,
+                span,
+                body,
+            } => self.gen_inlined(*op, args, *span, |ctx, k| ctx.run_plan(body, k), k),
+            Plan::In {
+                var, set, set_span, ..
+            } if self.next[*var].is_none() => {
+                let set = self.run(set)?;
+                self.expect_set(&set, *set_span)?;
+                let elems = self.value(set.iter_set(), *set_span)?;
+                for e in elems {
+                    self.tick(*set_span)?;
+                    if !self.assign(*var, e.into_owned(), k)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            _ => {
+                let mut undo = Undo::default();
+                let r = match self.step(plan, &mut undo) {
+                    Ok(Step::Held) => k(self),
+                    Ok(Step::Failed) => Ok(true),
+                    Ok(Step::Branch(inner)) => grow_stack(|| self.run_plan(inner, k)),
+                    Err(e) => Err(e),
+                };
+                self.undo(undo);
+                r
+            }
+        }
+    }
+
+    /// A conjunction (`pending`: its first item is one of the conjuncts left after another
+    /// was run, so that it is only tested once every variable is assigned).
+    fn run_and(
+        &mut self,
+        items: &'a [Conjunct<'p>],
+        pending: bool,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let mut undo = Undo::default();
+        let r = self.and_from(items, pending, &mut undo, k);
+        self.undo(undo);
+        r
+    }
+
+    fn and_from(
+        &mut self,
+        items: &'a [Conjunct<'p>],
+        pending: bool,
+        undo: &mut Undo,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        for (i, item) in items.iter().enumerate() {
+            if (pending || i > 0) && self.assigned == self.next.len() {
+                for rest in &items[i..] {
+                    if !self.run_bool(&rest.test)? {
+                        return Ok(true);
+                    }
+                }
+                return k(self);
+            }
+            match self.step(&item.plan, undo)? {
+                Step::Held => {}
+                Step::Failed => return Ok(true),
+                Step::Branch(plan) => {
+                    let rest = &items[i + 1..];
+                    return grow_stack(|| {
+                        self.run_plan(plan, &mut |ctx| ctx.run_and(rest, true, k))
+                    });
+                }
+            }
+        }
+        k(self)
+    }
+
+    /// Runs a conjunct that cannot branch, assigning in place (recorded in `undo`); one
+    /// that branches is handed back to run with a continuation.
+    fn step(&mut self, plan: &'a Plan<'p>, undo: &mut Undo) -> EvalResult<Step<'a, 'p>> {
+        let held = |holds: bool| if holds { Step::Held } else { Step::Failed };
+        match plan {
+            Plan::Guard(node) => self.run_bool(node).map(held),
+            Plan::Eq { var, value, span } => {
+                let v = self.run(value)?;
+                match &self.next[*var] {
+                    None => {
+                        self.assign_in_place(*var, v, undo);
+                        Ok(Step::Held)
+                    }
+                    Some(old) => values_equal(old, &v, *span).map(held),
+                }
+            }
+            Plan::In { var, test, .. } => match self.next[*var] {
+                None => Ok(Step::Branch(plan)),
+                Some(_) => self.run_bool(test).map(held),
+            },
+            Plan::Unchanged(vars) => {
+                for &var in vars {
+                    match &self.next[var] {
+                        None => {
+                            let now = self.cur[var].clone();
+                            self.assign_in_place(var, now, undo);
+                        }
+                        Some(v) if *v == self.cur[var] => {}
+                        Some(_) => return Ok(Step::Failed),
+                    }
+                }
+                Ok(Step::Held)
+            }
+            Plan::If(cond, then, otherwise) => {
+                let arm = if self.run_bool(cond)? {
+                    then
+                } else {
+                    otherwise
+                };
+                self.step(arm, undo)
+            }
+            Plan::Implies(cond, then) => {
+                if self.run_bool(cond)? {
+                    self.step(then, undo)
+                } else {
+                    Ok(Step::Held)
+                }
+            }
+            Plan::Case { arms, other, span } => {
+                for (guard, arm) in arms {
+                    if self.run_bool(guard)? {
+                        return self.step(arm, undo);
+                    }
+                }
+                match other {
+                    Some(other) => self.step(other, undo),
+                    None => Err(EvalError::new(
+                        E_CASE,
+                        "no arm of this CASE is true and there is no OTHER arm",
+                        *span,
+                    )),
+                }
+            }
+            _ => Ok(Step::Branch(plan)),
+        }
+    }
+
+    fn assign_in_place(&mut self, var: usize, value: Value, undo: &mut Undo) {
+        if undo.fixed.is_none() {
+            undo.fixed = Some(self.unfix_next());
+        }
+        self.next[var] = Some(value);
+        self.assigned += 1;
+        if var < 64 {
+            undo.low |= 1 << var;
+        } else {
+            undo.high.push(var);
+        }
+    }
+
+    fn undo(&mut self, undo: Undo) {
+        let mut low = undo.low;
+        while low != 0 {
+            let var = low.trailing_zeros() as usize;
+            low &= low - 1;
+            self.next[var] = None;
+            self.assigned -= 1;
+        }
+        for var in undo.high {
+            self.next[var] = None;
+            self.assigned -= 1;
+        }
+        if let Some(fixed) = undo.fixed {
+            self.next_fixed = fixed;
+        }
+    }
+
+    /// `\A` over `bindings` (as the generator's `gen_bindings`): each binding's instance of
+    /// the body in turn, as the conjuncts of a conjunction, tested only once every variable
+    /// is assigned; an instance that branches takes the other bindings as its continuation.
+    fn run_forall(
+        &mut self,
+        bindings: &[Vec<(Slot, Value)>],
+        scope: &'a [Slot],
+        body: &'a Conjunct<'p>,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let mut undo = Undo::default();
+        let r = self.forall_from(bindings, scope, body, &mut undo, k);
+        self.undo(undo);
+        r
+    }
+
+    fn forall_from(
+        &mut self,
+        bindings: &[Vec<(Slot, Value)>],
+        scope: &'a [Slot],
+        body: &'a Conjunct<'p>,
+        undo: &mut Undo,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        for (i, binding) in bindings.iter().enumerate() {
+            for (slot, v) in binding {
+                self.bind_value(*slot, v.clone());
+            }
+            if self.assigned == self.next.len() && !self.next.is_empty() {
+                if !self.run_bool(&body.test)? {
+                    return Ok(true);
+                }
+                continue;
+            }
+            match self.step(&body.plan, undo)? {
+                Step::Held => {}
+                Step::Failed => return Ok(true),
+                Step::Branch(plan) => {
+                    let rest = &bindings[i + 1..];
+                    return grow_stack(|| {
+                        self.run_plan(plan, &mut |ctx| {
+                            ctx.resume(scope, &mut |ctx| ctx.run_forall(rest, scope, body, k))
+                        })
+                    });
+                }
+            }
+        }
+        k(self)
+    }
+
+    /// `\E`: the body once per binding (as the generator's), the bound slots restored for
+    /// the continuation's other branches.
+    fn run_exists(
+        &mut self,
+        binders: &'p [Binder],
+        one: Option<&'a (Slot, Node<'p>, Span)>,
+        scope: &'a [Slot],
+        body: &'a Plan<'p>,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let Some((slot, domain, span)) = one else {
+            return self.for_each_binding(binders, &mut |ctx| {
+                ctx.run_plan(body, &mut |ctx| ctx.resume(scope, k))
+            });
+        };
+        let set = self.run(domain)?;
+        self.expect_set(&set, *span)?;
+        for elem in self.value(set.iter_set(), *span)? {
+            self.tick(*span)?;
+            self.bind_value(*slot, elem.into_owned());
+            if !self.run_plan(body, &mut |ctx| ctx.resume(scope, k))? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+}
