@@ -13,7 +13,8 @@
 use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpId, Slot};
 use tlafid_value::{ModelValue, Text, Value};
 
-use super::{each_split_node, free_slots, open_disjunction, shape, MAX_SPLIT_DEPTH};
+use super::{each_split_node, free_slots, open_disjunction, shape, Ahead, MAX_SPLIT_DEPTH};
+use crate::compile::NodeBuilder;
 use crate::ctx::Ctx;
 use crate::evaluator::{ConstBinding, Evaluator};
 
@@ -36,7 +37,7 @@ enum Place<'p> {
     /// An expression without effects, evaluated in the disjunction's frame when the slots
     /// it reads there hold values.
     Key {
-        expr: &'p Expr,
+        expr: Ahead<'p>,
         slots: Vec<Slot>,
         /// Its [`shape`]: two actions test the same key when their shapes are equal.
         shape: String,
@@ -209,7 +210,7 @@ fn key_place<'p>(
         return None;
     }
     Some(Place::Key {
-        expr: subject,
+        expr: Ahead(NodeBuilder::new(ev).root(subject)),
         slots,
         shape: shape(subject),
     })
@@ -285,11 +286,11 @@ fn constant(e: &Expr) -> Option<Value> {
     }
 }
 
-impl<'p> Ctx<'_, 'p> {
+impl<'a, 'p> Ctx<'a, 'p> {
     /// The label the place of `dispatch` holds in the current state; `None` when it is
     /// neither a string nor a model value, cannot be read so, or its key fails (then every
     /// action is walked, and meets whatever error there is in its place).
-    pub(crate) fn dispatch_label(&mut self, dispatch: &Dispatch<'p>) -> Option<Label> {
+    pub(crate) fn dispatch_label(&mut self, dispatch: &'a Dispatch<'p>) -> Option<Label> {
         if self.in_prime || self.init_mode {
             return None;
         }
@@ -307,7 +308,7 @@ impl<'p> Ctx<'_, 'p> {
                 if slots.iter().any(|slot| self.ready_local(*slot).is_none()) {
                     return None;
                 }
-                Label::of_value(&self.eval(expr).ok()?)
+                Label::of_value(&self.run(&expr.0).ok()?)
             }
         }
     }

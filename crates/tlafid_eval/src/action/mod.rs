@@ -68,6 +68,17 @@ pub struct ActionInfo {
     pub params: Arc<[(SmolStr, Value)]>,
 }
 
+/// A compiled expression the splitter evaluates ahead of the actions (a shared guard or
+/// key, a dispatch key): the node is the interpreter's twin, so values and errors are the
+/// same.
+pub(crate) struct Ahead<'p>(crate::compile::Node<'p>);
+
+impl std::fmt::Debug for Ahead<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("<compiled>")
+    }
+}
+
 /// Continuation of the generator: `Ok(false)` stops the search.
 type Cont<'k, 'a, 'p> = dyn FnMut(&mut Ctx<'a, 'p>) -> EvalResult<bool> + 'k;
 

@@ -21,7 +21,10 @@
 use tlafid_sema::ir::{Expr, ExprKind, OpId, Slot};
 
 use super::dispatch::{first_test, under_lets, Label};
-use super::{each_split_node, free_slots, open_disjunction, shape, MAX_SPLIT_DEPTH};
+use super::{
+    each_split_node, free_slots, open_disjunction, shape, Ahead as Compiled, MAX_SPLIT_DEPTH,
+};
+use crate::compile::NodeBuilder;
 use crate::ctx::Ctx;
 use crate::evaluator::Evaluator;
 use crate::frame::FrameSlot;
@@ -48,7 +51,7 @@ pub(crate) struct Run<'p> {
     /// The first arm's operator, its arguments and its guard.
     op: OpId,
     args: &'p [Expr],
-    guard: &'p Expr,
+    guard: Compiled<'p>,
     /// The key the actions test after the guard, when the first one and at least one other
     /// test the same key.
     key: Option<RunKey<'p>>,
@@ -60,7 +63,7 @@ struct RunKey<'p> {
     /// The `LET`s the first action binds before the test (lazy, as the generator binds them).
     lets: Vec<(Slot, &'p Expr)>,
     /// The key, in the first action's frame.
-    expr: &'p Expr,
+    expr: Compiled<'p>,
     /// Each action's label; `None` for one that tests something else (always walked).
     labels: Vec<Option<Label>>,
 }
@@ -124,7 +127,7 @@ fn runs<'p>(ev: &Evaluator<'p>, arms: &[(&'p Expr, usize)], depth: usize) -> Vec
                 len,
                 op: *op,
                 args,
-                guard,
+                guard: Compiled(NodeBuilder::new(ev).root(guard)),
                 key: run_key(ev, &arms[start..start + len]),
             });
         }
@@ -168,7 +171,7 @@ fn run_key<'p>(ev: &Evaluator<'p>, arms: &[(&'p Expr, usize)]) -> Option<RunKey<
         .collect();
     (labels.iter().flatten().count() >= 2).then(|| RunKey {
         lets: first.lets.clone(),
-        expr: first.expr,
+        expr: Compiled(NodeBuilder::new(ev).root(first.expr)),
         labels,
     })
 }
@@ -251,21 +254,26 @@ fn is_guard(e: &Expr) -> bool {
     )
 }
 
-impl<'p> Ctx<'_, 'p> {
+impl<'a, 'p> Ctx<'a, 'p> {
     /// The run's guard, and when it holds its key, tested in the frame of its first action.
     /// Anything that fails or is not a label walks every action, which meets it in its
     /// place.
-    pub(crate) fn shared_ahead(&mut self, run: &Run<'p>, span: tlafid_base::Span) -> Ahead {
+    pub(crate) fn shared_ahead(&mut self, run: &'a Run<'p>, span: tlafid_base::Span) -> Ahead {
         let Ok(saved) = self.push_frame(run.op, run.args, span) else {
             return Ahead::Walk;
         };
-        let ahead = match (self.test(run.guard), &run.key) {
+        let ahead = match (self.run_bool(&run.guard.0), &run.key) {
             (Ok(false), _) => Ahead::Disabled,
             (Ok(true), Some(key)) => {
                 for (slot, def) in &key.lets {
                     self.bind(*slot, FrameSlot::Thunk(def));
                 }
-                match self.eval(key.expr).ok().as_ref().and_then(Label::of_value) {
+                match self
+                    .run(&key.expr.0)
+                    .ok()
+                    .as_ref()
+                    .and_then(Label::of_value)
+                {
                     Some(label) => Ahead::Label(label),
                     None => Ahead::Walk,
                 }

@@ -240,7 +240,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// action, counted).
     fn split_label(
         &mut self,
-        dispatch: &Dispatch<'p>,
+        dispatch: &'a Dispatch<'p>,
         label: Label,
         walk: &mut Walk<'p>,
         depth: usize,
@@ -277,7 +277,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// only the actions of that label are walked.
     fn split_shared(
         &mut self,
-        shared: &Shared<'p>,
+        shared: &'a Shared<'p>,
         span: Span,
         walk: &mut Walk<'p>,
         depth: usize,
