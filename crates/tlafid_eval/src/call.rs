@@ -112,7 +112,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// at most 64 variables), when all are assigned.
     fn primed_key(&self, mask: u64) -> Option<Box<[Value]>> {
         read_vars(mask, self.next.len())
-            .map(|v| self.next[v].clone())
+            .map(|v| self.next[v].as_deref().cloned())
             .collect()
     }
 

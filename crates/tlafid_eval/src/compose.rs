@@ -77,7 +77,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
         for middle in self.first_steps(first, span)? {
             for end in self.second_steps(&middle, second, span, changed_test.is_some())? {
                 let fixed = self.unfix_next();
-                let saved = std::mem::replace(&mut self.next, end.into_iter().map(Some).collect());
+                let saved = std::mem::replace(
+                    &mut self.next,
+                    end.into_iter()
+                        .map(|v| Some(std::borrow::Cow::Owned(v)))
+                        .collect(),
+                );
                 self.assigned = self.next.len();
                 let agreed = match changed_test {
                     Some((vars, base)) => self.changed_tests_agree(&middle, vars, base, span),

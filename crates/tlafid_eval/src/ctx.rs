@@ -20,8 +20,11 @@ pub(crate) struct Ctx<'a, 'p> {
     pub base: usize,
     /// The current state (empty while generating initial states).
     pub cur: &'a [Value],
-    /// The next state as assigned so far (the state being built, in `init_mode`).
-    pub next: Vec<Option<Value>>,
+    /// The next state as assigned so far (the state being built, in `init_mode`): a value
+    /// the action computed, or one of the current state's (`UNCHANGED`, a next state given
+    /// whole) borrowed, so that no reference count is written for it (an atomic operation,
+    /// twice per variable and successor).
+    pub next: Vec<Option<Cow<'a, Value>>>,
     /// Generating initial states: unprimed variables are the ones assigned.
     pub init_mode: bool,
     /// Inside `e'`: unprimed variables read the next state.
@@ -87,7 +90,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         ev: &'a Evaluator<'p>,
         stack: Vec<FrameSlot<'p>>,
         cur: &'a [Value],
-        next: Vec<Option<Value>>,
+        next: Vec<Option<Cow<'a, Value>>>,
     ) -> Ctx<'a, 'p> {
         Ctx {
             ev,
@@ -141,7 +144,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// The frame stack and next-state buffers, for reuse.
-    pub fn into_buffers(self) -> (Vec<FrameSlot<'p>>, Vec<Option<Value>>) {
+    pub fn into_buffers(self) -> (Vec<FrameSlot<'p>>, Vec<Option<Cow<'a, Value>>>) {
         (self.stack, self.next)
     }
 
@@ -367,7 +370,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
         self.next_reads += 1;
         match self.next.get(i) {
-            Some(Some(v)) => Ok(v.clone()),
+            Some(Some(v)) => Ok(Value::clone(v)),
             _ => {
                 let name = &self.ev.program.vars[i].name;
                 let shown = if self.init_mode {

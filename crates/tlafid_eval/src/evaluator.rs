@@ -1,6 +1,7 @@
 //! The [`Evaluator`]: a program with its constant bindings, natives and caches; and the
 //! [`Worker`] that holds reusable buffers for one thread.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -208,7 +209,8 @@ fn collect_constant_lets<'x>(expr: &'x Expr, f: &mut dyn FnMut(&'x Expr)) {
 /// A worker's reusable allocations.
 struct Buffers<'p> {
     stack: Vec<FrameSlot<'p>>,
-    next: Vec<Option<Value>>,
+    /// Empty between uses (`'static` only to be kept: it holds nothing borrowed).
+    next: Vec<Option<Cow<'static, Value>>>,
     /// `analysis::slots_used` of the expressions evaluated so far, by address.
     slots_used: HashMap<usize, usize, ahash::RandomState>,
     /// What was kept for the current state of the last step checked.
@@ -760,8 +762,11 @@ impl<'e, 'p> Worker<'e, 'p> {
         stack.clear();
         let mut next_buf = std::mem::take(&mut self.buffers.next);
         next_buf.clear();
+        // Collected in place from an emptied vector: its allocation, for values of `'a`.
+        let mut next_buf: Vec<Option<Cow<'a, Value>>> =
+            next_buf.into_iter().map(|_| None).collect();
         match next {
-            Some(vals) => next_buf.extend(vals.iter().cloned().map(Some)),
+            Some(vals) => next_buf.extend(vals.iter().map(|v| Some(Cow::Borrowed(v)))),
             // Written in place (`resize` clones its `None` into each entry: a call per
             // variable, on every state).
             None => next_buf.resize_with(self.ev.program.vars.len(), || None),
@@ -794,7 +799,8 @@ impl<'e, 'p> Worker<'e, 'p> {
         let (mut stack, mut next) = ctx.into_buffers();
         stack.clear();
         next.clear();
-        (self.buffers.stack, self.buffers.next) = (stack, next);
+        self.buffers.next = next.into_iter().map(|_| None).collect();
+        self.buffers.stack = stack;
     }
 
     /// See [`Evaluator::eval`].

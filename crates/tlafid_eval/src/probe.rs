@@ -464,7 +464,7 @@ fn complete_state(ctx: &Ctx<'_, '_>, owner: &OpDef) -> EvalResult<State> {
     let mut values = Vec::with_capacity(ctx.next.len());
     for (i, v) in ctx.next.iter().enumerate() {
         match v {
-            Some(v) => values.push(v.clone()),
+            Some(v) => values.push(Value::clone(v)),
             None => {
                 let var = &ctx.ev.program.vars[i].name;
                 return Err(EvalError::new(

@@ -133,7 +133,7 @@ impl<'p> Ctx<'_, 'p> {
         };
         self.next_reads += 1;
         match self.next.get(slot) {
-            Some(Some(v)) => Ok(v.clone()),
+            Some(Some(v)) => Ok(Value::clone(v)),
             _ => {
                 let s = &self.ev.program.substituted[var.0 as usize];
                 Err(EvalError::new(

@@ -1,6 +1,8 @@
 //! The generator proper: an action's expression run with continuations, assigning primed
 //! variables, testing guards and branching on disjunctions and `\E`.
 
+use std::borrow::Cow;
+
 use tlafid_base::Span;
 use tlafid_sema::ir::{Builtin, Expr, ExprKind, OpDef, OpId, Slot};
 use tlafid_value::Value;
@@ -76,7 +78,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         k: &mut Cont<'_, 'a, 'p>,
     ) -> EvalResult<bool> {
         let fixed = self.unfix_next();
-        self.next[var] = Some(value);
+        self.next[var] = Some(Cow::Owned(value));
         self.assigned += 1;
         let r = k(self);
         self.assigned -= 1;
@@ -156,7 +158,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
             }
             ExprKind::Builtin(Builtin::Eq, args) => match (self.target(&args[0]), args.get(1)) {
-                (Some(var), Some(rhs)) => match self.next[var].clone() {
+                (Some(var), Some(rhs)) => match self.next[var].as_deref().cloned() {
                     None => {
                         let v = self.eval_fast(rhs)?;
                         self.assign(var, v, k)
@@ -452,7 +454,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let now = self.cur[i].clone();
                 match &self.next[i] {
                     None => self.assign(i, now, k),
-                    Some(v) if *v == now => k(self),
+                    Some(v) if **v == now => k(self),
                     Some(_) => Ok(true),
                 }
             }
@@ -465,7 +467,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     let now = self.eval(value)?;
                     match &self.next[slot] {
                         None => self.assign(slot, now, k),
-                        Some(v) if *v == now => k(self),
+                        Some(v) if **v == now => k(self),
                         Some(_) => Ok(true),
                     }
                 }
@@ -515,11 +517,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
             match &self.next[i] {
                 None => {
                     fixed.get_or_insert_with(|| self.unfix_next());
-                    self.next[i] = Some(self.cur[i].clone());
+                    self.next[i] = Some(Cow::Borrowed(&self.cur[i]));
                     self.assigned += 1;
                     assigned |= 1 << i;
                 }
-                Some(v) if *v == self.cur[i] => {}
+                Some(v) if **v == self.cur[i] => {}
                 Some(_) => {
                     ok = false;
                     break;
@@ -567,7 +569,11 @@ impl<'p> Ctx<'_, 'p> {
         if !items.iter().all(|item| self.stays_in_frame(item)) {
             return None;
         }
-        let values: Vec<Value> = self.next.iter().cloned().collect::<Option<_>>()?;
+        let values: Vec<Value> = self
+            .next
+            .iter()
+            .map(|v| v.as_deref().cloned())
+            .collect::<Option<_>>()?;
         let saved = self.stack.clone();
         let mut sub = Ctx::new(
             self.ev,

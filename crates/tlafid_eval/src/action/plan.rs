@@ -14,6 +14,7 @@
 //! generator (never in the initial predicate, `ENABLED` or a trace probe), and not at all in
 //! a program with an action composition (`\cdot`, which counts pending conjuncts).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use tlafid_base::Span;
@@ -505,7 +506,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let v = self.run(value)?;
                 match &self.next[*var] {
                     None => {
-                        self.assign_in_place(*var, v, undo);
+                        self.assign_in_place(*var, Cow::Owned(v), undo);
                         Ok(Step::Held)
                     }
                     Some(old) => values_equal(old, &v, *span).map(held),
@@ -519,10 +520,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 for &var in vars {
                     match &self.next[var] {
                         None => {
-                            let now = self.cur[var].clone();
-                            self.assign_in_place(var, now, undo);
+                            let now: &'a Value = &self.cur[var];
+                            self.assign_in_place(var, Cow::Borrowed(now), undo);
                         }
-                        Some(v) if *v == self.cur[var] => {}
+                        Some(v) if **v == self.cur[var] => {}
                         Some(_) => return Ok(Step::Failed),
                     }
                 }
@@ -562,7 +563,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
     }
 
-    fn assign_in_place(&mut self, var: usize, value: Value, undo: &mut Undo) {
+    fn assign_in_place(&mut self, var: usize, value: Cow<'a, Value>, undo: &mut Undo) {
         if undo.fixed.is_none() {
             undo.fixed = Some(self.unfix_next());
         }

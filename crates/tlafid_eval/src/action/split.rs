@@ -411,7 +411,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let mut values = Vec::with_capacity(self.next.len());
         for (i, v) in self.next.iter().enumerate() {
             match v {
-                Some(v) => values.push(v.clone()),
+                Some(v) => values.push(Value::clone(v)),
                 None => {
                     let name = &self.ev.program.vars[i].name;
                     return Err(EvalError::new(E_UNASSIGNED_AT_END, format!("{} does not assign the variable {name}", what()), span)

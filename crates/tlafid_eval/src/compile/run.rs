@@ -92,7 +92,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             Kind::NextVar(i) if !self.in_prime && !self.init_mode => match &self.next[*i] {
                 Some(v) => {
                     self.next_reads += 1;
-                    Ok(v.clone())
+                    Ok(Value::clone(v))
                 }
                 None => self.eval(n.expr),
             },
