@@ -92,6 +92,11 @@ enum Kind<'p> {
     Native1(Unary, Box<Node<'p>>),
     /// A native operator of two values.
     Native2(Binary, Box<Node<'p>>, Box<Node<'p>>),
+    /// `a < b`, `a <= b`, `a > b`, `a >= b` (the `Naturals` and `Integers` natives `f`):
+    /// two integers read in place ([`Ctx::read`]: `Len(network[p][q]) <= 3`, `req[p][p] <
+    /// req[p][q]`) are compared without building values; anything else runs as
+    /// [`Kind::Native2`] (the same order, values and errors).
+    IntCmp(Order, Binary, Box<Node<'p>>, Box<Node<'p>>),
     /// `\cup`, `\cap`, `\`.
     SetOp(Binary, Box<Node<'p>>, Box<Node<'p>>),
     /// `SUBSET S`.
@@ -174,6 +179,37 @@ enum Kind<'p> {
         vars: Vec<QuantVar<'p>>,
         body: Box<Node<'p>>,
     },
+}
+
+/// The comparison of a [`Kind::IntCmp`].
+#[derive(Clone, Copy)]
+enum Order {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Order {
+    /// The order of the `Naturals`/`Integers` operator `name`.
+    fn of(name: &str) -> Option<Order> {
+        Some(match name {
+            "<" => Order::Lt,
+            "<=" | "\\leq" | "=<" => Order::Le,
+            ">" => Order::Gt,
+            ">=" | "\\geq" => Order::Ge,
+            _ => return None,
+        })
+    }
+
+    fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Order::Lt => a < b,
+            Order::Le => a <= b,
+            Order::Gt => a > b,
+            Order::Ge => a >= b,
+        }
+    }
 }
 
 /// One variable of a compiled quantifier: its slot and domain, and whether the domain is
@@ -718,7 +754,15 @@ impl<'p> Compiler<'_, 'p> {
         match (&self.ev.natives[op], args) {
             (Some(Native::Const(f)), []) => Kind::NativeConst(op, *f),
             (Some(Native::Unary(f)), [a]) => Kind::Native1(*f, self.boxed(a)),
-            (Some(Native::Binary(f)), [a, b]) => Kind::Native2(*f, self.boxed(a), self.boxed(b)),
+            (Some(Native::Binary(f)), [a, b]) => {
+                let def = self.ev.program.op(tlafid_sema::ir::OpId(op as u32));
+                match Order::of(&def.name)
+                    .filter(|_| matches!(def.module.as_str(), "Naturals" | "Integers"))
+                {
+                    Some(order) => Kind::IntCmp(order, *f, self.boxed(a), self.boxed(b)),
+                    None => Kind::Native2(*f, self.boxed(a), self.boxed(b)),
+                }
+            }
             (Some(_), _) => Kind::Interpret,
             (None, []) if self.ev.cacheable[op] => Kind::Cached(op),
             (None, _) => Kind::Interpret,
@@ -825,9 +869,10 @@ impl<'p> Node<'p> {
         match &self.kind {
             Kind::Value(_) | Kind::Cached(_) | Kind::NativeConst(..) | Kind::Once(..) => true,
             Kind::Native1(_, a) | Kind::Powerset(a) => a.is_constant(),
-            Kind::Native2(_, a, b) | Kind::SetOp(_, a, b) | Kind::FnSet(a, b) => {
-                a.is_constant() && b.is_constant()
-            }
+            Kind::Native2(_, a, b)
+            | Kind::IntCmp(_, _, a, b)
+            | Kind::SetOp(_, a, b)
+            | Kind::FnSet(a, b) => a.is_constant() && b.is_constant(),
             Kind::SubsetOf { a, constant, .. } => a.is_constant() && constant.is_some(),
             Kind::SetEnum(items) | Kind::Tuple(items) | Kind::Cross(items) => {
                 items.iter().all(Node::is_constant)
@@ -843,6 +888,7 @@ impl<'p> Node<'p> {
             self.kind,
             Kind::Native1(..)
                 | Kind::Native2(..)
+                | Kind::IntCmp(..)
                 | Kind::SetOp(..)
                 | Kind::Powerset(_)
                 | Kind::FnSet(..)
