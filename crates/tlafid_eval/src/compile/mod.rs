@@ -53,7 +53,11 @@ enum Kind<'p> {
     /// ([`Ctx::next_state_ready`]), `e` run with the next state as the current one, its
     /// compiled form and what is kept per state included.
     Primed(Box<Node<'p>>),
-    /// `f[a]` where `f` is a state variable or an application or field of one.
+    /// A state variable's applications and fields, in order ([`Path`]: `network[q][p]`,
+    /// `msgs[i].type`, `num[nxt[self]]`).
+    Path(Box<Path<'p>>),
+    /// `f[a]` where `f` is a place of the state and `a` a pair (`f[x, y]`, searched
+    /// without building the pair).
     App(Box<Node<'p>>, Box<Node<'p>>),
     /// `r.name` where `r` is a state variable or an application or field of one (the
     /// name interned).
@@ -210,6 +214,23 @@ impl Order {
             Order::Ge => a >= b,
         }
     }
+}
+
+/// A place of the current state: a variable, then each application or field on it, left
+/// to right, with the span of its expression (for its error). Read in one loop, in place
+/// where every index can be read in place ([`Ctx::read`]); where one cannot, each index is
+/// evaluated in turn, as nested applications evaluate them.
+struct Path<'p> {
+    var: usize,
+    steps: Vec<(PathStep<'p>, tlafid_base::Span)>,
+}
+
+/// One step of a [`Path`].
+enum PathStep<'p> {
+    /// `[a]`.
+    Index(Node<'p>),
+    /// `.name` (interned).
+    Field(Text),
 }
 
 /// One variable of a compiled quantifier: its slot and domain, and whether the domain is
@@ -478,7 +499,7 @@ impl<'p> Compiler<'_, 'p> {
                 }
                 let f = self.compile(f);
                 if f.is_place() {
-                    Kind::App(Box::new(f), self.boxed(a))
+                    place_step(f, PathStep::Index(self.compile(a)), e.span)
                 } else if matches!(f.kind, Kind::Cached(_) | Kind::Once(..) | Kind::Value(_)) {
                     Kind::ConstApp(Box::new(f), self.boxed(a))
                 } else {
@@ -514,7 +535,7 @@ impl<'p> Compiler<'_, 'p> {
                 _ => {
                     let r = self.compile(r);
                     if r.is_place() {
-                        Kind::Field(Box::new(r), self.ev.interned(name))
+                        place_step(r, PathStep::Field(self.ev.interned(name)), e.span)
                     } else {
                         Kind::Interpret
                     }
@@ -824,6 +845,37 @@ impl<'p> Compiler<'_, 'p> {
     }
 }
 
+/// The place `base` followed by `step` (at `span`): a [`Path`] from a variable, except
+/// that a pair index `f[x, y]` stays an application ([`Kind::App`]).
+fn place_step<'p>(base: Node<'p>, step: PathStep<'p>, span: tlafid_base::Span) -> Kind<'p> {
+    let pair =
+        matches!(&step, PathStep::Index(Node { kind: Kind::Tuple(items), .. }) if items.len() == 2);
+    match (base.kind, step) {
+        (Kind::Var(var), step) if !pair => Kind::Path(Box::new(Path {
+            var,
+            steps: vec![(step, span)],
+        })),
+        (Kind::Path(mut path), step) if !pair => {
+            path.steps.push((step, span));
+            Kind::Path(path)
+        }
+        (kind, PathStep::Index(a)) => Kind::App(
+            Box::new(Node {
+                expr: base.expr,
+                kind,
+            }),
+            Box::new(a),
+        ),
+        (kind, PathStep::Field(name)) => Kind::Field(
+            Box::new(Node {
+                expr: base.expr,
+                kind,
+            }),
+            name,
+        ),
+    }
+}
+
 /// `a \subseteq b` as a value operation.
 fn subset_eq(a: &Value, b: &Value) -> ValueResult<Value> {
     a.subset_eq(b).map(Value::Bool)
@@ -925,6 +977,9 @@ impl<'p> Node<'p> {
 
     /// A state variable, or an application or field of one: a value to borrow.
     fn is_place(&self) -> bool {
-        matches!(self.kind, Kind::Var(_) | Kind::App(..) | Kind::Field(..))
+        matches!(
+            self.kind,
+            Kind::Var(_) | Kind::Path(_) | Kind::App(..) | Kind::Field(..)
+        )
     }
 }

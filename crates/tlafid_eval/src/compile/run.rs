@@ -7,7 +7,7 @@ use tlafid_base::Span;
 use tlafid_sema::ir::{Expr, ExprKind, Slot};
 use tlafid_value::{LazySet, Value};
 
-use super::{Kind, Member, Node, Order, QuantVar, Step};
+use super::{Kind, Member, Node, Order, PathStep, QuantVar, Step};
 use crate::builtins::values_equal;
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_CASE, E_CHOOSE, E_TYPE};
@@ -39,10 +39,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Some(v) => Ok(v.clone()),
                 None => self.local(*slot, n.expr.span),
             },
-            Kind::Var(_) | Kind::App(..) | Kind::Field(..) => match self.run_place(n)? {
-                Some(v) => Ok(v.clone()),
-                None => self.eval(n.expr),
-            },
+            Kind::Var(_) | Kind::Path(_) | Kind::App(..) | Kind::Field(..) => {
+                match self.run_place(n)? {
+                    Some(v) => Ok(v.clone()),
+                    None => self.eval(n.expr),
+                }
+            }
             Kind::Cached(op) => match self.ev.op_cache[*op].get() {
                 Some(v) => Ok(v.clone()),
                 None => self.eval(n.expr),
@@ -630,6 +632,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// `\A` (`forall`) or `\E` over `vars`, as [`for_each_var`](Self::for_each_var) binds
     /// them, stopping at the first binding that decides. One and two variables (`\A p, q
     /// \in Proc`) are walked here, the body tested directly rather than through a callback.
+    /// Out of line, so that `run_bool`, which every boolean node passes through, stays small.
+    #[inline(never)]
     fn run_quant(
         &mut self,
         forall: bool,
@@ -802,11 +806,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let cur: &'a [Value] = self.cur;
                 cur.get(*i)
             }
+            Kind::Path(path) if !self.in_prime && !self.init_mode => self.read_path(path),
             Kind::App(f, a) => {
                 let f = self.read_stable(f)?;
-                f.apply(self.read(a)?).ok()
+                f.get(self.read(a)?)
             }
-            Kind::Field(r, name) => self.read_stable(r)?.field_text(*name).ok(),
+            Kind::Field(r, name) => self.read_stable(r)?.get_field(*name),
             Kind::Cached(op) => {
                 let ev: &'a crate::evaluator::Evaluator<'p> = self.ev;
                 ev.op_cache[*op].get()
@@ -814,6 +819,47 @@ impl<'a, 'p> Ctx<'a, 'p> {
             Kind::Once(cell, _) => cell.get(),
             _ => None,
         }
+    }
+
+    /// A [`Path`](super::Path) read in place ([`read`](Self::read)), outside primes and
+    /// the initial predicate.
+    #[inline]
+    fn read_path(&self, path: &'a super::Path<'p>) -> Option<&'a Value> {
+        let cur: &'a [Value] = self.cur;
+        let mut v = cur.get(path.var)?;
+        for (step, _) in &path.steps {
+            v = match step {
+                PathStep::Index(Node {
+                    kind: Kind::Local(slot),
+                    ..
+                }) => v.get(self.ready_local(*slot)?)?,
+                PathStep::Index(a) => v.get(self.read(a)?)?,
+                PathStep::Field(name) => v.get_field(*name)?,
+            };
+        }
+        Some(v)
+    }
+
+    /// A [`Path`](super::Path) that cannot be read in place, evaluated as nested
+    /// applications and fields are: each index in turn, after the place it applies, each
+    /// failure the error of its own step. Outside primes and the initial predicate.
+    #[inline]
+    fn run_path(&mut self, path: &'a super::Path<'p>) -> EvalResult<Option<&'a Value>> {
+        let cur: &'a [Value] = self.cur;
+        let Some(mut v) = cur.get(path.var) else {
+            return Ok(None);
+        };
+        for (step, span) in &path.steps {
+            let found = match step {
+                PathStep::Index(a) => match self.read(a) {
+                    Some(a) => v.apply(a),
+                    None => v.apply(&*self.run_cow(a)?),
+                },
+                PathStep::Field(name) => v.field_text(*name),
+            };
+            v = self.value(found, *span)?;
+        }
+        Ok(Some(v))
     }
 
     /// A place of the current state, borrowed (as [`Ctx::place`]); `None`, having evaluated
@@ -824,6 +870,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let cur: &'a [Value] = self.cur;
                 Ok(cur.get(*i))
             }
+            Kind::Path(path) if !self.in_prime && !self.init_mode => self.run_path(path),
             Kind::App(f, a) => {
                 let Some(fv) = self.run_place(f)? else {
                     return Ok(None);
