@@ -208,17 +208,35 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// Sets a slot of the current frame.
+    #[inline]
     pub fn bind(&mut self, slot: Slot, value: FrameSlot<'p>) {
         let at = self.base + slot.0 as usize;
-        if at >= self.stack.len() {
-            self.stack.resize_with(at + 1, FrameSlot::default);
+        match self.stack.get_mut(at) {
+            Some(old) => *old = value,
+            None => self.bind_beyond(at, value),
         }
+    }
+
+    /// [`bind`](Self::bind) past the end of the stack, out of line: frames are sized when
+    /// they are pushed, so this is rare.
+    #[cold]
+    #[inline(never)]
+    fn bind_beyond(&mut self, at: usize, value: FrameSlot<'p>) {
+        self.stack.resize_with(at + 1, FrameSlot::default);
         self.stack[at] = value;
     }
 
-    /// Sets a slot of the current frame to a value.
+    /// Sets a slot of the current frame to a value. A quantifier's variable rebound to
+    /// each element in turn holds a value already: it is replaced in place (its old value
+    /// dropped), without building and dropping a whole frame slot.
+    #[inline]
     pub fn bind_value(&mut self, slot: Slot, value: Value) {
-        self.bind(slot, FrameSlot::Val(value));
+        let at = self.base + slot.0 as usize;
+        match self.stack.get_mut(at) {
+            Some(FrameSlot::Val(old)) => *old = value,
+            Some(old) => *old = FrameSlot::Val(value),
+            None => self.bind_beyond(at, FrameSlot::Val(value)),
+        }
     }
 
     /// The value of a slot, forcing a pending `LET` value.

@@ -139,10 +139,18 @@ impl Value {
 
     /// `f[arg]`.
     pub fn apply(&self, arg: &Value) -> ValueResult<&Value> {
-        let found = match (self, arg) {
-            (Value::Seq(s), Value::Int(i)) if *i >= 1 && (*i as usize) <= s.elems.len() => {
-                Some(&s.elems[*i as usize - 1])
-            }
+        match self.get(arg) {
+            Some(v) => Ok(v),
+            None => self.apply_failed(arg),
+        }
+    }
+
+    /// `f[arg]` where it is defined: [`apply`](Self::apply) without building its error
+    /// (for readers that evaluate again where this is `None`).
+    #[inline]
+    pub fn get(&self, arg: &Value) -> Option<&Value> {
+        match (self, arg) {
+            (Value::Seq(s), Value::Int(i)) if *i >= 1 => s.elems.get(*i as usize - 1),
             (Value::Record(r), Value::Str(name)) => r
                 .fields
                 .binary_search_by(|f| f.0.cmp(name))
@@ -153,17 +161,21 @@ impl Value {
                 .binary_search_by(|p| key_cmp(&p.0, arg))
                 .ok()
                 .map(|i| &f.pairs[i].1),
-            (Value::Seq(_) | Value::Record(_), _) => None,
-            _ => {
-                return fail(format!(
-                    "cannot apply the {} {self} as a function",
-                    self.kind_name()
-                ))
+            _ => None,
+        }
+    }
+
+    /// The error of [`apply`](Self::apply) where [`get`](Self::get) found nothing.
+    #[cold]
+    fn apply_failed(&self, arg: &Value) -> ValueResult<&Value> {
+        match self {
+            Value::Seq(_) | Value::Record(_) | Value::Fcn(_) => {
+                fail(format!("{arg} is not in the domain of the function {self}"))
             }
-        };
-        match found {
-            Some(v) => Ok(v),
-            None => fail(format!("{arg} is not in the domain of the function {self}")),
+            _ => fail(format!(
+                "cannot apply the {} {self} as a function",
+                self.kind_name()
+            )),
         }
     }
 
@@ -188,6 +200,16 @@ impl Value {
         match found {
             Ok(i) if !other_key => Some(&f.pairs[i].1),
             _ => None,
+        }
+    }
+
+    /// `r.name` where it is defined: [`field_text`](Self::field_text) without building its
+    /// error (for readers that evaluate again where this is `None`).
+    #[inline]
+    pub fn get_field(&self, name: Text) -> Option<&Value> {
+        match self {
+            Value::Record(r) => r.field_index_text(name).map(|i| &r.fields[i].1),
+            _ => self.field_text(name).ok(),
         }
     }
 

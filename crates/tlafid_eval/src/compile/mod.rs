@@ -53,7 +53,11 @@ enum Kind<'p> {
     /// ([`Ctx::next_state_ready`]), `e` run with the next state as the current one, its
     /// compiled form and what is kept per state included.
     Primed(Box<Node<'p>>),
-    /// `f[a]` where `f` is a state variable or an application or field of one.
+    /// A state variable's applications and fields, in order ([`Path`]: `network[q][p]`,
+    /// `msgs[i].type`, `num[nxt[self]]`).
+    Path(Box<Path<'p>>),
+    /// `f[a]` where `f` is a place of the state and `a` a pair (`f[x, y]`, searched
+    /// without building the pair).
     App(Box<Node<'p>>, Box<Node<'p>>),
     /// `r.name` where `r` is a state variable or an application or field of one (the
     /// name interned).
@@ -92,6 +96,11 @@ enum Kind<'p> {
     Native1(Unary, Box<Node<'p>>),
     /// A native operator of two values.
     Native2(Binary, Box<Node<'p>>, Box<Node<'p>>),
+    /// `a < b`, `a <= b`, `a > b`, `a >= b` (the `Naturals` and `Integers` natives `f`):
+    /// two integers read in place ([`Ctx::read`]: `Len(network[p][q]) <= 3`, `req[p][p] <
+    /// req[p][q]`) are compared without building values; anything else runs as
+    /// [`Kind::Native2`] (the same order, values and errors).
+    IntCmp(Order, Binary, Box<Node<'p>>, Box<Node<'p>>),
     /// `\cup`, `\cap`, `\`.
     SetOp(Binary, Box<Node<'p>>, Box<Node<'p>>),
     /// `SUBSET S`.
@@ -174,6 +183,54 @@ enum Kind<'p> {
         vars: Vec<QuantVar<'p>>,
         body: Box<Node<'p>>,
     },
+}
+
+/// The comparison of a [`Kind::IntCmp`].
+#[derive(Clone, Copy)]
+enum Order {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Order {
+    /// The order of the `Naturals`/`Integers` operator `name`.
+    fn of(name: &str) -> Option<Order> {
+        Some(match name {
+            "<" => Order::Lt,
+            "<=" | "\\leq" | "=<" => Order::Le,
+            ">" => Order::Gt,
+            ">=" | "\\geq" => Order::Ge,
+            _ => return None,
+        })
+    }
+
+    fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Order::Lt => a < b,
+            Order::Le => a <= b,
+            Order::Gt => a > b,
+            Order::Ge => a >= b,
+        }
+    }
+}
+
+/// A place of the current state: a variable, then each application or field on it, left
+/// to right, with the span of its expression (for its error). Read in one loop, in place
+/// where every index can be read in place ([`Ctx::read`]); where one cannot, each index is
+/// evaluated in turn, as nested applications evaluate them.
+struct Path<'p> {
+    var: usize,
+    steps: Vec<(PathStep<'p>, tlafid_base::Span)>,
+}
+
+/// One step of a [`Path`].
+enum PathStep<'p> {
+    /// `[a]`.
+    Index(Node<'p>),
+    /// `.name` (interned).
+    Field(Text),
 }
 
 /// One variable of a compiled quantifier: its slot and domain, and whether the domain is
@@ -472,7 +529,7 @@ impl<'p> Compiler<'_, 'p> {
                 }
                 let f = self.compile(f);
                 if f.is_place() {
-                    Kind::App(Box::new(f), self.boxed(a))
+                    place_step(f, PathStep::Index(self.compile(a)), e.span)
                 } else if matches!(f.kind, Kind::Cached(_) | Kind::Once(..) | Kind::Value(_)) {
                     Kind::ConstApp(Box::new(f), self.boxed(a))
                 } else {
@@ -508,7 +565,7 @@ impl<'p> Compiler<'_, 'p> {
                 _ => {
                     let r = self.compile(r);
                     if r.is_place() {
-                        Kind::Field(Box::new(r), self.ev.interned(name))
+                        place_step(r, PathStep::Field(self.ev.interned(name)), e.span)
                     } else {
                         Kind::Interpret
                     }
@@ -748,7 +805,15 @@ impl<'p> Compiler<'_, 'p> {
         match (&self.ev.natives[op], args) {
             (Some(Native::Const(f)), []) => Kind::NativeConst(op, *f),
             (Some(Native::Unary(f)), [a]) => Kind::Native1(*f, self.boxed(a)),
-            (Some(Native::Binary(f)), [a, b]) => Kind::Native2(*f, self.boxed(a), self.boxed(b)),
+            (Some(Native::Binary(f)), [a, b]) => {
+                let def = self.ev.program.op(tlafid_sema::ir::OpId(op as u32));
+                match Order::of(&def.name)
+                    .filter(|_| matches!(def.module.as_str(), "Naturals" | "Integers"))
+                {
+                    Some(order) => Kind::IntCmp(order, *f, self.boxed(a), self.boxed(b)),
+                    None => Kind::Native2(*f, self.boxed(a), self.boxed(b)),
+                }
+            }
             (Some(_), _) => Kind::Interpret,
             (None, []) if self.ev.cacheable[op] => Kind::Cached(op),
             (None, _) => Kind::Interpret,
@@ -810,6 +875,37 @@ impl<'p> Compiler<'_, 'p> {
     }
 }
 
+/// The place `base` followed by `step` (at `span`): a [`Path`] from a variable, except
+/// that a pair index `f[x, y]` stays an application ([`Kind::App`]).
+fn place_step<'p>(base: Node<'p>, step: PathStep<'p>, span: tlafid_base::Span) -> Kind<'p> {
+    let pair =
+        matches!(&step, PathStep::Index(Node { kind: Kind::Tuple(items), .. }) if items.len() == 2);
+    match (base.kind, step) {
+        (Kind::Var(var), step) if !pair => Kind::Path(Box::new(Path {
+            var,
+            steps: vec![(step, span)],
+        })),
+        (Kind::Path(mut path), step) if !pair => {
+            path.steps.push((step, span));
+            Kind::Path(path)
+        }
+        (kind, PathStep::Index(a)) => Kind::App(
+            Box::new(Node {
+                expr: base.expr,
+                kind,
+            }),
+            Box::new(a),
+        ),
+        (kind, PathStep::Field(name)) => Kind::Field(
+            Box::new(Node {
+                expr: base.expr,
+                kind,
+            }),
+            name,
+        ),
+    }
+}
+
 /// `a \subseteq b` as a value operation.
 fn subset_eq(a: &Value, b: &Value) -> ValueResult<Value> {
     a.subset_eq(b).map(Value::Bool)
@@ -855,9 +951,10 @@ impl<'p> Node<'p> {
         match &self.kind {
             Kind::Value(_) | Kind::Cached(_) | Kind::NativeConst(..) | Kind::Once(..) => true,
             Kind::Native1(_, a) | Kind::Powerset(a) => a.is_constant(),
-            Kind::Native2(_, a, b) | Kind::SetOp(_, a, b) | Kind::FnSet(a, b) => {
-                a.is_constant() && b.is_constant()
-            }
+            Kind::Native2(_, a, b)
+            | Kind::IntCmp(_, _, a, b)
+            | Kind::SetOp(_, a, b)
+            | Kind::FnSet(a, b) => a.is_constant() && b.is_constant(),
             Kind::SubsetOf { a, constant, .. } => a.is_constant() && constant.is_some(),
             Kind::SetEnum(items) | Kind::Tuple(items) | Kind::Cross(items) => {
                 items.iter().all(Node::is_constant)
@@ -873,6 +970,7 @@ impl<'p> Node<'p> {
             self.kind,
             Kind::Native1(..)
                 | Kind::Native2(..)
+                | Kind::IntCmp(..)
                 | Kind::SetOp(..)
                 | Kind::Powerset(_)
                 | Kind::FnSet(..)
@@ -909,6 +1007,9 @@ impl<'p> Node<'p> {
 
     /// A state variable, or an application or field of one: a value to borrow.
     fn is_place(&self) -> bool {
-        matches!(self.kind, Kind::Var(_) | Kind::App(..) | Kind::Field(..))
+        matches!(
+            self.kind,
+            Kind::Var(_) | Kind::Path(_) | Kind::App(..) | Kind::Field(..)
+        )
     }
 }

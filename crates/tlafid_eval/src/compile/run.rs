@@ -7,7 +7,7 @@ use tlafid_base::Span;
 use tlafid_sema::ir::{Expr, ExprKind, Slot};
 use tlafid_value::{LazySet, Value};
 
-use super::{Kind, Member, Node, QuantVar, Step};
+use super::{Kind, Member, Node, Order, PathStep, QuantVar, Step};
 use crate::builtins::values_equal;
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_CASE, E_CHOOSE, E_TYPE};
@@ -39,10 +39,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Some(v) => Ok(v.clone()),
                 None => self.local(*slot, n.expr.span),
             },
-            Kind::Var(_) | Kind::App(..) | Kind::Field(..) => match self.run_place(n)? {
-                Some(v) => Ok(v.clone()),
-                None => self.eval(n.expr),
-            },
+            Kind::Var(_) | Kind::Path(_) | Kind::App(..) | Kind::Field(..) => {
+                match self.run_place(n)? {
+                    Some(v) => Ok(v.clone()),
+                    None => self.eval(n.expr),
+                }
+            }
             Kind::Cached(op) => match self.ev.op_cache[*op].get() {
                 Some(v) => Ok(v.clone()),
                 None => self.eval(n.expr),
@@ -55,34 +57,48 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
             },
             Kind::Native1(f, a) => {
-                let result = match self.peek_local(a) {
+                let result = match self.read(a) {
                     Some(a) => f(a),
                     None => f(&*self.run_cow(a)?),
                 };
                 self.value(result, n.expr.span)
             }
             Kind::Native2(f, a, b) | Kind::SetOp(f, a, b) => {
-                // Locals are read in place: `a` first, then `b`, as the interpreter does.
-                let result = match self.peek_local(a) {
-                    Some(x) => match self.peek_local(b) {
-                        Some(y) => f(x, y),
-                        None => {
-                            let x = x.clone();
-                            f(&x, &*self.run_cow(b)?)
-                        }
-                    },
-                    None => {
-                        let x = self.run_cow(a)?;
-                        match self.peek_local(b) {
-                            Some(y) => f(&x, y),
-                            None => f(&x, &*self.run_cow(b)?),
-                        }
-                    }
-                };
-                self.value(result, n.expr.span)
+                self.run_native2(*f, a, b, n.expr.span)
             }
             _ => self.run_other(n),
         }
+    }
+
+    /// A native operator of two values: `a`, then `b`, as the interpreter evaluates them,
+    /// each read in place where it can be ([`read`](Self::read)).
+    fn run_native2(
+        &mut self,
+        f: super::Binary,
+        a: &'a Node<'p>,
+        b: &'a Node<'p>,
+        span: Span,
+    ) -> EvalResult<Value> {
+        let result = match self.read(a) {
+            Some(x) => match self.read(b) {
+                Some(y) => f(x, y),
+                None => match self.read_stable(a) {
+                    Some(x) => f(x, &*self.run_cow(b)?),
+                    None => {
+                        let x = x.clone();
+                        f(&x, &*self.run_cow(b)?)
+                    }
+                },
+            },
+            None => {
+                let x = self.run_cow(a)?;
+                match self.read(b) {
+                    Some(y) => f(&x, y),
+                    None => f(&x, &*self.run_cow(b)?),
+                }
+            }
+        };
+        self.value(result, span)
     }
 
     /// The less frequent kinds of [`run`](Self::run), out of line to keep it small.
@@ -290,6 +306,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             | Kind::Eq { .. }
             | Kind::In { .. }
             | Kind::Disjoint { .. }
+            | Kind::IntCmp(..)
             | Kind::Quant { .. } => self.run_bool(n).map(Value::Bool),
             // Outside the modes handled above: as the interpreter reads them.
             Kind::NextVar(_) | Kind::Primed(_) => self.eval(n.expr),
@@ -357,11 +374,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 literal,
                 negate,
             } => {
-                if let Some(x) = self.peek_local(a) {
+                if let Some(x) = self.read(a) {
                     if let (Some(s), Value::Str(t)) = (literal, x) {
                         return Ok((t == s) != *negate);
                     }
-                    if let Some(y) = self.peek_local(b) {
+                    if let Some(y) = self.read(b) {
                         return Ok(values_equal(x, y, n.expr.span)? != *negate);
                     }
                 }
@@ -372,16 +389,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let y = self.run_cow(b)?;
                 Ok(values_equal(&x, &y, n.expr.span)? != *negate)
             }
+            Kind::IntCmp(order, f, a, b) => self.run_int_cmp(*order, *f, a, b, n.expr.span),
             Kind::In { elem, set, negate } => {
                 let x = self.run_cow(elem)?;
                 Ok(self.run_member(&x, set, n.expr.span)? != *negate)
             }
-            Kind::Quant { forall, vars, body } => {
-                let forall = *forall;
-                let finished =
-                    self.for_each_var(vars, &mut |ctx| Ok(ctx.run_bool(body)? == forall))?;
-                Ok(if finished { forall } else { !forall })
-            }
+            Kind::Quant { forall, vars, body } => self.run_quant(*forall, vars, body),
             Kind::Disjoint { a, b, negate } => {
                 let x = self.run_cow(a)?;
                 let y = self.run_cow(b)?;
@@ -398,6 +411,57 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Value::Bool(b) => Ok(b),
                 other => Err(not_boolean(&other, n.expr.span)),
             },
+        }
+    }
+
+    /// An integer comparison ([`Kind::IntCmp`]): `a` then `b` read in place as integers
+    /// where they can be (also the result of a native of one value read in place,
+    /// `Len(network[p][q])`), else as [`Kind::Native2`] runs it.
+    fn run_int_cmp(
+        &mut self,
+        order: Order,
+        f: super::Binary,
+        a: &'a Node<'p>,
+        b: &'a Node<'p>,
+        span: Span,
+    ) -> EvalResult<bool> {
+        let Some(x) = self.read_int(a) else {
+            let v = self.run_native2(f, a, b, span)?;
+            return truth(v, span);
+        };
+        let y = match self.read_int(b) {
+            Some(y) => y,
+            None => {
+                let y = self.run_cow(b)?;
+                match *y {
+                    Value::Int(y) => y,
+                    // `a` was an integer: the native decides (and words the error).
+                    _ => {
+                        let v = self.value(f(&Value::Int(x), &y), span)?;
+                        return truth(v, span);
+                    }
+                }
+            }
+        };
+        Ok(order.holds(x, y))
+    }
+
+    /// A 64-bit integer read in place ([`read`](Self::read)), or the result of a native of
+    /// one value read in place when it is one; `None`, having evaluated nothing that
+    /// matters, otherwise (a native that fails is evaluated again, for its error).
+    fn read_int(&self, n: &'a Node<'p>) -> Option<i64> {
+        let v = match &n.kind {
+            Kind::Native1(f, x) => {
+                return match f(self.read(x)?) {
+                    Ok(Value::Int(i)) => Some(i),
+                    _ => None,
+                }
+            }
+            _ => self.read(n)?,
+        };
+        match v {
+            Value::Int(i) => Some(*i),
+            _ => None,
         }
     }
 
@@ -565,6 +629,68 @@ impl<'a, 'p> Ctx<'a, 'p> {
         })
     }
 
+    /// `\A` (`forall`) or `\E` over `vars`, as [`for_each_var`](Self::for_each_var) binds
+    /// them, stopping at the first binding that decides. One and two variables (`\A p, q
+    /// \in Proc`) are walked here, the body tested directly rather than through a callback.
+    /// Out of line, so that `run_bool`, which every boolean node passes through, stays small.
+    #[inline(never)]
+    fn run_quant(
+        &mut self,
+        forall: bool,
+        vars: &'a [QuantVar<'p>],
+        body: &'a Node<'p>,
+    ) -> EvalResult<bool> {
+        match vars {
+            [x] => {
+                let span = x.domain.expr.span;
+                let set = self.run_cow(&x.domain)?;
+                self.expect_set(&set, span)?;
+                for elem in self.value(set.iter_set(), span)? {
+                    self.tick(span)?;
+                    self.bind_value(x.slot, elem.into_owned());
+                    if self.run_bool(body)? != forall {
+                        return Ok(!forall);
+                    }
+                }
+                Ok(forall)
+            }
+            [x, y] => {
+                // Both domains first, left to right; then `x` varies fastest.
+                let (x_span, y_span) = (x.domain.expr.span, y.domain.expr.span);
+                let x_set = self.run_cow(&x.domain)?;
+                self.expect_set(&x_set, x_span)?;
+                self.value(x_set.iter_set(), x_span)?;
+                let y_set = match y.same_as_previous {
+                    true => None,
+                    false => {
+                        let set = self.run_cow(&y.domain)?;
+                        self.expect_set(&set, y_span)?;
+                        self.value(set.iter_set(), y_span)?;
+                        Some(set)
+                    }
+                };
+                let y_elems = self.value(y_set.as_ref().unwrap_or(&x_set).iter_set(), y_span)?;
+                for y_elem in y_elems {
+                    self.tick(y_span)?;
+                    self.bind_value(y.slot, y_elem.into_owned());
+                    for x_elem in self.value(x_set.iter_set(), x_span)? {
+                        self.tick(x_span)?;
+                        self.bind_value(x.slot, x_elem.into_owned());
+                        if self.run_bool(body)? != forall {
+                            return Ok(!forall);
+                        }
+                    }
+                }
+                Ok(forall)
+            }
+            _ => {
+                let finished =
+                    self.for_each_var(vars, &mut |ctx| Ok(ctx.run_bool(body)? == forall))?;
+                Ok(if finished { forall } else { !forall })
+            }
+        }
+    }
+
     /// Binds `vars` in the interpreter's (TLC's) order and calls `each` with every binding;
     /// `false` when `each` stopped the walk. Every domain is evaluated, and found
     /// enumerable, left to right first (one shared with the previous variable, `\A x, y
@@ -651,20 +777,89 @@ impl<'a, 'p> Ctx<'a, 'p> {
         self.run(n).map(Cow::Owned)
     }
 
-    /// The value of a local (or a field of one, or a ready local function applied to
-    /// such a value: `s[i]` in `\A i \in 1..Len(s) : s[i] = t[i]`) that is ready,
-    /// borrowed from the frame; `None`, having evaluated nothing, for any other node, and
-    /// where the application fails (evaluating it again words the error).
-    fn peek_local(&self, n: &Node<'p>) -> Option<&Value> {
+    /// The value of `n` read in place, without evaluating anything: a literal or a
+    /// constant already computed, a ready local (a bound value, a forced `LET` value),
+    /// a variable of the current state (outside primes and the initial predicate), or a
+    /// field or application of such a value to such a value (`network[p][q]`,
+    /// `s[i]` in `\A i \in 1..Len(s) : s[i] = t[i]`, `num[nxt[self]]`). `None`, having
+    /// evaluated nothing, for any other node and where an application fails (evaluating
+    /// the node words the error): reading has no effect, so a caller that reads first and
+    /// evaluates afterwards sees what evaluating alone would.
+    fn read(&self, n: &'a Node<'p>) -> Option<&Value> {
         match &n.kind {
             Kind::Local(slot) => self.ready_local(*slot),
             Kind::LocalField(slot, name) => self.ready_local(*slot)?.field_text(*name).ok(),
             Kind::LocalApp(slot, arg) => {
-                let arg = self.peek_local(arg)?;
+                let arg = self.read(arg)?;
                 self.ready_local(*slot)?.apply(arg).ok()
             }
+            _ => self.read_stable(n),
+        }
+    }
+
+    /// [`read`](Self::read) of a node that reads no local at its root: a constant or a
+    /// place of the current state, borrowed for as long as the state.
+    fn read_stable(&self, n: &'a Node<'p>) -> Option<&'a Value> {
+        match &n.kind {
+            Kind::Value(v) => Some(v),
+            Kind::Var(i) if !self.in_prime && !self.init_mode => {
+                let cur: &'a [Value] = self.cur;
+                cur.get(*i)
+            }
+            Kind::Path(path) if !self.in_prime && !self.init_mode => self.read_path(path),
+            Kind::App(f, a) => {
+                let f = self.read_stable(f)?;
+                f.get(self.read(a)?)
+            }
+            Kind::Field(r, name) => self.read_stable(r)?.get_field(*name),
+            Kind::Cached(op) => {
+                let ev: &'a crate::evaluator::Evaluator<'p> = self.ev;
+                ev.op_cache[*op].get()
+            }
+            Kind::Once(cell, _) => cell.get(),
             _ => None,
         }
+    }
+
+    /// A [`Path`](super::Path) read in place ([`read`](Self::read)), outside primes and
+    /// the initial predicate.
+    #[inline]
+    fn read_path(&self, path: &'a super::Path<'p>) -> Option<&'a Value> {
+        let cur: &'a [Value] = self.cur;
+        let mut v = cur.get(path.var)?;
+        for (step, _) in &path.steps {
+            v = match step {
+                PathStep::Index(Node {
+                    kind: Kind::Local(slot),
+                    ..
+                }) => v.get(self.ready_local(*slot)?)?,
+                PathStep::Index(a) => v.get(self.read(a)?)?,
+                PathStep::Field(name) => v.get_field(*name)?,
+            };
+        }
+        Some(v)
+    }
+
+    /// A [`Path`](super::Path) that cannot be read in place, evaluated as nested
+    /// applications and fields are: each index in turn, after the place it applies, each
+    /// failure the error of its own step. Outside primes and the initial predicate.
+    #[inline]
+    fn run_path(&mut self, path: &'a super::Path<'p>) -> EvalResult<Option<&'a Value>> {
+        let cur: &'a [Value] = self.cur;
+        let Some(mut v) = cur.get(path.var) else {
+            return Ok(None);
+        };
+        for (step, span) in &path.steps {
+            let found = match step {
+                PathStep::Index(a) => match self.read(a) {
+                    Some(a) => v.apply(a),
+                    None => v.apply(&*self.run_cow(a)?),
+                },
+                PathStep::Field(name) => v.field_text(*name),
+            };
+            v = self.value(found, *span)?;
+        }
+        Ok(Some(v))
     }
 
     /// A place of the current state, borrowed (as [`Ctx::place`]); `None`, having evaluated
@@ -675,11 +870,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let cur: &'a [Value] = self.cur;
                 Ok(cur.get(*i))
             }
+            Kind::Path(path) if !self.in_prime && !self.init_mode => self.run_path(path),
             Kind::App(f, a) => {
                 let Some(fv) = self.run_place(f)? else {
                     return Ok(None);
                 };
-                let applied = match (self.peek_local(a), &a.kind) {
+                let applied = match (self.read(a), &a.kind) {
                     (Some(a), _) => fv.apply(a),
                     (None, Kind::Tuple(items)) if items.len() == 2 => {
                         // `f[x, y]`: the pair's items, then the function searched without
@@ -703,6 +899,14 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
             _ => Ok(None),
         }
+    }
+}
+
+/// A boolean value, or the interpreter's error for a non-boolean.
+fn truth(value: Value, span: Span) -> EvalResult<bool> {
+    match value {
+        Value::Bool(b) => Ok(b),
+        other => Err(not_boolean(&other, span)),
     }
 }
 
