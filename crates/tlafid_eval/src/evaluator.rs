@@ -34,6 +34,11 @@ pub enum ConstBinding {
 /// wider than 80 columns spans lines; no final newline). Workers call it concurrently.
 pub type PrintSink = Arc<dyn Fn(&str) + Send + Sync>;
 
+/// Receives each successor with the index of its action, its fingerprint
+/// ([`State::fingerprint`]) and what makes it (with that fingerprint), to be called only if
+/// the state is wanted ([`Evaluator::successors_unmade`]).
+pub type UnmadeSink<'a> = dyn FnMut(usize, u64, &mut dyn FnMut() -> State) + 'a;
+
 /// A finished exploration's figures, as TLC's `TLCGet("stats")` gives them after it.
 #[derive(Clone, Debug, Default)]
 pub struct ExplorationStats {
@@ -523,6 +528,13 @@ impl<'p> Evaluator<'p> {
         self.worker().successors_indexed(state, emit)
     }
 
+    /// Calls `emit` for every successor of `state` with the index of its action and the
+    /// fingerprint of the successor ([`State::fingerprint`]), and what makes the successor
+    /// (with that fingerprint): a caller that knows the state already does not make it.
+    pub fn successors_unmade(&self, state: &State, emit: &mut UnmadeSink<'_>) -> EvalResult<()> {
+        self.worker().successors_unmade(state, emit)
+    }
+
     /// Evaluates `expr` (an expression of this program at the top level: no frame slots)
     /// in `state`, with an optional next state for action-level expressions.
     pub fn eval(
@@ -954,6 +966,15 @@ impl<'e, 'p> Worker<'e, 'p> {
         emit: &mut dyn FnMut(usize, State),
     ) -> EvalResult<()> {
         self.emit_successors(state, &mut crate::action::Emit::Index(emit))
+    }
+
+    /// See [`Evaluator::successors_unmade`].
+    pub fn successors_unmade(
+        &mut self,
+        state: &State,
+        emit: &mut UnmadeSink<'_>,
+    ) -> EvalResult<()> {
+        self.emit_successors(state, &mut crate::action::Emit::Unmade(emit))
     }
 
     fn emit_successors(

@@ -67,7 +67,9 @@ mod state;
 pub use action::{ActionDecl, ActionInfo, TlcAction};
 pub use env::{Env, EnvFrame, EnvSlot, OnState};
 pub use error::*;
-pub use evaluator::{ConstBinding, EvalOptions, Evaluator, ExplorationStats, PrintSink, Worker};
+pub use evaluator::{
+    ConstBinding, EvalOptions, Evaluator, ExplorationStats, PrintSink, UnmadeSink, Worker,
+};
 pub use frame::{Arg, Closure};
 pub use inputs::{FileReader, FileRefusal, SpecInputs};
 pub use probe::{ActionProbe, FalseConjunct};

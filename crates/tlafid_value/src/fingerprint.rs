@@ -103,6 +103,11 @@ fn fp_int(i: i64) -> u64 {
 
 /// The fingerprint of a sequence of values (a state), in order.
 pub fn fingerprint_values(values: &[Value]) -> Fingerprint {
+    fingerprint_sequence(values.iter())
+}
+
+/// [`fingerprint_values`] of the values `values` yields, without gathering them.
+pub fn fingerprint_sequence<'v>(values: impl ExactSizeIterator<Item = &'v Value>) -> Fingerprint {
     let mut acc = fold(SEED, values.len() as u64);
     for v in values {
         acc = fold(acc, v.fingerprint());
