@@ -16,7 +16,7 @@ use crate::report::Budget;
 use crate::seen::FingerprintSet;
 use crate::stored::{Arena, Stored};
 use crate::watch::Watch;
-use crate::{ActionId, TransitionSystem};
+use crate::{ActionId, Successor, TransitionSystem};
 
 /// What one level's expansion needs and shares between workers.
 pub(crate) struct LevelContext<'a, T: TransitionSystem> {
@@ -151,23 +151,25 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
                 return (0, Some(event));
             }
         }
-        let result = self.system.successors(state, &mut |action, successor| {
-            let index = action.0 as usize;
-            if action_generated.len() <= index {
-                action_generated.resize(index + 1, 0);
-            }
-            action_generated[index] += 1;
-            let key = order_key(position, ordinal);
-            ordinal += 1;
-            if event.is_none() {
-                let recorded = edges.as_deref_mut();
-                event = self.visit_successor(
-                    (key, state, action, successor),
-                    continued,
-                    (recorded, arena),
-                );
-            }
-        });
+        let result = self
+            .system
+            .successors_unmade(state, &mut |action, successor| {
+                let index = action.0 as usize;
+                if action_generated.len() <= index {
+                    action_generated.resize(index + 1, 0);
+                }
+                action_generated[index] += 1;
+                let key = order_key(position, ordinal);
+                ordinal += 1;
+                if event.is_none() {
+                    let recorded = edges.as_deref_mut();
+                    event = self.visit_successor(
+                        (key, state, action, successor),
+                        continued,
+                        (recorded, arena),
+                    );
+                }
+            });
         if let (Err(error), None) = (result, &event) {
             event = Some(Event {
                 key: order_key(position, ordinal),
@@ -189,14 +191,18 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         (ordinal, event)
     }
 
-    /// Checks one successor and offers it as a new state; returns its first event.
+    /// Checks one successor and offers it as a new state; returns its first event. A
+    /// successor given unmade is made only if something needs the state: its constraints or
+    /// invariants (a new state, or one outside the model), a step check, the state graph,
+    /// an event, or its claim.
     fn visit_successor(
         &self,
-        (key, parent, action, successor): (OrderKey, &T::State, ActionId, T::State),
+        (key, parent, action, successor): (OrderKey, &T::State, ActionId, Successor<'_, T::State>),
         continued: &mut Vec<EventOf<T>>,
         (edges, arena): (Option<&mut BlockEdges<T::State>>, &mut Arena),
     ) -> Option<EventOf<T>> {
         let system = self.system;
+        let mut successor = Pending::new(successor);
         // TLC counts a successor as generated before it checks it.
         let event = |check, kind, successor| Event {
             key,
@@ -213,18 +219,25 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         // level, before the level's first event is chosen (`drop_spilled`).
         let exact_fp = system
             .fingerprint_is_exact()
-            .then(|| system.fingerprint(&successor));
+            .then(|| successor.fingerprint(system));
         let known = exact_fp.is_some_and(|fp| self.seen.contains(fp));
         let kept_key = match exact_fp {
             Some(fp) if !known => self.claims.kept_key(fp),
             _ => None,
         };
+        // Without step checks, `action_allowed` holds and `check_action_properties` finds
+        // nothing on every step.
+        let steps = system.checks_steps();
+        let allowed = |successor: &mut Pending<'_, T::State>| match steps {
+            true => system.action_allowed(parent, successor.state()),
+            false => Ok(true),
+        };
         let in_model = if known || kept_key.is_some() {
-            system.action_allowed(parent, &successor)
+            allowed(&mut successor)
         } else {
-            system.in_model(&successor).and_then(|ok| {
+            system.in_model(successor.state()).and_then(|ok| {
                 if ok {
-                    system.action_allowed(parent, &successor)
+                    allowed(&mut successor)
                 } else {
                     Ok(false)
                 }
@@ -232,28 +245,39 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         };
         let in_model = match in_model {
             Ok(in_model) => in_model,
-            Err(error) => return Some(event(Check::State, EventKind::Error(error), successor)),
+            Err(error) => {
+                let kind = EventKind::Error(error);
+                return Some(event(Check::State, kind, successor.into_state()));
+            }
         };
         if !in_model && !known {
-            match system.check_invariants(&successor) {
+            match system.check_invariants(successor.state()) {
                 Ok(None) => {}
                 Ok(Some(id)) if self.continuing => continued.push(event(
                     Check::State,
                     EventKind::Invariant(id),
-                    successor.clone(),
+                    successor.state().clone(),
                 )),
                 Ok(Some(id)) => {
-                    return Some(event(Check::State, EventKind::Invariant(id), successor));
+                    let kind = EventKind::Invariant(id);
+                    return Some(event(Check::State, kind, successor.into_state()));
                 }
-                Err(error) => return Some(event(Check::State, EventKind::Error(error), successor)),
+                Err(error) => {
+                    let kind = EventKind::Error(error);
+                    return Some(event(Check::State, kind, successor.into_state()));
+                }
             }
         }
-        let step_event = match system.check_action_properties(parent, &successor) {
-            Ok(None) => None,
-            Ok(Some(id)) => Some(EventKind::ActionProperty(id)),
-            Err(error) => Some(EventKind::Error(error)),
+        let step_event = match steps {
+            true => match system.check_action_properties(parent, successor.state()) {
+                Ok(None) => None,
+                Ok(Some(id)) => Some(EventKind::ActionProperty(id)),
+                Err(error) => Some(EventKind::Error(error)),
+            },
+            false => None,
         };
-        let mut step_event = step_event.map(|kind| event(Check::Step, kind, successor.clone()));
+        let mut step_event =
+            step_event.map(|kind| event(Check::Step, kind, successor.state().clone()));
         if self.continuing && step_event.as_ref().is_some_and(|e| e.kind.is_continued()) {
             continued.extend(step_event.take());
         }
@@ -262,21 +286,70 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             let (fp, wanted) = match exact_fp {
                 Some(fp) => (fp, !known && kept_key.is_none_or(|kept| key < kept)),
                 None => {
-                    let fp = system.fingerprint(&successor);
+                    let fp = successor.fingerprint(system);
                     (fp, !self.seen.contains(fp) && self.claims.wants(fp, key))
                 }
             };
-            let offered = self.offer(
-                (key, action, fp, wanted),
-                parent,
-                successor,
-                (recorded, arena),
-            );
-            if let Some((error, state)) = offered {
-                return Some(event(Check::Step, EventKind::Error(error), state));
+            if wanted || (recorded.is_some() && self.layout.is_some()) {
+                let offered = self.offer(
+                    (key, action, fp, wanted),
+                    parent,
+                    successor.into_state(),
+                    (recorded, arena),
+                );
+                if let Some((error, state)) = offered {
+                    return Some(event(Check::Step, EventKind::Error(error), state));
+                }
             }
         }
         step_event
+    }
+}
+
+/// A successor being visited, made when something first needs the state.
+struct Pending<'m, S> {
+    /// Its fingerprint, when the system gave it with the unmade state.
+    fingerprint: Option<u64>,
+    state: Option<S>,
+    make: Option<&'m mut dyn FnMut() -> S>,
+}
+
+impl<'m, S> Pending<'m, S> {
+    fn new(successor: Successor<'m, S>) -> Self {
+        match successor {
+            Successor::Made(state) => Pending {
+                fingerprint: None,
+                state: Some(state),
+                make: None,
+            },
+            Successor::Unmade { fingerprint, make } => Pending {
+                fingerprint: Some(fingerprint),
+                state: None,
+                make: Some(make),
+            },
+        }
+    }
+
+    /// The state, made if it was not yet.
+    fn state(&mut self) -> &S {
+        let make = &mut self.make;
+        self.state
+            .get_or_insert_with(|| (make.take().expect("an unmade successor can be made"))())
+    }
+
+    /// [`TransitionSystem::fingerprint`] of the state (made only if the system did not give
+    /// it).
+    fn fingerprint<T: TransitionSystem<State = S>>(&mut self, system: &T) -> u64 {
+        match self.fingerprint {
+            Some(fingerprint) => fingerprint,
+            None => system.fingerprint(self.state()),
+        }
+    }
+
+    /// The state, made if it was not yet.
+    fn into_state(mut self) -> S {
+        self.state();
+        self.state.expect("made")
     }
 }
 

@@ -115,4 +115,4 @@ pub use report::{
 pub use seen::FingerprintSet;
 pub use simulate::{SimulationOptions, SimulationOutcome, SimulationReport, Simulator};
 pub use storage::{CheckpointOptions, MemoryStorage, SharedMemoryStorage, SpillOptions, Storage};
-pub use system::{ActionId, TransitionSystem, ViolationId};
+pub use system::{ActionId, Successor, TransitionSystem, ViolationId};

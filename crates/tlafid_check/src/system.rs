@@ -15,6 +15,21 @@ pub struct ActionId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ViolationId(pub u32);
 
+/// A successor as [`TransitionSystem::successors_unmade`] emits it: the state itself, or its
+/// fingerprint with what makes the state, so that a successor the explorer has seen is
+/// never made (most successors of a breadth-first search were seen before).
+pub enum Successor<'m, S> {
+    /// The state.
+    Made(S),
+    /// A state not made yet.
+    Unmade {
+        /// What [`TransitionSystem::fingerprint`] gives for the state.
+        fingerprint: u64,
+        /// Makes the state; called at most once.
+        make: &'m mut dyn FnMut() -> S,
+    },
+}
+
 /// A transition system the explorer can walk: initial states, successors, and the checks.
 ///
 /// The explorer follows TLC's rules (see the crate docs for the exact counting rules):
@@ -71,6 +86,28 @@ pub trait TransitionSystem: Sync {
         state: &Self::State,
         emit: &mut dyn FnMut(ActionId, Self::State),
     ) -> Result<(), Self::Error>;
+
+    /// Emits what [`successors`](Self::successors) emits, in the same order, each successor
+    /// possibly [`Successor::Unmade`]: a system that can fingerprint a successor before it
+    /// makes it (`successors` would have made every one) overrides this. The explorer
+    /// expands states with it. The default makes every successor.
+    fn successors_unmade(
+        &self,
+        state: &Self::State,
+        emit: &mut dyn FnMut(ActionId, Successor<'_, Self::State>),
+    ) -> Result<(), Self::Error> {
+        self.successors(state, &mut |action, successor| {
+            emit(action, Successor::Made(successor))
+        })
+    }
+
+    /// `false` if [`action_allowed`](Self::action_allowed) and
+    /// [`check_action_properties`](Self::check_action_properties) answer as their defaults
+    /// whatever the step (no action constraints, no action properties): the explorer then
+    /// does not ask them, and does not make a seen successor to ask them. `true` by default.
+    fn checks_steps(&self) -> bool {
+        true
+    }
 
     /// Appends a compact encoding of `state` to `out`, for the explorer's queue, and returns
     /// `true`; or returns `false` (the default), leaving `out` as it was, to have the state

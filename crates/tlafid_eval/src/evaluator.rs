@@ -2,9 +2,8 @@
 //! [`Worker`] that holds reusable buffers for one thread.
 
 use std::borrow::Cow;
-use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use smol_str::SmolStr;
@@ -35,6 +34,11 @@ pub enum ConstBinding {
 /// Where `Print` and `PrintT` output goes: one call per evaluation, with TLC's text (a value
 /// wider than 80 columns spans lines; no final newline). Workers call it concurrently.
 pub type PrintSink = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// Receives each successor with the index of its action, its fingerprint
+/// ([`State::fingerprint`]) and what makes it (with that fingerprint), to be called only if
+/// the state is wanted ([`Evaluator::successors_unmade`]).
+pub type UnmadeSink<'a> = dyn FnMut(usize, u64, &mut dyn FnMut() -> State) + 'a;
 
 /// A finished exploration's figures, as TLC's `TLCGet("stats")` gives them after it.
 #[derive(Clone, Debug, Default)]
@@ -147,8 +151,9 @@ pub struct Evaluator<'p> {
     /// field rather than a lazy cell keeps `Evaluator` covariant in `'p`).
     compiled: Compiled<'p>,
     /// Buffers of dropped workers, reused by the next [`Evaluator::worker`] call so that
-    /// one-shot calls ([`Evaluator::successors`], ...) allocate nothing per call.
-    spare: Mutex<Vec<Buffers<'static>>>,
+    /// one-shot calls ([`Evaluator::successors`], ...) allocate nothing per call: one
+    /// stripe per thread (by [`thread_stripe`]), so that threads do not meet on a lock.
+    spare: Box<[Stripe]>,
     /// TLC's registers (`TLCSet`, `TLCGet`), the phase of the checker and the statistics
     /// known after exploration (see `registers.rs`).
     pub(crate) registers: Registers,
@@ -159,25 +164,47 @@ pub struct Evaluator<'p> {
     pub(crate) random_state: Mutex<u64>,
     /// `Print` and `PrintT` print nothing (see [`Evaluator::set_print_quiet`]).
     print_quiet: AtomicBool,
-    /// Tells this evaluator's buffers from another's in [`THREAD_SPARE`].
-    id: u64,
     /// For each `ENABLED` written in an instantiated module (by the address of its
     /// operand): which substituted variables it treats as its own (see `shadow.rs`).
     pub(crate) enabled_shadows: crate::shadow::EnabledShadows,
 }
 
-/// Source of [`Evaluator`] ids.
-static NEXT_EVALUATOR_ID: AtomicU64 = AtomicU64::new(0);
+/// Stripes of idle workers' buffers per evaluator: a thread uses the stripe of its number
+/// (modulo this), so threads of one run never share one.
+const STRIPES: usize = 64;
 
-/// How many workers' buffers a thread keeps: a worker checking a successor's invariants
-/// runs while the worker generating successors holds its own.
-const THREAD_SPARES: usize = 4;
+/// How many idle workers' buffers a stripe keeps: a worker checking a successor's
+/// invariants runs while the worker generating successors holds its own.
+const STRIPE_SPARES: usize = 4;
+
+/// The buffers of one stripe's idle workers, alone in their cache lines (a worker of
+/// another thread never writes this one's).
+#[derive(Default)]
+#[repr(align(128))]
+struct Stripe(Mutex<Vec<Spare>>);
+
+/// An idle worker's buffers: boxed, so that a worker takes and returns a pointer; its frame
+/// stack empty, typed without the program's lifetime (a `'p` inside the evaluator's lock
+/// would make [`Evaluator`] invariant in it).
+struct Spare {
+    stack: Vec<FrameSlot<'static>>,
+    buffers: Box<Buffers>,
+}
+
+/// Source of thread numbers.
+static NEXT_THREAD: AtomicUsize = AtomicUsize::new(0);
 
 thread_local! {
-    /// The buffers of the last workers dropped on this thread, with their evaluator's id:
-    /// the next worker on the thread takes them without touching the shared pool's lock (one
-    /// worker per checked state and per invariant made that lock a point of contention).
-    static THREAD_SPARE: RefCell<Vec<(u64, Buffers<'static>)>> = const { RefCell::new(Vec::new()) };
+    /// This thread's number, given on first use.
+    static THREAD_NUMBER: usize = NEXT_THREAD.fetch_add(1, Ordering::Relaxed);
+}
+
+/// The stripe of the calling thread: each thread of a run has its own (up to [`STRIPES`]
+/// threads), so taking and returning buffers never waits and writes no line another
+/// thread reads. Held by the evaluator rather than by the thread, the buffers keep the
+/// evaluator's lifetime and are dropped with it.
+fn thread_stripe() -> usize {
+    THREAD_NUMBER.try_with(|n| *n).unwrap_or(0) % STRIPES
 }
 
 /// Facts about the program under its overrides.
@@ -206,9 +233,8 @@ fn collect_constant_lets<'x>(expr: &'x Expr, f: &mut dyn FnMut(&'x Expr)) {
     tlafid_sema::walk::each_child(expr, &mut |child| collect_constant_lets(child, f));
 }
 
-/// A worker's reusable allocations.
-struct Buffers<'p> {
-    stack: Vec<FrameSlot<'p>>,
+/// A worker's reusable allocations, but for its frame stack.
+struct Buffers {
     /// Empty between uses (`'static` only to be kept: it holds nothing borrowed).
     next: Vec<Option<Cow<'static, Value>>>,
     /// `analysis::slots_used` of the expressions evaluated so far, by address.
@@ -274,14 +300,13 @@ impl KeptState {
     }
 }
 
-impl Default for Buffers<'_> {
-    /// Empty buffers. A worker is dropped (and its buffers replaced by these) once per
-    /// state checked: `ahash::RandomState::new` would add to a counter shared by every
-    /// thread each time, a cache line the workers would pull from each other's core; fixed
-    /// seeds touch nothing shared (the map is keyed by address and never iterated).
+impl Default for Buffers {
+    /// Empty buffers, for a worker whose thread's stripe has none spare. `ahash::
+    /// RandomState::new` would add to a counter shared by every thread each time, a cache
+    /// line the workers would pull from each other's core; fixed seeds touch nothing shared
+    /// (the map is keyed by address and never iterated).
     fn default() -> Self {
         Buffers {
-            stack: Vec::new(),
             next: Vec::new(),
             slots_used: HashMap::with_hasher(ahash::RandomState::with_seeds(9, 10, 11, 12)),
             step_state: None,
@@ -334,8 +359,7 @@ impl<'p> Evaluator<'p> {
             inline_targets: Vec::new(),
             plans: action::Plans::default(),
             plans_off: false,
-            spare: Mutex::new(Vec::new()),
-            id: NEXT_EVALUATOR_ID.fetch_add(1, Ordering::Relaxed),
+            spare: (0..STRIPES).map(|_| Stripe::default()).collect(),
             enabled_shadows: crate::shadow::EnabledShadows::new(program),
             facts: OnceLock::new(),
             compiled: Compiled::default(),
@@ -489,22 +513,16 @@ impl<'p> Evaluator<'p> {
 
     /// A worker with its own buffers, for repeated calls from one thread.
     pub fn worker(&self) -> Worker<'_, 'p> {
-        let local = THREAD_SPARE
-            .try_with(|cell| cell.borrow_mut().pop())
-            .ok()
-            .flatten();
-        let spare = match local {
-            Some((id, buffers)) if id == self.id => Some(buffers),
-            // Another evaluator's: its expression addresses mean nothing here.
-            Some((_, mut buffers)) => {
-                buffers.slots_used.clear();
-                Some(buffers)
-            }
-            None => self.spare.lock().ok().and_then(|mut spare| spare.pop()),
+        let stripe = &self.spare[thread_stripe()];
+        let spare = stripe.0.lock().ok().and_then(|mut spare| spare.pop());
+        let (stack, buffers) = match spare {
+            Some(Spare { stack, buffers }) => (stack, buffers),
+            None => Default::default(),
         };
         Worker {
             ev: self,
-            buffers: spare.unwrap_or_default(),
+            stack,
+            buffers: Some(buffers),
             level: None,
         }
     }
@@ -537,6 +555,13 @@ impl<'p> Evaluator<'p> {
         emit: &mut dyn FnMut(usize, State),
     ) -> EvalResult<()> {
         self.worker().successors_indexed(state, emit)
+    }
+
+    /// Calls `emit` for every successor of `state` with the index of its action and the
+    /// fingerprint of the successor ([`State::fingerprint`]), and what makes the successor
+    /// (with that fingerprint): a caller that knows the state already does not make it.
+    pub fn successors_unmade(&self, state: &State, emit: &mut UnmadeSink<'_>) -> EvalResult<()> {
+        self.worker().successors_unmade(state, emit)
     }
 
     /// Evaluates `expr` (an expression of this program at the top level: no frame slots)
@@ -714,54 +739,47 @@ impl<'p> Evaluator<'p> {
 /// Reusable per-thread buffers for evaluation.
 pub struct Worker<'e, 'p> {
     ev: &'e Evaluator<'p>,
-    buffers: Buffers<'p>,
+    /// The frame stack, empty between calls.
+    stack: Vec<FrameSlot<'p>>,
+    /// Always present but while the worker is dropped (then returned to its stripe).
+    buffers: Option<Box<Buffers>>,
     level: Option<i64>,
 }
 
 impl Drop for Worker<'_, '_> {
     fn drop(&mut self) {
-        let buffers = std::mem::take(&mut self.buffers);
-        let mut stack = buffers.stack;
-        stack.clear();
-        // Collecting an emptied vector in place keeps its allocation and forgets `'p`.
-        let stack: Vec<FrameSlot<'static>> = stack.into_iter().map(|_| FrameSlot::Empty).collect();
-        let buffers = Buffers {
-            stack,
-            next: buffers.next,
-            slots_used: buffers.slots_used,
-            step_state: buffers.step_state,
+        let Some(buffers) = self.buffers.take() else {
+            return;
         };
-        let id = self.ev.id;
-        let displaced = THREAD_SPARE
-            .try_with(|cell| {
-                let mut spares = cell.borrow_mut();
-                spares.push((id, buffers));
-                (spares.len() > THREAD_SPARES).then(|| spares.remove(0))
-            })
-            .ok()
-            .flatten();
-        if let Some((other, buffers)) = displaced {
-            if other != id {
-                return;
-            }
-            if let Ok(mut spare) = self.ev.spare.lock() {
-                if spare.len() < 64 {
-                    spare.push(buffers);
-                }
+        // Empty: `finish` clears what a context gives back, and a context not given back
+        // left the empty vectors `ctx` put in their place.
+        debug_assert!(self.stack.is_empty() && buffers.next.is_empty());
+        // Collecting an emptied vector in place keeps its allocation and forgets `'p`.
+        let stack = std::mem::take(&mut self.stack);
+        let stack = stack.into_iter().map(|_| FrameSlot::Empty).collect();
+        let stripe = &self.ev.spare[thread_stripe()];
+        if let Ok(mut spare) = stripe.0.lock() {
+            if spare.len() < STRIPE_SPARES {
+                spare.push(Spare { stack, buffers });
             }
         }
     }
 }
 
 impl<'e, 'p> Worker<'e, 'p> {
+    fn buffers(&mut self) -> &mut Buffers {
+        self.buffers
+            .as_mut()
+            .expect("a worker holds its buffers until it is dropped")
+    }
+
     pub(crate) fn ctx<'a>(&mut self, state: &'a [Value], next: Option<&'a [Value]>) -> Ctx<'a, 'p>
     where
         'e: 'a,
     {
-        let mut stack = std::mem::take(&mut self.buffers.stack);
-        stack.clear();
-        let mut next_buf = std::mem::take(&mut self.buffers.next);
-        next_buf.clear();
+        // Both empty (see `finish`).
+        let stack = std::mem::take(&mut self.stack);
+        let next_buf = std::mem::take(&mut self.buffers().next);
         // Collected in place from an emptied vector: its allocation, for values of `'a`.
         let mut next_buf: Vec<Option<Cow<'a, Value>>> =
             next_buf.into_iter().map(|_| None).collect();
@@ -783,7 +801,7 @@ impl<'e, 'p> Worker<'e, 'p> {
     /// `analysis::slots_used(expr)`, computed once per expression.
     pub(crate) fn slots_used(&mut self, expr: &Expr) -> usize {
         *self
-            .buffers
+            .buffers()
             .slots_used
             .entry(expr as *const Expr as usize)
             .or_insert_with(|| analysis::slots_used(expr))
@@ -799,8 +817,8 @@ impl<'e, 'p> Worker<'e, 'p> {
         let (mut stack, mut next) = ctx.into_buffers();
         stack.clear();
         next.clear();
-        self.buffers.next = next.into_iter().map(|_| None).collect();
-        self.buffers.stack = stack;
+        self.stack = stack;
+        self.buffers().next = next.into_iter().map(|_| None).collect();
     }
 
     /// See [`Evaluator::eval`].
@@ -864,7 +882,7 @@ impl<'e, 'p> Worker<'e, 'p> {
     /// The values kept for `state` by the last step checked from it, or none.
     fn kept_for(&mut self, state: &[Value]) -> Vec<(usize, Value)> {
         let generation = self.ev.compiled().generation;
-        match &mut self.buffers.step_state {
+        match &mut self.buffers().step_state {
             Some(kept) if kept.is_for(generation, state) => std::mem::take(&mut kept.cache),
             _ => Vec::new(),
         }
@@ -873,7 +891,7 @@ impl<'e, 'p> Worker<'e, 'p> {
     /// Keeps what was computed for `state` for the next step checked from it.
     fn keep_for(&mut self, state: &[Value], cache: Vec<(usize, Value)>) {
         let generation = self.ev.compiled().generation;
-        match &mut self.buffers.step_state {
+        match &mut self.buffers().step_state {
             Some(kept) if kept.is_for(generation, state) => kept.cache = cache,
             slot => {
                 *slot = Some(KeptState {
@@ -980,6 +998,15 @@ impl<'e, 'p> Worker<'e, 'p> {
         emit: &mut dyn FnMut(usize, State),
     ) -> EvalResult<()> {
         self.emit_successors(state, &mut crate::action::Emit::Index(emit))
+    }
+
+    /// See [`Evaluator::successors_unmade`].
+    pub fn successors_unmade(
+        &mut self,
+        state: &State,
+        emit: &mut UnmadeSink<'_>,
+    ) -> EvalResult<()> {
+        self.emit_successors(state, &mut crate::action::Emit::Unmade(emit))
     }
 
     fn emit_successors(

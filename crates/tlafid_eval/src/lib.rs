@@ -23,9 +23,9 @@
 //! `compose.rs`).
 //!
 //! Threads: one [`Evaluator`] is shared (`Sync`); each thread uses its own [`Worker`].
-//! Dropped workers return their buffers to a one-slot cache of their thread (then to a pool
-//! in the evaluator), so the one-shot methods of [`Evaluator`] allocate no per-call buffers
-//! either and threads do not meet on a lock for them. Reads of state variables and of their
+//! Dropped workers return their buffers to the evaluator, to a stripe of their thread's own
+//! (boxed: a pointer moves), so the one-shot methods of [`Evaluator`] allocate no per-call
+//! buffers either and threads do not meet on a lock for them. Reads of state variables and of their
 //! applications and fields (`network[q][p]`, `m.type`) borrow from the state rather than
 //! clone each container on the way.
 //!
@@ -67,7 +67,9 @@ mod state;
 pub use action::{ActionDecl, ActionInfo, TlcAction};
 pub use env::{Env, EnvFrame, EnvSlot, OnState};
 pub use error::*;
-pub use evaluator::{ConstBinding, EvalOptions, Evaluator, ExplorationStats, PrintSink, Worker};
+pub use evaluator::{
+    ConstBinding, EvalOptions, Evaluator, ExplorationStats, PrintSink, UnmadeSink, Worker,
+};
 pub use frame::{Arg, Closure};
 pub use inputs::{FileReader, FileRefusal, SpecInputs};
 pub use probe::{ActionProbe, FalseConjunct};

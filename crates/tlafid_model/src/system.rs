@@ -1,7 +1,9 @@
 //! [`Model`] as a [`TransitionSystem`]: successors from the evaluator, invariants,
 //! constraints, action properties, and fingerprints under `VIEW` and `SYMMETRY`.
 
-use tlafid_check::{ActionId, AtomId, AtomValues, LivenessSpec, TransitionSystem, ViolationId};
+use tlafid_check::{
+    ActionId, AtomId, AtomValues, LivenessSpec, Successor, TransitionSystem, ViolationId,
+};
 use tlafid_eval::{ActionInfo, EvalError, OnState, State, Value, Worker};
 use tlafid_sema::ir::{ExprKind, OpId};
 use tlafid_value::fingerprint_values;
@@ -497,6 +499,32 @@ impl TransitionSystem for Model<'_> {
                 succ.set_level(level);
                 emit(ActionId(index as u32), succ)
             })
+    }
+
+    /// Without `VIEW`, `SYMMETRY` or `TLCGet("level")`, the fingerprint is the state's own
+    /// ([`State::fingerprint`]): the evaluator computes it on the assigned values, and makes
+    /// the state only if the explorer asks.
+    fn successors_unmade(
+        &self,
+        state: &State,
+        emit: &mut dyn FnMut(ActionId, Successor<'_, State>),
+    ) -> Result<(), EvalError> {
+        if !self.fingerprint_is_exact() {
+            return self.successors(state, &mut |action, successor| {
+                emit(action, Successor::Made(successor))
+            });
+        }
+        self.evaluator
+            .successors_unmade(state, &mut |index, fingerprint, make| {
+                emit(
+                    ActionId(index as u32),
+                    Successor::Unmade { fingerprint, make },
+                )
+            })
+    }
+
+    fn checks_steps(&self) -> bool {
+        !self.action_constraints.is_empty() || !self.action_properties.is_empty()
     }
 
     /// Packs the state's values ([`tlafid_value::PackTable`]): a state of nested functions

@@ -31,6 +31,12 @@ impl FpCell {
         FpCell(AtomicU64::new(0))
     }
 
+    /// The fingerprint if it was computed, else zero.
+    #[inline]
+    pub(crate) fn known(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+
     /// The fingerprint, computed with `compute` if not known yet (racing threads compute
     /// the same value).
     pub(crate) fn get_or_init(&self, compute: impl FnOnce() -> u64) -> u64 {
@@ -46,16 +52,22 @@ impl FpCell {
 }
 
 /// The finaliser of SplitMix64: a bijective, well-mixing function on 64 bits.
-fn mix(mut z: u64) -> u64 {
+#[inline]
+const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
 }
 
 /// Folds one word into a running fingerprint.
-fn fold(acc: u64, word: u64) -> u64 {
+#[inline]
+const fn fold(acc: u64, word: u64) -> u64 {
     mix(acc.rotate_left(23) ^ word.wrapping_add(SEED))
 }
+
+/// The running fingerprints an integer's and a Boolean's start from.
+const INT_START: u64 = fold(SEED, TAG_INT);
+const BOOL_START: u64 = fold(SEED, TAG_BOOL);
 
 /// A string's fingerprint: its length, then its bytes eight at a time (little-endian, the
 /// last word padded with zeros). Whole words are read in place, the tail byte by byte: no
@@ -84,12 +96,18 @@ pub(crate) fn fp_model(name: &str) -> u64 {
     fold(fold(SEED, TAG_MODEL), fp_str(name))
 }
 
+#[inline]
 fn fp_int(i: i64) -> u64 {
-    fold(fold(SEED, TAG_INT), i as u64)
+    fold(INT_START, i as u64)
 }
 
 /// The fingerprint of a sequence of values (a state), in order.
 pub fn fingerprint_values(values: &[Value]) -> Fingerprint {
+    fingerprint_sequence(values.iter())
+}
+
+/// [`fingerprint_values`] of the values `values` yields, without gathering them.
+pub fn fingerprint_sequence<'v>(values: impl ExactSizeIterator<Item = &'v Value>) -> Fingerprint {
     let mut acc = fold(SEED, values.len() as u64);
     for v in values {
         acc = fold(acc, v.fingerprint());
@@ -99,9 +117,33 @@ pub fn fingerprint_values(values: &[Value]) -> Fingerprint {
 
 impl Value {
     /// The fingerprint: equal values (in any representation) have equal fingerprints.
+    ///
+    /// Inlined where it is known without computing (scalars, and compound values whose
+    /// fingerprint is kept): a state's fingerprint hashes each of its values.
+    #[inline]
     pub fn fingerprint(&self) -> Fingerprint {
+        let kept = match self {
+            Value::Bool(b) => return fold(BOOL_START, *b as u64),
+            Value::Int(i) => return fp_int(*i),
+            Value::Str(s) => return s.fingerprint(),
+            Value::Model(m) => return m.fingerprint,
+            Value::Set(s) => s.fp.known(),
+            Value::Seq(s) => s.fp.known(),
+            Value::Record(r) => r.fp.known(),
+            Value::Fcn(f) => f.fp.known(),
+            Value::BigInt(_) | Value::Interval(..) | Value::Lazy(_) => 0,
+        };
+        match kept {
+            0 => self.computed_fingerprint(),
+            fp => fp,
+        }
+    }
+
+    /// The fingerprint of a value whose fingerprint is not kept, or not yet.
+    #[inline(never)]
+    fn computed_fingerprint(&self) -> Fingerprint {
         match self {
-            Value::Bool(b) => fold(fold(SEED, TAG_BOOL), *b as u64),
+            Value::Bool(b) => fold(BOOL_START, *b as u64),
             Value::Int(i) => fp_int(*i),
             Value::BigInt(b) => {
                 let mut acc = fold(SEED, TAG_BIGINT);

@@ -39,7 +39,7 @@ use crate::fingerprint::FpCell;
 use num_bigint::BigInt;
 
 pub use diff::{diff, Diff, Difference};
-pub use fingerprint::{fingerprint_values, Fingerprint};
+pub use fingerprint::{fingerprint_sequence, fingerprint_values, Fingerprint};
 pub use func::FnBuilder;
 pub use lazy::{LazySet, LazyValue, MAX_ENUMERATION};
 pub use packed::PackTable;

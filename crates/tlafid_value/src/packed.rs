@@ -120,13 +120,21 @@ struct Recent {
     /// Nothing is kept twice: the bytes are the slot's, and the node is alive (so its
     /// address names it) only while that slot still holds it, which a lookup checks.
     by_address: Vec<AddressSlot>,
+    /// The numbers of leaves (strings and model values) this thread packed lately, by
+    /// address: a direct-mapped cache in front of the table's map, which takes a hash and a
+    /// probe of a shared table per leaf. Leaves are interned and never freed, so an address
+    /// names one leaf for the life of the process, and a table never renumbers a leaf.
+    leaf_ids: Vec<AddressSlot>,
 }
+
+/// Slots of [`Recent::leaf_ids`] (a power of two).
+const LEAF_SLOTS: usize = 1024;
 
 #[derive(Default, Clone, Copy)]
 struct AddressSlot {
-    /// The node's `Arc` address (0: empty).
+    /// The node's `Arc` address, or the leaf's (0: empty).
     address: usize,
-    /// The index in [`Recent::slots`] where the node was put.
+    /// The index in [`Recent::slots`] where the node was put, or the leaf's number.
     slot: u32,
 }
 
@@ -160,6 +168,7 @@ impl Recent {
             self.table = table;
             self.slots.clear();
             self.by_address.clear();
+            self.leaf_ids.clear();
         }
         if self.slots.is_empty() {
             self.slots.resize_with(RECENT_SLOTS, RecentSlot::default);
@@ -168,7 +177,28 @@ impl Recent {
             self.by_address
                 .resize_with(ADDRESS_SLOTS, AddressSlot::default);
         }
+        if self.leaf_ids.is_empty() {
+            self.leaf_ids.resize_with(LEAF_SLOTS, AddressSlot::default);
+        }
         self
+    }
+
+    /// The slot of [`Recent::leaf_ids`] for a leaf at `address`.
+    fn leaf_slot(address: usize) -> usize {
+        (address.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) & (LEAF_SLOTS - 1)
+    }
+
+    /// The number of the leaf at `address`, if this thread packed it lately.
+    fn leaf_id(&self, address: usize) -> Option<u32> {
+        let entry = self.leaf_ids.get(Self::leaf_slot(address))?;
+        (entry.address == address).then_some(entry.slot)
+    }
+
+    /// Remembers that the leaf at `address` is number `id`.
+    fn put_leaf(&mut self, address: usize, id: u32) {
+        if let Some(entry) = self.leaf_ids.get_mut(Self::leaf_slot(address)) {
+            *entry = AddressSlot { address, slot: id };
+        }
     }
 
     /// Remembers the compound `value`, which slot `slot` holds, by its address.
@@ -221,6 +251,7 @@ thread_local! {
             table: 0,
             slots: Vec::new(),
             by_address: Vec::new(),
+            leaf_ids: Vec::new(),
         })
     };
 }
@@ -273,21 +304,26 @@ impl PackTable {
     /// Appends the encoding of `values` to `out`. Returns `false`, with `out` as it was,
     /// when a value is a big integer or a lazy set (not packable).
     pub fn pack(&self, values: &[Value], out: &mut Vec<u8>) -> bool {
-        RECENT.with_borrow(|recent| {
-            let known =
+        RECENT.with_borrow_mut(|recent| {
+            let mut known =
                 (recent.table == self.id && !recent.by_address.is_empty()).then_some(recent);
-            self.pack_with(values, out, known)
+            self.pack_with(values, out, &mut known)
         })
     }
 
-    fn pack_with(&self, values: &[Value], out: &mut Vec<u8>, known: Option<&Recent>) -> bool {
+    fn pack_with(
+        &self,
+        values: &[Value],
+        out: &mut Vec<u8>,
+        known: &mut Option<&mut Recent>,
+    ) -> bool {
         let start = out.len();
         let first = {
             let leaves = self.read();
             let mut packer = Packer {
                 out,
                 leaves: Access::Read(&leaves),
-                known,
+                known: known.as_deref_mut(),
             };
             packer.values(values)
         };
@@ -306,7 +342,7 @@ impl PackTable {
         let mut packer = Packer {
             out,
             leaves: Access::Write(&mut leaves),
-            known,
+            known: known.as_deref_mut(),
         };
         if packer.values(values).is_ok() {
             true
@@ -455,9 +491,9 @@ impl Access<'_> {
 struct Packer<'o, 'l> {
     out: &'o mut Vec<u8>,
     leaves: Access<'l>,
-    /// This thread's encodings by address ([`Recent::by_address`]), when they are this
-    /// table's.
-    known: Option<&'l Recent>,
+    /// This thread's encodings and leaf numbers by address ([`Recent::by_address`],
+    /// [`Recent::leaf_ids`]), when they are this table's.
+    known: Option<&'l mut Recent>,
 }
 
 impl Packer<'_, '_> {
@@ -467,7 +503,7 @@ impl Packer<'_, '_> {
     }
 
     fn value(&mut self, value: &Value) -> Result<(), Stop> {
-        if let (Some(known), Some(address)) = (self.known, node_address(value)) {
+        if let (Some(known), Some(address)) = (self.known.as_deref(), node_address(value)) {
             if let Some(bytes) = known.by_address(address) {
                 self.out.extend_from_slice(bytes);
                 return Ok(());
@@ -485,9 +521,7 @@ impl Packer<'_, '_> {
                 self.count(id as usize);
             }
             Value::Model(m) => {
-                let id = self
-                    .leaves
-                    .id(*m as *const ModelValue as usize, || Value::Model(m))?;
+                let id = self.leaf_id(*m as *const ModelValue as usize, || Value::Model(m))?;
                 self.out.push(MODEL);
                 self.count(id as usize);
             }
@@ -544,7 +578,24 @@ impl Packer<'_, '_> {
     }
 
     fn str_id(&mut self, s: &Text) -> Result<u32, Stop> {
-        self.leaves.id(s.address(), || Value::Str(*s))
+        self.leaf_id(s.address(), || Value::Str(*s))
+    }
+
+    /// The number of the leaf at `address` (`leaf` makes it): from this thread's cache if
+    /// it is there, else from the table (and then remembered in the cache).
+    fn leaf_id(&mut self, address: usize, leaf: impl FnOnce() -> Value) -> Result<u32, Stop> {
+        if let Some(id) = self
+            .known
+            .as_deref()
+            .and_then(|known| known.leaf_id(address))
+        {
+            return Ok(id);
+        }
+        let id = self.leaves.id(address, leaf)?;
+        if let Some(known) = self.known.as_deref_mut() {
+            known.put_leaf(address, id);
+        }
+        Ok(id)
     }
 
     /// An unsigned LEB128 number.

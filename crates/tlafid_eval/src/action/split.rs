@@ -137,6 +137,9 @@ pub(crate) enum Emit<'e> {
     Info(&'e mut dyn FnMut(ActionInfo, State)),
     /// With the action's index.
     Index(&'e mut dyn FnMut(usize, State)),
+    /// With the action's index and the state's fingerprint, the state made only if the
+    /// callee asks for it (through the function it is given).
+    Unmade(&'e mut crate::evaluator::UnmadeSink<'e>),
 }
 
 impl Emit<'_> {
@@ -380,11 +383,16 @@ impl<'a, 'p> Ctx<'a, 'p> {
         walk.index += 1;
         let params = &walk.params;
         let plan = self.ev.plans.get(expr);
+        let what = || format!("the action {}", owner.name);
         let mut k = |ctx: &mut Ctx<'a, 'p>| {
-            let state = ctx.complete_state(owner.span, || format!("the action {}", owner.name))?;
             match emit {
-                Emit::Index(emit) => emit(index, state),
+                Emit::Unmade(emit) => {
+                    let fingerprint = ctx.assigned_fingerprint(owner.span, what)?;
+                    emit(index, fingerprint, &mut || ctx.assigned_state(fingerprint));
+                }
+                Emit::Index(emit) => emit(index, ctx.complete_state(owner.span, what)?),
                 Emit::Info(emit) => {
+                    let state = ctx.complete_state(owner.span, what)?;
                     let info = info.get_or_insert_with(|| ActionInfo {
                         index,
                         params: params.as_slice().into(),
@@ -420,5 +428,32 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
         }
         Ok(State::new(values.into_boxed_slice()))
+    }
+
+    /// The fingerprint of the state assigned so far (as [`complete_state`]'s would have
+    /// it), or the error [`complete_state`] would give.
+    ///
+    /// [`complete_state`]: Self::complete_state
+    fn assigned_fingerprint<W: std::fmt::Display>(
+        &self,
+        span: Span,
+        what: impl FnOnce() -> W,
+    ) -> EvalResult<u64> {
+        if self.next.iter().any(Option::is_none) {
+            return self
+                .complete_state(span, what)
+                .map(|state| state.fingerprint());
+        }
+        let values = self.next.iter().map(|v| &**v.as_ref().expect("assigned"));
+        Ok(tlafid_value::fingerprint_sequence(values))
+    }
+
+    /// The state assigned so far, every variable assigned, with its `fingerprint`.
+    fn assigned_state(&self, fingerprint: u64) -> State {
+        let mut values = Vec::with_capacity(self.next.len());
+        for v in self.next.iter().flatten() {
+            values.push(Value::clone(v));
+        }
+        State::with_fingerprint(values.into_boxed_slice(), fingerprint)
     }
 }
