@@ -222,7 +222,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 // As the interpreter: the domain in order, the first element satisfying `pred`.
                 let set = self.run_cow(domain)?;
                 self.expect_set(&set, domain.expr.span)?;
-                for elem in self.value(set.iter_set(), domain.expr.span)? {
+                for elem in self.value(set.iter_elements(), domain.expr.span)? {
+                    self.tick(domain.expr.span)?;
                     let elem = elem.into_owned();
                     self.bind_value(*slot, elem.clone());
                     if self.run_bool(pred)? {
@@ -306,7 +307,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     ) -> EvalResult<()> {
         let set = self.run_cow(domain)?;
         self.expect_set(&set, domain.expr.span)?;
-        for elem in self.value(set.iter_set(), domain.expr.span)? {
+        for elem in self.value(set.iter_elements(), domain.expr.span)? {
             self.tick(domain.expr.span)?;
             let elem = elem.into_owned();
             self.bind_value(slot, elem.clone());
@@ -577,7 +578,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         if let [var] = vars {
             let set = self.run_cow(&var.domain)?;
             self.expect_set(&set, var.domain.expr.span)?;
-            for elem in self.value(set.iter_set(), var.domain.expr.span)? {
+            for elem in self.value(set.iter_elements(), var.domain.expr.span)? {
                 self.tick(var.domain.expr.span)?;
                 self.bind_value(var.slot, elem.into_owned());
                 if !each(self)? {
@@ -593,7 +594,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 _ => {
                     let set = self.run_cow(&var.domain)?;
                     self.expect_set(&set, var.domain.expr.span)?;
-                    self.value(set.iter_set(), var.domain.expr.span)?;
+                    self.value(set.iter_elements(), var.domain.expr.span)?;
                     set
                 }
             };
@@ -614,7 +615,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         else {
             return each(self);
         };
-        for elem in self.value(set.iter_set(), var.domain.expr.span)? {
+        for elem in self.value(set.iter_elements(), var.domain.expr.span)? {
             self.tick(var.domain.expr.span)?;
             self.bind_value(var.slot, elem.into_owned());
             if !self.vars_below(outer, inner, each)? {
