@@ -228,7 +228,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 // The common case, without building the component list.
                 let set = self.eval_fast(domain)?;
                 self.expect_set(&set, domain.span)?;
-                for elem in self.value(set.iter_set(), domain.span)? {
+                for elem in self.value(set.iter_elements(), domain.span)? {
                     self.tick(domain.span)?;
                     self.bind_value(*slot, elem.into_owned());
                     if !body(self)? {
@@ -247,7 +247,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         for c in &comps {
             let domain = self.eval_fast(c.domain)?;
             self.expect_set(&domain, c.domain.span)?;
-            self.value(domain.iter_set(), c.domain.span)?;
+            self.value(domain.iter_elements(), c.domain.span)?;
             domains.push(domain);
         }
         self.bind_below(&comps, &domains, body)
@@ -266,7 +266,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         else {
             return body(self);
         };
-        for elem in self.value(domain.iter_set(), c.domain.span)? {
+        for elem in self.value(domain.iter_elements(), c.domain.span)? {
             self.tick(c.domain.span)?;
             self.bind_component(c, elem, c.domain.span)?;
             if !self.bind_below(outer, inner, body)? {

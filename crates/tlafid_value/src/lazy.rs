@@ -202,6 +202,16 @@ impl LazySet {
                     None => return too_big(),
                 }
             }
+            LazySet::RecordSet(fields) if fields.iter().all(|f| f.1.is_finite_set()) => {
+                let mut n: usize = 1;
+                for field in fields {
+                    n = match n.checked_mul(field.1.cardinality()?) {
+                        Some(n) => n,
+                        None => return too_big(),
+                    };
+                }
+                Some(n)
+            }
             LazySet::Product(parts) if parts.iter().all(Value::is_finite_set) => {
                 let mut n: usize = 1;
                 for p in parts {
@@ -216,7 +226,7 @@ impl LazySet {
         })
     }
 
-    fn enumerate(&self) -> ValueResult<Value> {
+    pub(crate) fn enumerate(&self) -> ValueResult<Value> {
         if let Some(n) = self.size()? {
             if n > MAX_ENUMERATION {
                 return fail(format!(

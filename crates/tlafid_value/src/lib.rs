@@ -29,6 +29,7 @@ mod order;
 mod packed;
 mod pretty;
 mod set;
+mod stream;
 mod symmetry;
 mod text;
 

@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::lazy::{LazySet, LazyValue};
+use crate::stream::Stream;
 use crate::{fail, SetValue, Value, ValueResult};
 
 /// How a set value looks for comparison and iteration.
@@ -43,6 +44,8 @@ pub enum SetIter<'a> {
     Slice(std::slice::Iter<'a, Value>),
     /// An interval.
     Range(std::ops::RangeInclusive<i64>),
+    /// A finite lazy set too large to enumerate whole, built one element at a time.
+    Stream(Box<Stream>),
 }
 
 impl<'a> Iterator for SetIter<'a> {
@@ -52,6 +55,7 @@ impl<'a> Iterator for SetIter<'a> {
         match self {
             SetIter::Slice(it) => it.next().map(Cow::Borrowed),
             SetIter::Range(r) => r.next().map(|i| Cow::Owned(Value::Int(i))),
+            SetIter::Stream(s) => s.next().map(Cow::Owned),
         }
     }
 
@@ -59,6 +63,7 @@ impl<'a> Iterator for SetIter<'a> {
         match self {
             SetIter::Slice(it) => it.size_hint(),
             SetIter::Range(r) => r.size_hint(),
+            SetIter::Stream(_) => (0, None),
         }
     }
 }
@@ -100,22 +105,36 @@ impl Value {
         }
     }
 
-    /// The elements of a finite set, in order (an error for non-sets and infinite sets).
+    /// The elements of a finite set, in order (an error for non-sets, infinite sets and
+    /// sets too large to build).
     pub fn iter_set(&self) -> ValueResult<SetIter<'_>> {
+        self.iter_with(false)
+    }
+
+    /// The elements of a finite set, in order, as [`iter_set`](Self::iter_set); a function,
+    /// record, tuple or subset set too large to build is streamed, one element built at a
+    /// time, as TLC enumerates its `SetOfFcnsValue` in a set filter and its `SubsetValue`
+    /// everywhere. For the evaluator's loops over bound variables, which count their steps
+    /// against the budgets: a stream may run for billions of elements.
+    pub fn iter_elements(&self) -> ValueResult<SetIter<'_>> {
+        self.iter_with(true)
+    }
+
+    fn iter_with(&self, stream: bool) -> ValueResult<SetIter<'_>> {
         if !self.is_set() {
             return fail(format!(
                 "expected a set, found the {} {self}",
                 self.kind_name()
             ));
         }
-        match self.set_view() {
-            SetView::Infinite(l) => fail(l.not_enumerable()),
-            view => Ok(match view {
-                SetView::Finite(e) => SetIter::Slice(e.iter()),
-                SetView::Interval(lo, hi) => SetIter::Range(lo..=hi),
-                SetView::Infinite(_) => unreachable!("handled above"),
-            }),
-        }
+        Ok(match self.set_view() {
+            SetView::Infinite(l) => match stream.then(|| l.kind().stream()).transpose()? {
+                Some(Some(elements)) => SetIter::Stream(Box::new(elements)),
+                _ => return fail(l.not_enumerable()),
+            },
+            SetView::Finite(e) => SetIter::Slice(e.iter()),
+            SetView::Interval(lo, hi) => SetIter::Range(lo..=hi),
+        })
     }
 
     /// The elements of a finite set as an enumerated [`Value::Set`] (shared when it is one).

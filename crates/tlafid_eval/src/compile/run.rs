@@ -238,7 +238,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 // As the interpreter: the domain in order, the first element satisfying `pred`.
                 let set = self.run_cow(domain)?;
                 self.expect_set(&set, domain.expr.span)?;
-                for elem in self.value(set.iter_set(), domain.expr.span)? {
+                for elem in self.value(set.iter_elements(), domain.expr.span)? {
+                    self.tick(domain.expr.span)?;
                     let elem = elem.into_owned();
                     self.bind_value(*slot, elem.clone());
                     if self.run_bool(pred)? {
@@ -323,7 +324,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     ) -> EvalResult<()> {
         let set = self.run_cow(domain)?;
         self.expect_set(&set, domain.expr.span)?;
-        for elem in self.value(set.iter_set(), domain.expr.span)? {
+        for elem in self.value(set.iter_elements(), domain.expr.span)? {
             self.tick(domain.expr.span)?;
             let elem = elem.into_owned();
             self.bind_value(slot, elem.clone());
@@ -703,7 +704,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         if let [var] = vars {
             let set = self.run_cow(&var.domain)?;
             self.expect_set(&set, var.domain.expr.span)?;
-            for elem in self.value(set.iter_set(), var.domain.expr.span)? {
+            for elem in self.value(set.iter_elements(), var.domain.expr.span)? {
                 self.tick(var.domain.expr.span)?;
                 self.bind_value(var.slot, elem.into_owned());
                 if !each(self)? {
@@ -719,7 +720,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 _ => {
                     let set = self.run_cow(&var.domain)?;
                     self.expect_set(&set, var.domain.expr.span)?;
-                    self.value(set.iter_set(), var.domain.expr.span)?;
+                    self.value(set.iter_elements(), var.domain.expr.span)?;
                     set
                 }
             };
@@ -740,7 +741,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         else {
             return each(self);
         };
-        for elem in self.value(set.iter_set(), var.domain.expr.span)? {
+        for elem in self.value(set.iter_elements(), var.domain.expr.span)? {
             self.tick(var.domain.expr.span)?;
             self.bind_value(var.slot, elem.into_owned());
             if !self.vars_below(outer, inner, each)? {
