@@ -660,7 +660,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         };
         let set = self.run(domain)?;
         self.expect_set(&set, *span)?;
-        for elem in self.value(set.iter_set(), *span)? {
+        for elem in self.value(set.iter_elements(), *span)? {
             self.tick(*span)?;
             self.bind_value(*slot, elem.into_owned());
             if !self.run_plan(body, &mut |ctx| ctx.resume(scope, k))? {

@@ -646,7 +646,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let span = x.domain.expr.span;
                 let set = self.run_cow(&x.domain)?;
                 self.expect_set(&set, span)?;
-                for elem in self.value(set.iter_set(), span)? {
+                for elem in self.value(set.iter_elements(), span)? {
                     self.tick(span)?;
                     self.bind_value(x.slot, elem.into_owned());
                     if self.run_bool(body)? != forall {
@@ -660,21 +660,22 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let (x_span, y_span) = (x.domain.expr.span, y.domain.expr.span);
                 let x_set = self.run_cow(&x.domain)?;
                 self.expect_set(&x_set, x_span)?;
-                self.value(x_set.iter_set(), x_span)?;
+                self.value(x_set.iter_elements(), x_span)?;
                 let y_set = match y.same_as_previous {
                     true => None,
                     false => {
                         let set = self.run_cow(&y.domain)?;
                         self.expect_set(&set, y_span)?;
-                        self.value(set.iter_set(), y_span)?;
+                        self.value(set.iter_elements(), y_span)?;
                         Some(set)
                     }
                 };
-                let y_elems = self.value(y_set.as_ref().unwrap_or(&x_set).iter_set(), y_span)?;
+                let y_elems =
+                    self.value(y_set.as_ref().unwrap_or(&x_set).iter_elements(), y_span)?;
                 for y_elem in y_elems {
                     self.tick(y_span)?;
                     self.bind_value(y.slot, y_elem.into_owned());
-                    for x_elem in self.value(x_set.iter_set(), x_span)? {
+                    for x_elem in self.value(x_set.iter_elements(), x_span)? {
                         self.tick(x_span)?;
                         self.bind_value(x.slot, x_elem.into_owned());
                         if self.run_bool(body)? != forall {
