@@ -537,12 +537,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 span,
             ));
         }
-        let Ok(inner) = old.apply(key) else {
+        let Some(i) = old.key_index(key) else {
             // Outside the domain, `[f EXCEPT ![k] = v]` is `f` itself.
             return Ok(old);
         };
-        let inner = inner.clone();
+        let inner = old.value_at(i).clone();
         let updated = update(self, inner)?;
-        self.value(old.except(key, updated), span)
+        Ok(old.except_index(i, updated))
     }
 }

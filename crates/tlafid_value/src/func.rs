@@ -327,41 +327,66 @@ impl Value {
 
     /// `[f EXCEPT ![arg] = value]`: an error when `arg` is not in the domain.
     pub fn except(&self, arg: &Value, value: Value) -> ValueResult<Value> {
-        match (self, arg) {
-            (Value::Seq(s), Value::Int(i)) if *i >= 1 && (*i as usize) <= s.elems.len() => {
-                let mut elems = s.elems.clone();
-                elems[*i as usize - 1] = value;
-                Ok(Value::seq(elems))
-            }
-            (Value::Record(r), Value::Str(name)) => {
-                let Ok(i) = r.fields.binary_search_by(|f| f.0.cmp(name)) else {
-                    return fail(format!("{arg} is not in the domain of the function {self}"));
-                };
-                let mut fields = r.fields.clone();
-                fields[i].1 = value;
-                Ok(Value::Record(Arc::new(RecordValue {
-                    fields,
-                    fp: FpCell::new(),
-                })))
-            }
-            (Value::Fcn(f), _) => {
-                let Ok(i) = f.pairs.binary_search_by(|p| p.0.cmp(arg)) else {
-                    return fail(format!("{arg} is not in the domain of the function {self}"));
-                };
-                let mut pairs = f.pairs.clone();
-                pairs[i].1 = value;
-                Ok(Value::Fcn(Arc::new(FcnValue {
-                    pairs,
-                    fp: FpCell::new(),
-                })))
-            }
-            (Value::Seq(_) | Value::Record(_), _) => {
+        match self.key_index(arg) {
+            Some(i) => Ok(self.except_index(i, value)),
+            None if self.is_fcn() => {
                 fail(format!("{arg} is not in the domain of the function {self}"))
             }
-            _ => fail(format!(
+            None => fail(format!(
                 "EXCEPT applied to the {} {self}, not a function",
                 self.kind_name()
             )),
+        }
+    }
+
+    /// Where `arg` is in the domain of the function `self`, as a position in domain order
+    /// ([`value_at`](Self::value_at), [`except_index`](Self::except_index)): `Some`
+    /// exactly where [`get`](Self::get) finds a value. An update finds its key once (an
+    /// `EXCEPT` searched it twice, to read `@` and to replace it), and a key that is an
+    /// interned string or model value is found in a small function by address.
+    pub fn key_index(&self, arg: &Value) -> Option<usize> {
+        match (self, arg) {
+            (Value::Seq(s), Value::Int(i)) if *i >= 1 && (*i as usize) <= s.elems.len() => {
+                Some(*i as usize - 1)
+            }
+            (Value::Record(r), Value::Str(name)) => r.field_index_text(*name),
+            (Value::Fcn(f), _) => fcn_index(&f.pairs, arg),
+            _ => None,
+        }
+    }
+
+    /// The value at position `i` of the function `self` (from
+    /// [`key_index`](Self::key_index)).
+    pub fn value_at(&self, i: usize) -> &Value {
+        match self {
+            Value::Seq(s) => &s.elems[i],
+            Value::Record(r) => &r.fields[i].1,
+            Value::Fcn(f) => &f.pairs[i].1,
+            _ => panic!("value_at of the {} {self}", self.kind_name()),
+        }
+    }
+
+    /// `self` with the value at position `i` (from [`key_index`](Self::key_index))
+    /// replaced by `value`: the other entries cloned once, the replaced one not at all.
+    pub fn except_index(&self, i: usize, value: Value) -> Value {
+        fn replaced<T: Clone>(items: &[T], i: usize, item: T) -> Vec<T> {
+            let mut out = Vec::with_capacity(items.len());
+            out.extend_from_slice(&items[..i]);
+            out.push(item);
+            out.extend_from_slice(&items[i + 1..]);
+            out
+        }
+        match self {
+            Value::Seq(s) => Value::seq(replaced(&s.elems, i, value)),
+            Value::Record(r) => Value::Record(Arc::new(RecordValue {
+                fields: replaced(&r.fields, i, (r.fields[i].0, value)),
+                fp: FpCell::new(),
+            })),
+            Value::Fcn(f) => Value::Fcn(Arc::new(FcnValue {
+                pairs: replaced(&f.pairs, i, (f.pairs[i].0.clone(), value)),
+                fp: FpCell::new(),
+            })),
+            _ => panic!("except_index of the {} {self}", self.kind_name()),
         }
     }
 
@@ -392,6 +417,31 @@ impl SeqValue {
             fp: FpCell::new(),
         }
     }
+}
+
+/// Where `arg` is among the keys of `pairs` (sorted by key). A small function whose key
+/// asked for is an interned string or model value (`pc[self]`, `pick[n]`; equal exactly
+/// when they are the same allocation) is scanned by address: its keys often mix strings
+/// and model values (PlusCal's `pc` over `Procs \cup {"main"}`), and a bisection compared
+/// those through the general order, out of line, at each step. (`get`, inlined in every
+/// reader, keeps its bisection: the scan there cost btree 1.3% of its instructions.)
+fn fcn_index(pairs: &[(Value, Value)], arg: &Value) -> Option<usize> {
+    const SCANNED: usize = 8;
+    if pairs.len() <= SCANNED {
+        let found = match arg {
+            Value::Model(b) => pairs
+                .iter()
+                .position(|p| matches!(&p.0, Value::Model(a) if std::ptr::eq(*a, *b))),
+            Value::Str(b) => pairs
+                .iter()
+                .position(|p| matches!(&p.0, Value::Str(a) if a.same(*b))),
+            _ => None,
+        };
+        if found.is_some() {
+            return found;
+        }
+    }
+    pairs.binary_search_by(|p| key_cmp(&p.0, arg)).ok()
 }
 
 /// `key.cmp(arg)`, with the common keys of functions (model values, integers) compared in
