@@ -921,10 +921,9 @@ impl<'e, 'p> Worker<'e, 'p> {
             debug_assert!(ctx.base == 0 && ctx.depth == 0 && !ctx.in_prime);
             ctx.stack.clear();
             ctx.stack.resize(slots, FrameSlot::Empty);
-            let holds = if plan.covers(expr) {
-                test_remembered(&mut ctx, plan, expr, state)
-            } else {
-                ctx.test(expr)
+            let holds = match plan.body_parts(expr) {
+                Some(parts) => test_remembered(&mut ctx, plan, parts, expr, state),
+                None => ctx.test(expr),
             };
             match holds {
                 Ok(true) => {}
@@ -1062,11 +1061,13 @@ fn collect_strings(expr: &Expr, out: &mut HashMap<SmolStr, Text, ahash::RandomSt
 }
 
 /// `ctx.test(body)` of an operator body with remembered conjuncts (`memo.rs`): its conjuncts
-/// in order, as the conjunction evaluates them, each remembered one answered from the table
-/// when the variables it reads are the same values as when it was last evaluated there.
+/// in order, as the conjunction evaluates them, each remembered one (`parts`, one entry per
+/// conjunct) answered from the table when the variables it reads are the same values as
+/// when it was last evaluated there.
 fn test_remembered<'p>(
     ctx: &mut Ctx<'_, 'p>,
     plan: &crate::memo::Plan,
+    parts: &[Option<crate::memo::Part>],
     body: &'p Expr,
     state: &[Value],
 ) -> EvalResult<bool> {
@@ -1074,8 +1075,8 @@ fn test_remembered<'p>(
         ExprKind::Junction { and: true, items } => items.as_slice(),
         _ => std::slice::from_ref(body),
     };
-    for item in items {
-        let part = plan.part(item);
+    for (item, part) in items.iter().zip(parts) {
+        let part = part.as_ref();
         let holds = match part.and_then(|part| plan.recall(part, state)) {
             Some(holds) => holds,
             None => {

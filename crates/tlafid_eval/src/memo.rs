@@ -36,14 +36,16 @@ pub(crate) struct Part {
     vars: Box<[u32]>,
 }
 
-/// The conjuncts remembered, by address, and the operator bodies that hold one.
+/// The operator bodies that hold a remembered conjunct, by address, each with its
+/// conjuncts' parts in order.
 #[derive(Default)]
 pub(crate) struct Plan {
     /// Distinguishes this plan's numbering from another evaluator's (or an earlier one of
     /// the same evaluator, before an override) in the per-thread tables.
     generation: u64,
-    parts: HashMap<usize, Part, ahash::RandomState>,
-    bodies: HashMap<usize, (), ahash::RandomState>,
+    /// By body: for each of its conjuncts in order, its part if it is remembered (one
+    /// lookup per body tested, none per conjunct).
+    bodies: HashMap<usize, Box<[Option<Part>]>, ahash::RandomState>,
     /// By operator: how its calls are remembered, if they are.
     calls: Vec<Option<CallPart>>,
     /// By operator: the state variables it reads, through the operators it calls (a bit
@@ -73,6 +75,7 @@ impl Plan {
         }
         let masks = var_masks(program, overrides, consts);
         plan.masks = masks.clone();
+        let mut next_id = 0;
         for (i, op) in program.ops.iter().enumerate() {
             if !pure[i] || !op.params.is_empty() || natives[i].is_some() || op.function.is_some() {
                 continue;
@@ -81,27 +84,37 @@ impl Plan {
                 ExprKind::Junction { and: true, items } => items.as_slice(),
                 _ => std::slice::from_ref(&op.body),
             };
-            for item in items {
-                let mut bound = Vec::new();
-                crate::analysis::collect_bound_slots(item, &mut bound);
-                let mut mask = 0u64;
-                let closed = reads(item, &bound, pure, consts, overrides, &masks, &mut mask);
-                if !closed || !costly(item, natives) {
-                    continue;
-                }
-                let id = plan.parts.len();
-                let vars = (0..64u32).filter(|v| mask & (1 << v) != 0).collect();
-                plan.parts
-                    .insert(item as *const Expr as usize, Part { id, vars });
-                plan.bodies.insert(&op.body as *const Expr as usize, ());
+            let parts: Box<[Option<Part>]> = items
+                .iter()
+                .map(|item| {
+                    let mut bound = Vec::new();
+                    crate::analysis::collect_bound_slots(item, &mut bound);
+                    let mut mask = 0u64;
+                    let closed = reads(item, &bound, pure, consts, overrides, &masks, &mut mask);
+                    if !closed || !costly(item, natives) {
+                        return None;
+                    }
+                    let id = next_id;
+                    next_id += 1;
+                    let vars = (0..64u32).filter(|v| mask & (1 << v) != 0).collect();
+                    Some(Part { id, vars })
+                })
+                .collect();
+            if parts.iter().any(Option::is_some) {
+                plan.bodies.insert(&op.body as *const Expr as usize, parts);
             }
         }
         plan
     }
 
-    /// Does `body` hold a remembered conjunct?
-    pub fn covers(&self, body: &Expr) -> bool {
-        !self.bodies.is_empty() && self.bodies.contains_key(&(body as *const Expr as usize))
+    /// The parts of `body`'s conjuncts, in order, if it holds a remembered conjunct.
+    pub fn body_parts(&self, body: &Expr) -> Option<&[Option<Part>]> {
+        if self.bodies.is_empty() {
+            return None;
+        }
+        self.bodies
+            .get(&(body as *const Expr as usize))
+            .map(|parts| &parts[..])
     }
 
     /// The state variables `op` reads (through the operators it calls), a bit per
@@ -113,10 +126,6 @@ impl Plan {
     /// How calls of `op` are remembered, if they are.
     pub fn call_part(&self, op: usize) -> Option<&CallPart> {
         self.calls.get(op)?.as_ref()
-    }
-
-    pub fn part(&self, item: &Expr) -> Option<&Part> {
-        self.parts.get(&(item as *const Expr as usize))
     }
 
     /// The result remembered for `part` on `state`, if any.
@@ -510,7 +519,8 @@ thread_local! {
 #[derive(Default)]
 struct CallTables {
     generation: u64,
-    ops: HashMap<usize, CallTable, ahash::RandomState>,
+    /// By operator number (grown as operators are first remembered).
+    ops: Vec<CallTable>,
 }
 
 #[derive(Default)]
@@ -546,7 +556,7 @@ impl Plan {
     pub fn call_on(&self, op: usize) -> bool {
         CALLS.with(|calls| {
             let calls = calls.borrow();
-            calls.generation != self.generation || !calls.ops.get(&op).is_some_and(|t| t.off)
+            calls.generation != self.generation || !calls.ops.get(op).is_some_and(|t| t.off)
         })
     }
 
@@ -568,7 +578,8 @@ impl Plan {
             if calls.generation != self.generation {
                 return None;
             }
-            let table = calls.ops.get_mut(&op)?;
+            // A table grown for a later operator but never stored into counts no lookups.
+            let table = calls.ops.get_mut(op).filter(|t| !t.entries.is_empty())?;
             table.lookups += 1;
             let found = table.entries.get(slot)?.as_ref().filter(|e| {
                 e.args.len() == args.len()
@@ -613,7 +624,10 @@ impl Plan {
                 calls.generation = self.generation;
                 calls.ops.clear();
             }
-            let table = calls.ops.entry(op).or_default();
+            if calls.ops.len() <= op {
+                calls.ops.resize_with(op + 1, CallTable::default);
+            }
+            let table = &mut calls.ops[op];
             if table.entries.is_empty() {
                 table.entries.resize_with(ENTRIES, || None);
             }
