@@ -80,20 +80,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 return Ok(v.clone());
             }
         }
-        let op: &'p OpDef = self.ev.program.op(op_id);
         let saved = self.push_frame(op_id, args, span)?;
-        let remembered = (!self.in_prime
-            && !self.init_mode
-            && self.shadowed.is_empty()
-            && self.changed_test.is_none())
-        .then(|| self.ev.memo().call_part(i))
-        .flatten()
-        .filter(|_| self.ev.memo().call_on(i));
-        let result = match remembered {
-            Some(part) => self.call_remembered(i, op, part, span),
-            None => self.run_op_body(i, op, span),
-        };
-        self.pop_frame(saved);
+        let result = self.call_in_frame(op_id, saved, span);
         let value = result?;
         if cacheable {
             let _ = self.ev.op_cache[i].set(value.clone());
@@ -106,6 +94,27 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
         }
         Ok(value)
+    }
+
+    /// The body of `op_id` in its frame, just opened with its arguments (`saved` the
+    /// caller's base), remembered where `memo.rs` remembers it; the frame closed again.
+    #[inline]
+    fn call_in_frame(&mut self, op_id: OpId, saved: usize, span: Span) -> EvalResult<Value> {
+        let i = op_id.0 as usize;
+        let op: &'p OpDef = self.ev.program.op(op_id);
+        let remembered = (!self.in_prime
+            && !self.init_mode
+            && self.shadowed.is_empty()
+            && self.changed_test.is_none())
+        .then(|| self.ev.memo().call_part(i))
+        .flatten()
+        .filter(|_| self.ev.memo().call_on(i));
+        let result = match remembered {
+            Some(part) => self.call_remembered(i, op, part, span),
+            None => self.run_op_body(i, op, span),
+        };
+        self.pop_frame(saved);
+        result
     }
 
     /// The next state's values of the variables in `mask` (an operator's reads, models of
@@ -179,6 +188,19 @@ impl<'a, 'p> Ctx<'a, 'p> {
     pub fn push_frame(&mut self, op: OpId, args: &'p [Expr], span: Span) -> EvalResult<usize> {
         let new_base = self.open_frame(op, span)?;
         for (k, arg) in args.iter().enumerate() {
+            // A bound value passed on (`p` in `Request(p)`, the commonest argument): its
+            // value, or the argument by name it holds, as `by_name` and `eval_arg` pass it.
+            if let ExprKind::Local(slot) = arg.kind {
+                let passed = match self.stack.get(self.base + slot.0 as usize) {
+                    Some(FrameSlot::Val(v)) => Some(FrameSlot::Val(v.clone())),
+                    Some(by_name @ FrameSlot::ByName { .. }) => Some(by_name.clone()),
+                    _ => None,
+                };
+                if let Some(passed) = passed {
+                    self.stack[new_base + k] = passed;
+                    continue;
+                }
+            }
             if let Some(slot) = self.by_name(arg) {
                 self.stack[new_base + k] = slot;
                 continue;

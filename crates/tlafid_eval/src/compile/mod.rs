@@ -75,7 +75,7 @@ enum Kind<'p> {
     /// constant.
     Tuple(Vec<Node<'p>>),
     /// `[a |-> e, ...]`: each field's name (interned) and value, kept when all are constant.
-    Record(Vec<(Text, Node<'p>)>),
+    Record(Box<Record<'p>>),
     /// `{x \in S : p}` with one untupled variable.
     SetFilter {
         slot: Slot,
@@ -212,6 +212,33 @@ impl Order {
             Order::Le => a <= b,
             Order::Gt => a > b,
             Order::Ge => a >= b,
+        }
+    }
+}
+
+/// A compiled record literal: its fields as written (evaluated in that order), and the
+/// record's field names in name order, each once, with the place of each written field
+/// among them (a later field of the same name takes the place of an earlier one, as
+/// [`Value::record`] keeps the later): the record is built without sorting its fields.
+struct Record<'p> {
+    fields: Vec<(Text, Node<'p>)>,
+    names: Box<[Text]>,
+    places: Box<[u32]>,
+}
+
+impl<'p> Record<'p> {
+    fn new(fields: Vec<(Text, Node<'p>)>) -> Record<'p> {
+        let mut names: Vec<Text> = fields.iter().map(|(name, _)| *name).collect();
+        names.sort();
+        names.dedup();
+        let places = fields
+            .iter()
+            .map(|(name, _)| names.binary_search(name).unwrap_or_default() as u32)
+            .collect();
+        Record {
+            fields,
+            names: names.into(),
+            places,
         }
     }
 }
@@ -538,12 +565,12 @@ impl<'p> Compiler<'_, 'p> {
             }
             ExprKind::SetEnum(items) => Kind::SetEnum(self.compile_all(items)),
             ExprKind::Tuple(items) => Kind::Tuple(self.compile_all(items)),
-            ExprKind::Record(fields) => Kind::Record(
+            ExprKind::Record(fields) => Kind::Record(Box::new(Record::new(
                 fields
                     .iter()
                     .map(|(name, e)| (self.ev.interned(name), self.compile(e)))
                     .collect(),
-            ),
+            ))),
             ExprKind::SetFilter(binder, pred) => match one_variable(std::slice::from_ref(binder)) {
                 Some((slot, domain)) => Kind::SetFilter {
                     slot,
@@ -959,7 +986,7 @@ impl<'p> Node<'p> {
             Kind::SetEnum(items) | Kind::Tuple(items) | Kind::Cross(items) => {
                 items.iter().all(Node::is_constant)
             }
-            Kind::Record(fields) => fields.iter().all(|(_, f)| f.is_constant()),
+            Kind::Record(record) => record.fields.iter().all(|(_, f)| f.is_constant()),
             _ => false,
         }
     }

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use tlafid_base::Span;
 use tlafid_sema::ir::{Expr, ExprKind, Slot};
-use tlafid_value::{LazySet, Value};
+use tlafid_value::{LazySet, Text, Value};
 
 use super::{Kind, Member, Node, Order, PathStep, QuantVar, Step};
 use crate::builtins::values_equal;
@@ -157,12 +157,17 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
             Kind::SetEnum(items) => Ok(Value::set(self.run_all(items)?)),
             Kind::Tuple(items) => Ok(Value::seq(self.run_all(items)?)),
-            Kind::Record(fields) => {
-                let mut out = Vec::with_capacity(fields.len());
-                for (name, field) in fields {
-                    out.push((*name, self.run(field)?));
+            Kind::Record(record) => {
+                // Each field in the order written, put at its place in name order.
+                let mut out: Vec<(Text, Value)> = record
+                    .names
+                    .iter()
+                    .map(|name| (*name, Value::Bool(false)))
+                    .collect();
+                for ((_, field), place) in record.fields.iter().zip(record.places.iter()) {
+                    out[*place as usize].1 = self.run(field)?;
                 }
-                Ok(Value::record(out))
+                Ok(Value::record_sorted(out))
             }
             Kind::SetFilter { slot, domain, pred } => {
                 // As the interpreter: the domain in order, each element kept as its key.
