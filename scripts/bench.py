@@ -149,7 +149,8 @@ def run_once(cmd: list[str], cwd: Path, timeout: float) -> Sample:
 def find_tools(args: argparse.Namespace) -> tuple[list[Tool], list[str]]:
     """The tools to run and a note for each one skipped."""
     tools, skipped = [], []
-    tlafid = args.tlafid or REPO_ROOT / "target/release/tlafid"
+    # Resolved here: each model runs in its own folder, where a relative path means nothing.
+    tlafid = (args.tlafid or REPO_ROOT / "target/release/tlafid").resolve()
     if Path(tlafid).is_file():
         tools.append(Tool("tlafid", [str(tlafid)], "tlafid"))
     else:
