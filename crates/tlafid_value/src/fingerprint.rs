@@ -121,21 +121,7 @@ impl Value {
     /// fingerprint is kept): a state's fingerprint hashes each of its values.
     #[inline]
     pub fn fingerprint(&self) -> Fingerprint {
-        let kept = match self {
-            Value::Bool(b) => return fold(BOOL_START, *b as u64),
-            Value::Int(i) => return fp_int(*i),
-            Value::Str(s) => return s.fingerprint(),
-            Value::Model(m) => return m.fingerprint,
-            Value::Set(s) => s.fp.known(),
-            Value::Seq(s) => s.fp.known(),
-            Value::Record(r) => r.fp.known(),
-            Value::Fcn(f) => f.fp.known(),
-            Value::BigInt(_) | Value::Interval(..) | Value::Lazy(_) => 0,
-        };
-        match kept {
-            0 => self.computed_fingerprint(),
-            fp => fp,
-        }
+        fp_inline(self)
     }
 
     /// The fingerprint of a value whose fingerprint is not kept, or not yet.
@@ -207,7 +193,8 @@ fn fp_fcn(v: &Value) -> u64 {
     acc
 }
 
-/// [`Value::fingerprint`], always inlined: the compound values met inside a function
+/// [`Value::fingerprint`], always inlined: known without computing for scalars and for
+/// compound values whose fingerprint is kept; the compound values met inside a function
 /// (`fp_fcn`) are mostly scalars, whose fingerprints need no call.
 #[inline(always)]
 fn fp_inline(v: &Value) -> u64 {
