@@ -506,6 +506,12 @@ impl<'p> Compiler<'_, 'p> {
             // A primed state function, for the interpreter to run with the next state as
             // the current one where it is given whole.
             ExprKind::Prime(_) => add(expr),
+            // `[][A]_v` in a property: `Worker::step_holds` tests `A` and evaluates `v` on
+            // every transition.
+            ExprKind::BoxAction(action, vars) => {
+                add(action);
+                add(vars);
+            }
             // The domains `for_each_binding` lists.
             ExprKind::SetFilter(binder, _) | ExprKind::Choose(binder, _) => {
                 binder.domain.iter().for_each(add)
