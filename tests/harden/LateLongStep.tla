@@ -5,7 +5,7 @@
 EXTENDS Naturals
 VARIABLE x
 Init == x = 0
-Warm == \A a, b \in 1..100 : a + b > 0
+Warm == \A a, b \in 1..100 : a + b + x > 0
 Next == \/ /\ x < 3
            /\ Warm
            /\ x' = x + 1

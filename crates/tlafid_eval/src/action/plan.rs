@@ -219,16 +219,22 @@ impl<'p> Builder<'_, 'p> {
                 forall: true,
                 binders,
                 body,
-            } => Plan::Forall {
-                binders,
-                scope: binders
-                    .iter()
-                    .flat_map(|b| b.slots.iter().copied())
-                    .collect(),
-                body: Box::new(Conjunct {
-                    plan: self.plan(body, depth),
-                    test: self.nodes.root(body),
-                }),
+            } => match self.plan(body, depth) {
+                // Each instance of a guard is only tested, as the whole `\A` is (its
+                // domains first, then its bindings in order, stopping at the first false):
+                // the bindings are not collected, nor each instance stepped.
+                Plan::Guard(_) => Plan::Guard(self.nodes.root(e)),
+                plan => Plan::Forall {
+                    binders,
+                    scope: binders
+                        .iter()
+                        .flat_map(|b| b.slots.iter().copied())
+                        .collect(),
+                    body: Box::new(Conjunct {
+                        plan,
+                        test: self.nodes.root(body),
+                    }),
+                },
             },
             ExprKind::Builtin(Builtin::Implies, args) if args.len() == 2 => Plan::Implies(
                 self.nodes.root(&args[0]),
