@@ -277,7 +277,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let (expr, base): (&'p Expr, usize) = (expr, *base);
                 let saved = std::mem::replace(&mut self.base, base);
                 let reads_before = self.next_reads;
-                let r = self.eval(expr);
+                // In its compiled form where it has one (a call's argument is a root), as an
+                // argument passed by value is evaluated (`eval_arg`).
+                let r = self.eval_fast(expr);
                 self.base = saved;
                 let v = r?;
                 if self.next_reads == reads_before && !self.in_prime {

@@ -231,6 +231,35 @@ impl Value {
     /// `self \ other`.
     pub fn minus(&self, other: &Value) -> ValueResult<Value> {
         expect_sets(self, other, "\\")?;
+        if let Value::Set(removed) = other {
+            // An enumerated set taken from an enumerated set or an interval (`Proc \ {p}`,
+            // `Ballot \ {0}`, the commonest case): one pass into a vector of the right size,
+            // each element looked for in place.
+            let removed = &removed.elems[..];
+            match self.set_view() {
+                SetView::Finite(elems) => {
+                    let mut kept = Vec::with_capacity(elems.len());
+                    for e in elems {
+                        if !holds(removed, e) {
+                            kept.push(e.clone());
+                        }
+                    }
+                    return Ok(Value::set_sorted(kept));
+                }
+                SetView::Interval(lo, hi) => {
+                    let span = hi.saturating_sub(lo).saturating_add(1);
+                    let mut kept = Vec::with_capacity(span.clamp(0, 1 << 16) as usize);
+                    for i in lo..=hi {
+                        let e = Value::Int(i);
+                        if !holds(removed, &e) {
+                            kept.push(e);
+                        }
+                    }
+                    return Ok(Value::set_sorted(kept));
+                }
+                SetView::Infinite(_) => {}
+            }
+        }
         if !self.is_finite_set() {
             return Ok(Value::lazy(LazySet::Minus(self.clone(), other.clone())));
         }
@@ -291,6 +320,20 @@ impl Value {
 /// The number of elements of `lo..hi` (`lo <= hi`), saturating at `usize::MAX`.
 fn interval_len(lo: i64, hi: i64) -> usize {
     usize::try_from(hi as i128 - lo as i128 + 1).unwrap_or(usize::MAX)
+}
+
+/// `elem \in elems` for the sorted elements of an enumerated set, as
+/// [`Value::contains`] decides it (a small set scanned, integers compared in place).
+#[inline]
+fn holds(elems: &[Value], elem: &Value) -> bool {
+    if elems.len() <= SCAN_MAX {
+        elems.iter().any(|e| match (e, elem) {
+            (Value::Int(a), Value::Int(b)) => a == b,
+            _ => e == elem,
+        })
+    } else {
+        elems.binary_search(elem).is_ok()
+    }
 }
 
 fn expect_sets(a: &Value, b: &Value, op: &str) -> ValueResult<()> {

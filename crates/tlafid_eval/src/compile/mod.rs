@@ -709,7 +709,14 @@ impl<'p> Compiler<'_, 'p> {
                 | Kind::Choose { .. }
                 | Kind::Quant { .. }
         );
-        if node.is_foldable() || (binds && self.reach(e).is_constant()) {
+        // A set of records over constants (`[mbal : Ballot, val : {"a", "b"}]`, a lazy set
+        // the interpreter builds): built once, so that a membership in a set of functions
+        // into it (`aState \in [RM -> [Acceptor -> [mbal : Ballot, ...]]]`) has a constant
+        // range, and is remembered.
+        let record_set = matches!(node.kind, Kind::Interpret)
+            && matches!(e.kind, ExprKind::RecordSet(_))
+            && self.reach(e).is_constant();
+        if node.is_foldable() || ((binds || record_set) && self.reach(e).is_constant()) {
             return Node {
                 expr: e,
                 kind: Kind::Once(OnceLock::new(), Box::new(node)),
