@@ -881,20 +881,20 @@ impl<'e, 'p> Worker<'e, 'p> {
         &mut self,
         action: &'p Expr,
         vars: Option<&'p Expr>,
-        state: &[Value],
-        next: &[Value],
+        state: &State,
+        next: &State,
     ) -> EvalResult<bool> {
+        let (fingerprint, next) = (next.fingerprint(), next.values());
         let slots = self.slots_used(action);
         let slots = match vars {
             Some(vars) => slots.max(self.slots_used(vars)),
             None => slots,
         };
-        let fingerprint = tlafid_value::fingerprint_values(next);
-        let mut ctx = self.ctx(state, Some(next));
+        let mut ctx = self.ctx(state.values(), Some(next));
         ctx.state_cache = self.kept_for(state);
         ctx.next_cache = self.seen_next(fingerprint, next);
         let r = step_verdict(&mut ctx, action, vars, slots);
-        self.keep_for(state, std::mem::take(&mut ctx.state_cache));
+        self.keep_for(state.values(), std::mem::take(&mut ctx.state_cache));
         if ctx.next_fixed {
             self.keep_seen_next(fingerprint, next, std::mem::take(&mut ctx.next_cache));
         }
@@ -904,11 +904,13 @@ impl<'e, 'p> Worker<'e, 'p> {
 
     /// The values kept for `state` by the last step checked from it, else those computed
     /// for it when a recent step reached it ([`Buffers::seen_next`]), or none.
-    fn kept_for(&mut self, state: &[Value]) -> Vec<(usize, Value)> {
+    fn kept_for(&mut self, state: &State) -> Vec<(usize, Value)> {
         let generation = self.ev.compiled().generation;
         match &mut self.buffers().step_state {
-            Some(kept) if kept.is_for(generation, state) => std::mem::take(&mut kept.cache),
-            _ => self.seen_next(tlafid_value::fingerprint_values(state), state),
+            Some(kept) if kept.is_for(generation, state.values()) => {
+                std::mem::take(&mut kept.cache)
+            }
+            _ => self.seen_next(state.fingerprint(), state.values()),
         }
     }
 
