@@ -241,6 +241,23 @@ struct Buffers {
     slots_used: HashMap<usize, usize, ahash::RandomState>,
     /// What was kept for the current state of the last step checked.
     step_state: Option<KeptState>,
+    /// What was computed for the next states of recent steps (`Ctx::next_cache`),
+    /// direct-mapped by fingerprint ([`SEEN_NEXT_SLOTS`] entries, allocated on first use).
+    seen_next: Vec<Option<SeenNext>>,
+}
+
+/// Entries of [`Buffers::seen_next`]: a state is reached by several steps (each checked
+/// against every action property) and then expanded as a current state; what its state
+/// functions evaluate to (a refinement's `token'`, `vars'`) is computed once for all of them.
+const SEEN_NEXT_SLOTS: usize = 4096;
+
+/// What was computed for one state reached as a next state, found again by content.
+struct SeenNext {
+    /// Which compilation the cache's node addresses belong to.
+    generation: u64,
+    fingerprint: u64,
+    state: Box<[Value]>,
+    cache: Vec<(usize, Value)>,
 }
 
 /// `[A]_v` (or `A`) on the step `ctx` holds: `v` compared first, `A` tested only where `v`
@@ -310,6 +327,7 @@ impl Default for Buffers {
             next: Vec::new(),
             slots_used: HashMap::with_hasher(ahash::RandomState::with_seeds(9, 10, 11, 12)),
             step_state: None,
+            seen_next: Vec::new(),
         }
     }
 }
@@ -863,28 +881,83 @@ impl<'e, 'p> Worker<'e, 'p> {
         &mut self,
         action: &'p Expr,
         vars: Option<&'p Expr>,
-        state: &[Value],
-        next: &[Value],
+        state: &State,
+        next: &State,
     ) -> EvalResult<bool> {
+        let (fingerprint, next) = (next.fingerprint(), next.values());
         let slots = self.slots_used(action);
         let slots = match vars {
             Some(vars) => slots.max(self.slots_used(vars)),
             None => slots,
         };
-        let mut ctx = self.ctx(state, Some(next));
+        let mut ctx = self.ctx(state.values(), Some(next));
         ctx.state_cache = self.kept_for(state);
+        ctx.next_cache = self.seen_next(fingerprint, next);
         let r = step_verdict(&mut ctx, action, vars, slots);
-        self.keep_for(state, std::mem::take(&mut ctx.state_cache));
+        self.keep_for(state.values(), std::mem::take(&mut ctx.state_cache));
+        if ctx.next_fixed {
+            self.keep_seen_next(fingerprint, next, std::mem::take(&mut ctx.next_cache));
+        }
         self.finish(ctx);
         r
     }
 
-    /// The values kept for `state` by the last step checked from it, or none.
-    fn kept_for(&mut self, state: &[Value]) -> Vec<(usize, Value)> {
+    /// The values kept for `state` by the last step checked from it, else those computed
+    /// for it when a recent step reached it ([`Buffers::seen_next`]), or none.
+    fn kept_for(&mut self, state: &State) -> Vec<(usize, Value)> {
         let generation = self.ev.compiled().generation;
         match &mut self.buffers().step_state {
-            Some(kept) if kept.is_for(generation, state) => std::mem::take(&mut kept.cache),
+            Some(kept) if kept.is_for(generation, state.values()) => {
+                std::mem::take(&mut kept.cache)
+            }
+            _ => self.seen_next(state.fingerprint(), state.values()),
+        }
+    }
+
+    /// A copy of what was computed for a state equal to `state` (of fingerprint
+    /// `fingerprint`) as the next state of a recent step, or none.
+    fn seen_next(&mut self, fingerprint: u64, state: &[Value]) -> Vec<(usize, Value)> {
+        let generation = self.ev.compiled().generation;
+        let slot = fingerprint as usize % SEEN_NEXT_SLOTS;
+        match self.buffers().seen_next.get(slot) {
+            Some(Some(seen))
+                if seen.generation == generation
+                    && seen.fingerprint == fingerprint
+                    && *seen.state == *state =>
+            {
+                seen.cache.clone()
+            }
             _ => Vec::new(),
+        }
+    }
+
+    /// Keeps what was computed for the next state `state` (see [`Worker::seen_next`]).
+    fn keep_seen_next(&mut self, fingerprint: u64, state: &[Value], cache: Vec<(usize, Value)>) {
+        if cache.is_empty() {
+            return;
+        }
+        let generation = self.ev.compiled().generation;
+        let seen = &mut self.buffers().seen_next;
+        if seen.is_empty() {
+            seen.resize_with(SEEN_NEXT_SLOTS, || None);
+        }
+        let entry = &mut seen[fingerprint as usize % SEEN_NEXT_SLOTS];
+        match entry {
+            Some(old)
+                if old.generation == generation
+                    && old.fingerprint == fingerprint
+                    && *old.state == *state =>
+            {
+                old.cache = cache
+            }
+            _ => {
+                *entry = Some(SeenNext {
+                    generation,
+                    fingerprint,
+                    state: state.into(),
+                    cache,
+                })
+            }
         }
     }
 

@@ -47,7 +47,7 @@ impl<'p> Check<'p> {
         next: Option<&State>,
     ) -> Result<bool, EvalError> {
         match next {
-            Some(next) => worker.step_holds(self.expr, self.vars, state.values(), next.values()),
+            Some(next) => worker.step_holds(self.expr, self.vars, state, next),
             None => worker.eval_bool(self.expr, state.values(), None),
         }
     }
