@@ -260,6 +260,14 @@ struct SeenNext {
     cache: Vec<(usize, Value)>,
 }
 
+impl SeenNext {
+    /// Kept for this very state (its values compared, not only its fingerprint) by this
+    /// compilation.
+    fn is_for(&self, generation: u64, fingerprint: u64, state: &[Value]) -> bool {
+        self.generation == generation && self.fingerprint == fingerprint && *self.state == *state
+    }
+}
+
 /// `[A]_v` (or `A`) on the step `ctx` holds: `v` compared first, `A` tested only where `v`
 /// changed or failed (an error of `v` stands unless `A` holds), each from a fresh frame of
 /// `slots` slots.
@@ -920,13 +928,7 @@ impl<'e, 'p> Worker<'e, 'p> {
         let generation = self.ev.compiled().generation;
         let slot = fingerprint as usize % SEEN_NEXT_SLOTS;
         match self.buffers().seen_next.get(slot) {
-            Some(Some(seen))
-                if seen.generation == generation
-                    && seen.fingerprint == fingerprint
-                    && *seen.state == *state =>
-            {
-                seen.cache.clone()
-            }
+            Some(Some(seen)) if seen.is_for(generation, fingerprint, state) => seen.cache.clone(),
             _ => Vec::new(),
         }
     }
@@ -943,13 +945,7 @@ impl<'e, 'p> Worker<'e, 'p> {
         }
         let entry = &mut seen[fingerprint as usize % SEEN_NEXT_SLOTS];
         match entry {
-            Some(old)
-                if old.generation == generation
-                    && old.fingerprint == fingerprint
-                    && *old.state == *state =>
-            {
-                old.cache = cache
-            }
+            Some(old) if old.is_for(generation, fingerprint, state) => old.cache = cache,
             _ => {
                 *entry = Some(SeenNext {
                     generation,
