@@ -171,11 +171,17 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
                 }
             });
         if let (Err(error), None) = (result, &event) {
+            // Time that ran out inside the state's expansion makes it fail: that is the
+            // budget, not an error of the spec (as for the initial predicate).
+            let kind = match self.watch.exhausted() {
+                Some(budget) => EventKind::Budget(budget),
+                None => EventKind::Error(error),
+            };
             event = Some(Event {
                 key: order_key(position, ordinal),
                 check: Check::State,
                 generated_through: ordinal,
-                kind: EventKind::Error(error),
+                kind,
                 successor: None,
             });
         }
