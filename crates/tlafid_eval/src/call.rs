@@ -185,28 +185,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// Opens a frame for `op` holding the evaluated `args`; returns the caller's base.
+    /// The arguments are pushed as they are evaluated (in the caller's frame, below the
+    /// new one), then the frame's other slots: no empty slot written to be replaced.
     pub fn push_frame(&mut self, op: OpId, args: &'p [Expr], span: Span) -> EvalResult<usize> {
-        let new_base = self.open_frame(op, span)?;
-        for (k, arg) in args.iter().enumerate() {
-            // A bound value passed on (`p` in `Request(p)`, the commonest argument): its
-            // value, or the argument by name it holds, as `by_name` and `eval_arg` pass it.
-            if let ExprKind::Local(slot) = arg.kind {
-                let passed = match self.stack.get(self.base + slot.0 as usize) {
-                    Some(FrameSlot::Val(v)) => Some(FrameSlot::Val(v.clone())),
-                    Some(by_name @ FrameSlot::ByName { .. }) => Some(by_name.clone()),
-                    _ => None,
-                };
-                if let Some(passed) = passed {
-                    self.stack[new_base + k] = passed;
-                    continue;
-                }
-            }
-            if let Some(slot) = self.by_name(arg) {
-                self.stack[new_base + k] = slot;
-                continue;
-            }
-            match self.eval_arg(arg) {
-                Ok(v) => self.stack[new_base + k] = v.into(),
+        let new_base = self.enter_call(op, span)?;
+        for arg in args {
+            match self.arg_slot(arg) {
+                Ok(slot) => self.stack.push(slot),
                 Err(e) => {
                     self.stack.truncate(new_base);
                     self.depth -= 1;
@@ -214,7 +199,25 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
             }
         }
-        Ok(std::mem::replace(&mut self.base, new_base))
+        Ok(self.open_frame(op, new_base))
+    }
+
+    /// The frame slot for a call's argument, evaluated in the current frame.
+    #[inline]
+    fn arg_slot(&mut self, arg: &'p Expr) -> EvalResult<FrameSlot<'p>> {
+        // A bound value passed on (`p` in `Request(p)`, the commonest argument): its value,
+        // or the argument by name it holds, as `by_name` and `eval_arg` pass it.
+        if let ExprKind::Local(slot) = arg.kind {
+            match self.stack.get(self.base + slot.0 as usize) {
+                Some(FrameSlot::Val(v)) => return Ok(FrameSlot::Val(v.clone())),
+                Some(by_name @ FrameSlot::ByName { .. }) => return Ok(by_name.clone()),
+                _ => {}
+            }
+        }
+        if let Some(slot) = self.by_name(arg) {
+            return Ok(slot);
+        }
+        self.eval_arg(arg).map(FrameSlot::from)
     }
 
     /// The frame slot for an argument passed by name, if it is one.
@@ -240,36 +243,49 @@ impl<'a, 'p> Ctx<'a, 'p> {
 
     /// Opens a frame for `op` holding already evaluated arguments.
     fn push_frame_args(&mut self, op: OpId, args: Vec<Arg>, span: Span) -> EvalResult<usize> {
-        let new_base = self.open_frame(op, span)?;
-        for (k, arg) in args.into_iter().enumerate() {
-            self.stack[new_base + k] = arg.into();
-        }
-        Ok(std::mem::replace(&mut self.base, new_base))
+        let new_base = self.enter_call(op, span)?;
+        self.stack.extend(args.into_iter().map(FrameSlot::from));
+        Ok(self.open_frame(op, new_base))
     }
 
-    fn open_frame(&mut self, op_id: OpId, span: Span) -> EvalResult<usize> {
-        let op = self.ev.program.op(op_id);
+    /// Counts a call of `op` (a step of work, one level deeper, failing past the depth
+    /// limit); returns where its frame will start.
+    #[inline]
+    fn enter_call(&mut self, op_id: OpId, span: Span) -> EvalResult<usize> {
         self.tick(span)?;
         if self.depth >= self.ev.options.max_depth {
-            return Err(EvalError::new(
-                E_DEPTH,
-                format!(
-                    "operator calls nested deeper than {} (in {})",
-                    self.ev.options.max_depth, op.name
-                ),
-                span,
-            )
-            .with_hint("is a recursive definition missing its base case?"));
+            return Err(self.too_deep(op_id, span));
         }
         self.depth += 1;
         self.deepest = self.deepest.max(self.depth);
-        let new_base = self.stack.len();
+        Ok(self.stack.len())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn too_deep(&self, op_id: OpId, span: Span) -> EvalError {
+        EvalError::new(
+            E_DEPTH,
+            format!(
+                "operator calls nested deeper than {} (in {})",
+                self.ev.options.max_depth,
+                self.ev.program.op(op_id).name
+            ),
+            span,
+        )
+        .with_hint("is a recursive definition missing its base case?")
+    }
+
+    /// Makes the frame at `new_base` (its arguments pushed) `op`'s, its other slots
+    /// empty; returns the caller's base.
+    #[inline]
+    fn open_frame(&mut self, op_id: OpId, new_base: usize) -> usize {
         // `resize_with` writes empty slots without cloning a template slot.
         self.stack.resize_with(
             new_base + self.ev.frame_sizes[op_id.0 as usize],
             FrameSlot::default,
         );
-        Ok(new_base)
+        std::mem::replace(&mut self.base, new_base)
     }
 
     /// Closes the current frame and returns to the caller's.
