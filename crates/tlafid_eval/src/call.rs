@@ -13,6 +13,7 @@ use crate::natives::Native;
 
 /// Runs `f` with at least 128 KiB of native stack left, moving to a new 4 MiB segment when
 /// needed: deep TLA+ recursion must end in `E082` (the depth limit), never in a crash.
+#[inline]
 pub(crate) fn grow_stack<T>(f: impl FnOnce() -> T) -> T {
     stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, f)
 }

@@ -244,6 +244,18 @@ struct Buffers {
     /// What was computed for the next states of recent steps (`Ctx::next_cache`),
     /// direct-mapped by fingerprint ([`SEEN_NEXT_SLOTS`] entries, allocated on first use).
     seen_next: Vec<Option<SeenNext>>,
+    /// The state predicates [`Worker::first_false`] tested last, in order.
+    checks: Vec<CheckPlan>,
+}
+
+/// What [`Worker::first_false`] needs of a state predicate, found once (it tests the same
+/// list on every state): the slots its frame needs, and the number of its remembered
+/// conjuncts in the memo plan (`memo::Plan::body`).
+#[derive(Clone, Copy)]
+struct CheckPlan {
+    expr: usize,
+    slots: usize,
+    body: Option<usize>,
 }
 
 /// Entries of [`Buffers::seen_next`]: a state is reached by several steps (each checked
@@ -336,6 +348,7 @@ impl Default for Buffers {
             slots_used: HashMap::with_hasher(ahash::RandomState::with_seeds(9, 10, 11, 12)),
             step_state: None,
             seen_next: Vec::new(),
+            checks: Vec::new(),
         }
     }
 }
@@ -986,13 +999,14 @@ impl<'e, 'p> Worker<'e, 'p> {
         let mut ctx = self.ctx(state, None);
         let mut result = Ok(None);
         for (i, expr) in exprs.into_iter().enumerate() {
-            let slots = self.slots_used(expr);
+            let check = self.check_plan(i, expr);
             debug_assert!(ctx.base == 0 && ctx.depth == 0 && !ctx.in_prime);
-            ctx.stack.clear();
-            ctx.stack.resize(slots, FrameSlot::Empty);
-            let holds = match plan.body_parts(expr) {
-                Some(parts) => test_remembered(&mut ctx, plan, parts, expr, state),
-                None => ctx.test(expr),
+            let holds = match check.body {
+                Some(body) => test_remembered(&mut ctx, plan, body, expr, state, check.slots),
+                None => {
+                    fresh_frame(&mut ctx, check.slots);
+                    ctx.test(expr)
+                }
             };
             match holds {
                 Ok(true) => {}
@@ -1008,6 +1022,26 @@ impl<'e, 'p> Worker<'e, 'p> {
         }
         self.finish(ctx);
         result
+    }
+
+    /// What [`first_false`](Self::first_false) needs of `expr`, the `i`th predicate of its
+    /// list: kept from the last list tested where it was the same expression there.
+    fn check_plan(&mut self, i: usize, expr: &Expr) -> CheckPlan {
+        let address = expr as *const Expr as usize;
+        match self.buffers().checks.get(i) {
+            Some(check) if check.expr == address => *check,
+            _ => {
+                let check = CheckPlan {
+                    expr: address,
+                    slots: self.slots_used(expr),
+                    body: self.ev.facts().memo.body_index(expr),
+                };
+                let checks = &mut self.buffers().checks;
+                checks.truncate(i);
+                checks.push(check);
+                check
+            }
+        }
     }
 
     /// See [`Evaluator::eval_op`].
@@ -1130,35 +1164,49 @@ fn collect_strings(expr: &Expr, out: &mut HashMap<SmolStr, Text, ahash::RandomSt
 }
 
 /// `ctx.test(body)` of an operator body with remembered conjuncts (`memo.rs`): its conjuncts
-/// in order, as the conjunction evaluates them, each remembered one (`parts`, one entry per
-/// conjunct) answered from the table when the variables it reads are the same values as
-/// when it was last evaluated there.
+/// in order, as the conjunction evaluates them, each remembered one (the plan's body
+/// `body_index`, one part per conjunct) answered from the table when the variables it reads
+/// are the same values as when it was last evaluated there. The table is visited once for
+/// all of them, and the frame (`slots` slots) made only when a conjunct is evaluated.
 fn test_remembered<'p>(
     ctx: &mut Ctx<'_, 'p>,
     plan: &crate::memo::Plan,
-    parts: &[Option<crate::memo::Part>],
+    body_index: usize,
     body: &'p Expr,
     state: &[Value],
+    slots: usize,
 ) -> EvalResult<bool> {
+    let parts = plan.body(body_index);
     let items = match &body.kind {
         ExprKind::Junction { and: true, items } => items.as_slice(),
         _ => std::slice::from_ref(body),
     };
-    for (item, part) in items.iter().zip(parts) {
-        let part = part.as_ref();
-        let holds = match part.and_then(|part| plan.recall(part, state)) {
-            Some(holds) => holds,
-            None => {
-                let holds = ctx.test(item)?;
-                if let Some(part) = part {
-                    plan.remember(part, state, holds);
-                }
-                holds
+    let (found, holds) = plan.recall_body(parts, state);
+    let mut framed = false;
+    for (i, (item, part)) in items.iter().zip(parts).enumerate() {
+        let holds = if i < 64 && found & (1 << i) != 0 {
+            holds & (1 << i) != 0
+        } else {
+            if !framed {
+                fresh_frame(ctx, slots);
+                framed = true;
             }
+            let holds = ctx.test(item)?;
+            if let Some(part) = part {
+                plan.remember(part, state, holds);
+            }
+            holds
         };
         if !holds {
             return Ok(false);
         }
     }
     Ok(true)
+}
+
+/// Empties `ctx`'s frame and gives it `slots` empty slots, for a state predicate tested
+/// at the top level.
+fn fresh_frame(ctx: &mut Ctx<'_, '_>, slots: usize) {
+    ctx.stack.clear();
+    ctx.stack.resize_with(slots, || FrameSlot::Empty);
 }

@@ -34,6 +34,8 @@ const ENTRIES: usize = 64;
 pub(crate) struct Part {
     id: usize,
     vars: Box<[u32]>,
+    /// One more than the largest of `vars` (a state of fewer values is never looked up).
+    end: usize,
 }
 
 /// The operator bodies that hold a remembered conjunct, by address, each with its
@@ -43,9 +45,12 @@ pub(crate) struct Plan {
     /// Distinguishes this plan's numbering from another evaluator's (or an earlier one of
     /// the same evaluator, before an override) in the per-thread tables.
     generation: u64,
-    /// By body: for each of its conjuncts in order, its part if it is remembered (one
-    /// lookup per body tested, none per conjunct).
-    bodies: HashMap<usize, Box<[Option<Part>]>, ahash::RandomState>,
+    /// By body: the number of its entry in `parts` (one lookup per body, none per
+    /// conjunct; a worker keeps the number of each invariant it tests).
+    bodies: HashMap<usize, usize, ahash::RandomState>,
+    /// For each body of `bodies`, its conjuncts' parts in order (`None` where a conjunct
+    /// is not remembered).
+    parts: Vec<Box<[Option<Part>]>>,
     /// By operator: how its calls are remembered, if they are.
     calls: Vec<Option<CallPart>>,
     /// By operator: the state variables it reads, through the operators it calls (a bit
@@ -96,25 +101,80 @@ impl Plan {
                     }
                     let id = next_id;
                     next_id += 1;
-                    let vars = (0..64u32).filter(|v| mask & (1 << v) != 0).collect();
-                    Some(Part { id, vars })
+                    let vars: Box<[u32]> = (0..64u32).filter(|v| mask & (1 << v) != 0).collect();
+                    let end = vars.last().map_or(0, |v| *v as usize + 1);
+                    Some(Part { id, vars, end })
                 })
                 .collect();
             if parts.iter().any(Option::is_some) {
-                plan.bodies.insert(&op.body as *const Expr as usize, parts);
+                let body = plan.parts.len();
+                plan.bodies.insert(&op.body as *const Expr as usize, body);
+                plan.parts.push(parts);
             }
         }
         plan
     }
 
-    /// The parts of `body`'s conjuncts, in order, if it holds a remembered conjunct.
-    pub fn body_parts(&self, body: &Expr) -> Option<&[Option<Part>]> {
+    /// The number of `body`'s parts ([`body`](Self::body)) if it holds a remembered
+    /// conjunct.
+    pub fn body_index(&self, body: &Expr) -> Option<usize> {
         if self.bodies.is_empty() {
             return None;
         }
-        self.bodies
-            .get(&(body as *const Expr as usize))
-            .map(|parts| &parts[..])
+        self.bodies.get(&(body as *const Expr as usize)).copied()
+    }
+
+    /// The parts of body `index`'s conjuncts, in order (`None` where one is not
+    /// remembered).
+    pub fn body(&self, index: usize) -> &[Option<Part>] {
+        &self.parts[index]
+    }
+
+    /// The results remembered on `state` for `parts` (a body's, in order), looked up in
+    /// one visit of this thread's tables, up to the first remembered `false` (the test
+    /// stops there): bit `i` of the first word is set where part `i` was found, of the
+    /// second where it was found true. Parts from the 64th on are not looked up.
+    pub fn recall_body(&self, parts: &[Option<Part>], state: &[Value]) -> (u64, u64) {
+        let (mut found, mut holds) = (0u64, 0u64);
+        MEMO.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            if memo.generation != self.generation {
+                return;
+            }
+            for (i, part) in parts.iter().enumerate().take(64) {
+                let Some(part) = part else { continue };
+                if part.end > state.len() {
+                    continue;
+                }
+                let Some(table) = memo.tables.get_mut(part.id) else {
+                    continue;
+                };
+                if table.off {
+                    continue;
+                }
+                table.lookups += 1;
+                let slot = slot_of(part, state);
+                let hit = (table.entries.get(slot).and_then(Option::as_ref))
+                    .filter(|entry| {
+                        (part.vars.iter().zip(entry.key.iter()))
+                            .all(|(v, k)| identical(&state[*v as usize], k))
+                    })
+                    .map(|entry| entry.holds);
+                table.judge(hit.is_some());
+                match hit {
+                    Some(true) => {
+                        found |= 1 << i;
+                        holds |= 1 << i;
+                    }
+                    Some(false) => {
+                        found |= 1 << i;
+                        return;
+                    }
+                    None => {}
+                }
+            }
+        });
+        (found, holds)
     }
 
     /// The state variables `op` reads (through the operators it calls), a bit per
@@ -128,37 +188,10 @@ impl Plan {
         self.calls.get(op)?.as_ref()
     }
 
-    /// The result remembered for `part` on `state`, if any.
-    pub fn recall(&self, part: &Part, state: &[Value]) -> Option<bool> {
-        if part.vars.iter().any(|v| *v as usize >= state.len()) {
-            return None;
-        }
-        let slot = slot_of(part, state);
-        MEMO.with(|memo| {
-            let mut memo = memo.borrow_mut();
-            if memo.generation != self.generation {
-                return None;
-            }
-            let table = memo.tables.get_mut(part.id)?;
-            if table.off {
-                return None;
-            }
-            table.lookups += 1;
-            let found = (table.entries.get(slot)?.as_ref())
-                .filter(|entry| {
-                    (part.vars.iter().zip(entry.key.iter()))
-                        .all(|(v, k)| identical(&state[*v as usize], k))
-                })
-                .map(|entry| entry.holds);
-            table.judge(found.is_some());
-            found
-        })
-    }
-
     /// Remembers that `part` is `holds` on `state` (unless this thread stopped remembering
     /// it).
     pub fn remember(&self, part: &Part, state: &[Value], holds: bool) {
-        if part.vars.iter().any(|v| *v as usize >= state.len()) {
+        if part.end > state.len() {
             return;
         }
         MEMO.with(|memo| {

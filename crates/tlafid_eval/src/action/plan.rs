@@ -522,19 +522,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 None => Ok(Step::Branch(plan)),
                 Some(_) => self.run_bool(test).map(held),
             },
-            Plan::Unchanged(vars) => {
-                for &var in vars {
-                    match &self.next[var] {
-                        None => {
-                            let now: &'a Value = &self.cur[var];
-                            self.assign_in_place(var, Cow::Borrowed(now), undo);
-                        }
-                        Some(v) if **v == self.cur[var] => {}
-                        Some(_) => return Ok(Step::Failed),
-                    }
-                }
-                Ok(Step::Held)
-            }
+            Plan::Unchanged(vars) => Ok(held(self.keep_unchanged(vars, undo))),
             Plan::If(cond, then, otherwise) => {
                 let arm = if self.run_bool(cond)? {
                     then
@@ -580,6 +568,34 @@ impl<'a, 'p> Ctx<'a, 'p> {
         } else {
             undo.high.push(var);
         }
+    }
+
+    /// `UNCHANGED vars`: each variable not assigned yet is assigned its current value in
+    /// place (recorded in `undo`), one already assigned is compared with it. One call for
+    /// the whole list, out of line (an assignment's call per variable cost more than its
+    /// work, and inlined into [`step`](Self::step) it made that dearer).
+    #[inline(never)]
+    fn keep_unchanged(&mut self, vars: &[usize], undo: &mut Undo) -> bool {
+        for &var in vars {
+            let now: &'a Value = &self.cur[var];
+            match &self.next[var] {
+                None => {
+                    if undo.fixed.is_none() {
+                        undo.fixed = Some(self.unfix_next());
+                    }
+                    self.next[var] = Some(Cow::Borrowed(now));
+                    self.assigned += 1;
+                    if var < 64 {
+                        undo.low |= 1 << var;
+                    } else {
+                        undo.high.push(var);
+                    }
+                }
+                Some(v) if **v == *now => {}
+                Some(_) => return false,
+            }
+        }
+        true
     }
 
     fn undo(&mut self, undo: Undo) {
