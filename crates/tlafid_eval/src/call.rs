@@ -2,7 +2,7 @@
 //! definitions (built whole, or applied directly to one argument).
 
 use tlafid_base::Span;
-use tlafid_sema::ir::{Expr, ExprKind, OpDef, OpId};
+use tlafid_sema::ir::{Expr, ExprKind, OpDef, OpId, Slot};
 use tlafid_value::Value;
 
 use crate::ctx::Ctx;
@@ -10,6 +10,10 @@ use crate::error::{EvalError, EvalResult, E_DEPTH, E_TYPE, E_UNSUPPORTED};
 use crate::evaluator::ConstBinding;
 use crate::frame::{Arg, Closure, FrameSlot};
 use crate::natives::Native;
+
+/// The most arguments of a remembered call looked up before its frame is opened
+/// ([`Ctx::call_remembered_locals`]).
+pub(crate) const LOOKED_UP_ARGS: usize = 4;
 
 /// Runs `f` with at least 128 KiB of native stack left, moving to a new 4 MiB segment when
 /// needed: deep TLA+ recursion must end in `E082` (the depth limit), never in a crash.
@@ -165,14 +169,102 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 return Ok(value);
             }
         }
+        self.run_and_remember(i, op, part, args, span)
+    }
+
+    /// The body of the remembered `op` in its frame (just opened with `args`), its value
+    /// remembered with how much deeper its evaluation went.
+    fn run_and_remember(
+        &mut self,
+        i: usize,
+        op: &'p OpDef,
+        part: &crate::memo::CallPart,
+        args: Vec<Value>,
+        span: Span,
+    ) -> EvalResult<Value> {
         let outer = std::mem::replace(&mut self.deepest, self.depth);
         let result = self.run_op_body(i, op, span);
         let needed = self.deepest - self.depth;
         self.deepest = self.deepest.max(outer);
         if let Ok(value) = &result {
+            let memo = self.ev.memo();
             memo.remember_call(i, part, args, self.cur, value.clone(), needed);
         }
         result
+    }
+
+    /// A call of the remembered operator `op` (`memo.rs`) whose arguments are the values
+    /// of the current frame's `slots`, from a compiled call node (`call` its expression):
+    /// the value remembered for them is looked up before a frame is opened. Where
+    /// [`call_op`](Self::call_op) would not look it up, or a slot holds no value yet,
+    /// `call` is evaluated as any call is; a miss opens the frame and runs the body as
+    /// `call_op` does, without a second lookup. One step of work and one level of depth,
+    /// as any call.
+    #[inline(never)]
+    pub(crate) fn call_remembered_locals(
+        &mut self,
+        i: usize,
+        slots: &[Slot],
+        call: &'p Expr,
+    ) -> EvalResult<Value> {
+        let ev = self.ev;
+        let memo = ev.memo();
+        let part = match memo.call_part(i) {
+            Some(part)
+                if slots.len() <= LOOKED_UP_ARGS
+                    && !self.in_prime
+                    && !self.init_mode
+                    && self.shadowed.is_empty()
+                    && self.changed_test.is_none()
+                    && self.depth < ev.options.max_depth
+                    && memo.call_on(i) =>
+            {
+                part
+            }
+            _ => return self.eval(call),
+        };
+        let looked_up = {
+            let filler = Value::Bool(false);
+            let mut args = [&filler; LOOKED_UP_ARGS];
+            for (arg, slot) in args.iter_mut().zip(slots) {
+                match self.ready_local(*slot) {
+                    Some(v) => *arg = v,
+                    None => return self.eval(call),
+                }
+            }
+            let args = &args[..slots.len()];
+            match memo.recall_call(i, part, args, self.cur) {
+                Some((value, needed)) if self.depth + 1 + needed <= ev.options.max_depth => {
+                    Ok((value, needed))
+                }
+                _ => Err(args.iter().copied().cloned().collect::<Vec<_>>()),
+            }
+        };
+        self.tick(call.span)?;
+        match looked_up {
+            Ok((value, needed)) => {
+                self.deepest = self.deepest.max(self.depth + 1 + needed);
+                Ok(value)
+            }
+            Err(args) => {
+                let new_base = self.stack.len();
+                self.depth += 1;
+                self.deepest = self.deepest.max(self.depth);
+                for (slot, value) in slots.iter().zip(&args) {
+                    // As `arg_slot` passes a local on.
+                    let passed = match &self.stack[self.base + slot.0 as usize] {
+                        by_name @ FrameSlot::ByName { .. } => by_name.clone(),
+                        _ => FrameSlot::Val(value.clone()),
+                    };
+                    self.stack.push(passed);
+                }
+                let saved = self.open_frame(OpId(i as u32), new_base);
+                let op: &'p OpDef = ev.program.op(OpId(i as u32));
+                let result = self.run_and_remember(i, op, part, args, call.span);
+                self.pop_frame(saved);
+                result
+            }
+        }
     }
 
     /// The cache of pure zero-parameter operators for the state being read: the next state's

@@ -15,6 +15,7 @@
 //! evaluations on equal values (`TLCGet`, `Print`, `RandomElement`, primes, `ENABLED`) is
 //! remembered (`analysis::pure_ops`).
 
+use std::borrow::Borrow;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -573,11 +574,9 @@ struct CallEntry {
     needed: usize,
 }
 
-fn call_slot(args: &[Value], part: &CallPart, state: &[Value]) -> usize {
+fn call_slot<A: Borrow<Value>>(args: &[A], part: &CallPart, state: &[Value]) -> usize {
     let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
-    for v in args
-        .iter()
-        .chain(part.vars.iter().map(|v| &state[*v as usize]))
+    for v in (args.iter().map(Borrow::borrow)).chain(part.vars.iter().map(|v| &state[*v as usize]))
     {
         h = (h ^ identity(v)).wrapping_mul(0x2545_f491_4f6c_dd1d);
     }
@@ -593,13 +592,13 @@ impl Plan {
         })
     }
 
-    /// The value remembered for `op` applied to `args` in `state`, with how deep its
-    /// evaluation went, if any.
-    pub fn recall_call(
+    /// The value remembered for `op` applied to `args` (values, or references to the
+    /// caller's) in `state`, with how deep its evaluation went, if any.
+    pub fn recall_call<A: Borrow<Value>>(
         &self,
         op: usize,
         part: &CallPart,
-        args: &[Value],
+        args: &[A],
         state: &[Value],
     ) -> Option<(Value, usize)> {
         if part.vars.iter().any(|v| *v as usize >= state.len()) {
@@ -616,7 +615,10 @@ impl Plan {
             table.lookups += 1;
             let found = table.entries.get(slot)?.as_ref().filter(|e| {
                 e.args.len() == args.len()
-                    && e.args.iter().zip(args).all(|(a, b)| identical(a, b))
+                    && e.args
+                        .iter()
+                        .zip(args)
+                        .all(|(a, b)| identical(a, b.borrow()))
                     && (part.vars.iter().zip(e.vars.iter()))
                         .all(|(v, k)| identical(&state[*v as usize], k))
             });

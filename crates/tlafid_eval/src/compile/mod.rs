@@ -90,6 +90,10 @@ enum Kind<'p> {
     },
     /// A zero-parameter constant operator, read from its cache once computed.
     Cached(usize),
+    /// A call of a remembered operator (`memo.rs`) whose arguments are all bound variables,
+    /// parameters or `LET` values (`Pick(self)`): its remembered value is looked up from
+    /// the caller's slots before a frame is opened ([`Ctx::call_remembered_locals`]).
+    RememberedCall(usize, Box<[Slot]>),
     /// A native constant operator (`Nat`).
     NativeConst(usize, fn() -> Value),
     /// A native operator of one value.
@@ -856,8 +860,24 @@ impl<'p> Compiler<'_, 'p> {
             }
             (Some(_), _) => Kind::Interpret,
             (None, []) if self.ev.cacheable[op] => Kind::Cached(op),
-            (None, _) => Kind::Interpret,
+            (None, _) => self.remembered_call(op, args).unwrap_or(Kind::Interpret),
         }
+    }
+
+    /// [`Kind::RememberedCall`] for a call of `op` (neither overridden nor native) when
+    /// `op` is remembered and each argument is a bound variable, parameter or `LET` value.
+    fn remembered_call(&self, op: usize, args: &'p [Expr]) -> Option<Kind<'p>> {
+        if self.ev.cacheable[op]
+            || args.len() > crate::call::LOOKED_UP_ARGS
+            || self.ev.memo().call_part(op).is_none()
+        {
+            return None;
+        }
+        let slots = args.iter().map(|a| match a.kind {
+            ExprKind::Local(slot) => Some(slot),
+            _ => None,
+        });
+        Some(Kind::RememberedCall(op, slots.collect::<Option<_>>()?))
     }
 
     fn builtin(&self, b: Builtin, args: &'p [Expr]) -> Kind<'p> {
@@ -1032,7 +1052,8 @@ impl<'p> Node<'p> {
             | Kind::FnCons { .. }
             | Kind::Choose { .. }
             | Kind::Quant { .. }
-            | Kind::Except(_) => true,
+            | Kind::Except(_)
+            | Kind::RememberedCall(..) => true,
             Kind::Interpret => {
                 matches!(self.expr.kind, ExprKind::Call(_, ref args) if !args.is_empty())
             }

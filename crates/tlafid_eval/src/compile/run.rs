@@ -105,6 +105,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     #[inline(never)]
     fn run_other(&mut self, n: &'a Node<'p>) -> EvalResult<Value> {
         match &n.kind {
+            Kind::RememberedCall(op, slots) => self.call_remembered_locals(*op, slots, n.expr),
             Kind::NextVar(i) if !self.in_prime && !self.init_mode => match &self.next[*i] {
                 Some(v) => {
                     self.next_reads += 1;
