@@ -541,6 +541,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
             // Outside the domain, `[f EXCEPT ![k] = v]` is `f` itself.
             return Ok(old);
         };
+        // An intermediate result of this `EXCEPT` (no other reference) is updated in place.
+        let mut old = old;
+        if let Some(inner) = old.take_unique_at(i) {
+            let updated = update(self, inner)?;
+            old.put_unique_at(i, updated);
+            return Ok(old);
+        }
         let inner = old.value_at(i).clone();
         let updated = update(self, inner)?;
         Ok(old.except_index(i, updated))

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::set::SetView;
-use crate::Value;
+use crate::{SetValue, Value};
 
 /// A 64-bit fingerprint.
 pub type Fingerprint = u64;
@@ -28,6 +28,11 @@ pub(crate) struct FpCell(AtomicU64);
 impl FpCell {
     pub(crate) const fn new() -> FpCell {
         FpCell(AtomicU64::new(0))
+    }
+
+    /// A cell holding `fp` (zero: not known).
+    pub(crate) const fn with(fp: u64) -> FpCell {
+        FpCell(AtomicU64::new(fp))
     }
 
     /// The fingerprint if it was computed, else zero.
@@ -96,7 +101,7 @@ pub(crate) fn fp_model(name: &str) -> u64 {
 }
 
 #[inline]
-fn fp_int(i: i64) -> u64 {
+pub(crate) fn fp_int(i: i64) -> u64 {
     fold(INT_START, i as u64)
 }
 
@@ -141,7 +146,7 @@ impl Value {
             }
             Value::Str(s) => s.fingerprint(),
             Value::Model(m) => m.fingerprint,
-            Value::Set(s) => s.fp.get_or_init(|| fp_set(self)),
+            Value::Set(s) => set_fp(s),
             Value::Interval(..) => fp_set(self),
             Value::Lazy(_) => fp_set(self),
             Value::Seq(s) => s.fp.get_or_init(|| fp_fcn(self)),
@@ -151,16 +156,162 @@ impl Value {
     }
 }
 
+// Sets and functions are fingerprinted as a sum (wrapping) of strongly mixed hashes of their
+// elements or pairs, sealed with their size and kind (`seal`): the sum does not depend on the
+// order the elements are met in, and replacing, adding or removing one element changes one
+// term, so an update (`EXCEPT`, `Append`, `S \cup {x}`) derives its result's fingerprint from
+// its operand's in a few mixes (`unseal`, since the sealing mix is bijective) instead of
+// hashing every element again. Each term is two or three rounds of SplitMix64's finaliser
+// over the parts' own (already mixed) fingerprints, so distinct elements give unrelated terms.
+
+/// The term of a set's element `e` in its set's sum (`e`'s fingerprint given).
+#[inline]
+pub(crate) fn elem_term(fp: u64) -> u64 {
+    fold(SET_TERM_START, fp)
+}
+
+/// The term of a function's pair `(k, v)` in its function's sum (the fingerprints given).
+#[inline]
+pub(crate) fn pair_term(key_fp: u64, value_fp: u64) -> u64 {
+    fold(fold(PAIR_TERM_START, key_fp), value_fp)
+}
+
+/// The term of a sequence's element at position `i` (from 1) holding a value of fingerprint
+/// `fp`: the pair term of `(i, v)`.
+#[inline]
+pub(crate) fn seq_term(i: usize, fp: u64) -> u64 {
+    pair_term(fp_int(i as i64), fp)
+}
+
+const SET_START: u64 = fold(SEED, TAG_SET);
+const FCN_START: u64 = fold(SEED, TAG_FCN);
+const SET_TERM_START: u64 = fold(SET_START, 0x5e7);
+const PAIR_TERM_START: u64 = fold(FCN_START, 0x9a1);
+
+/// The fingerprint of a set (`start` [`SET_START`]) or function ([`FCN_START`]) of `len`
+/// elements or pairs whose terms sum to `sum`: one mix of the sum with the kind and size
+/// (the sum is already well mixed; undone by [`unmix`] where an update needs the sum).
+#[inline]
+pub(crate) fn seal(start: u64, len: usize, sum: u64) -> u64 {
+    mix(sum ^ sealed_len(start, len))
+}
+
+/// What [`seal`] combines a sum with: the kind and the size.
+#[inline]
+const fn sealed_len(start: u64, len: usize) -> u64 {
+    start ^ (len as u64).wrapping_mul(0xff51_afd7_ed55_8ccd)
+}
+
+/// The sum of terms a fingerprint was sealed from ([`seal`] undone, as [`updated`] does).
+#[cfg(test)]
+fn unseal(start: u64, len: usize, fp: u64) -> u64 {
+    unmix(fp) ^ sealed_len(start, len)
+}
+
+/// The inverse of [`mix`].
+#[inline]
+const fn unmix(mut z: u64) -> u64 {
+    z ^= (z >> 31) ^ (z >> 62);
+    z = z.wrapping_mul(inverse(0x94d0_49bb_1331_11eb));
+    z ^= (z >> 27) ^ (z >> 54);
+    z = z.wrapping_mul(inverse(0xbf58_476d_1ce4_e5b9));
+    z ^ (z >> 30) ^ (z >> 60)
+}
+
+/// The multiplicative inverse of an odd number modulo 2^64 (Newton's iteration).
+const fn inverse(odd: u64) -> u64 {
+    let mut x = odd; // correct to 3 bits
+    let mut i = 0;
+    while i < 5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(x)));
+        i += 1;
+    }
+    x
+}
+
+/// The fingerprint of a set of `len` elements or function of `len` pairs whose fingerprint
+/// is `fp`, with the term `removed` taken out, `added` put in, and `new_len` elements after
+/// that.
+#[inline]
+pub(crate) fn updated(
+    kind: Updated,
+    fp: u64,
+    len: usize,
+    removed: u64,
+    added: u64,
+    new_len: usize,
+) -> u64 {
+    let start = match kind {
+        Updated::Set => SET_START,
+        Updated::Fcn => FCN_START,
+    };
+    let sum = unmix(fp) ^ sealed_len(start, len);
+    seal(
+        start,
+        new_len,
+        sum.wrapping_sub(removed).wrapping_add(added),
+    )
+}
+
+/// The terms of the pairs `(k, old)` and `(k, new)`, given the fingerprints of `k`, `old`
+/// and `new`: [`pair_term`] twice, the key folded in once.
+#[inline]
+pub(crate) fn pair_terms(key_fp: u64, old_fp: u64, new_fp: u64) -> (u64, u64) {
+    let keyed = fold(PAIR_TERM_START, key_fp);
+    (fold(keyed, old_fp), fold(keyed, new_fp))
+}
+
+/// What [`updated`] updates.
+#[derive(Clone, Copy)]
+pub(crate) enum Updated {
+    Set,
+    Fcn,
+}
+
+/// The fingerprint of `v` if it is known without hashing anything (scalars, kept
+/// fingerprints), else zero.
+#[inline(always)]
+pub(crate) fn known_fp(v: &Value) -> u64 {
+    match v {
+        Value::Bool(b) => fold(BOOL_START, *b as u64),
+        Value::Int(i) => fp_int(*i),
+        Value::Str(s) => s.fingerprint(),
+        Value::Model(m) => m.fingerprint,
+        Value::Set(s) => s.fp.known(),
+        Value::Seq(s) => s.fp.known(),
+        Value::Record(r) => r.fp.known(),
+        Value::Fcn(f) => f.fp.known(),
+        Value::BigInt(_) | Value::Interval(..) | Value::Lazy(_) => 0,
+    }
+}
+
 fn fp_set(v: &Value) -> u64 {
     let view = v.set_view();
     if let SetView::Infinite(l) = view {
         return fold(fold(SEED, TAG_LAZY), fp_str(&l.kind().to_string()));
     }
-    let mut acc = fold(fold(SEED, TAG_SET), view.len() as u64);
-    for e in view.iter() {
-        acc = fold(acc, e.fingerprint());
+    if let SetView::Finite(elems) = view {
+        return fp_elems(elems);
     }
-    acc
+    let mut sum = 0u64;
+    for e in view.iter() {
+        sum = sum.wrapping_add(elem_term(fp_inline(&e)));
+    }
+    seal(SET_START, view.len(), sum)
+}
+
+/// The fingerprint of the set of these (sorted, distinct) elements.
+fn fp_elems(elems: &[Value]) -> u64 {
+    let mut sum = 0u64;
+    for e in elems {
+        sum = sum.wrapping_add(elem_term(fp_inline(e)));
+    }
+    seal(SET_START, elems.len(), sum)
+}
+
+/// The fingerprint of an enumerated set, kept in it once computed.
+pub(crate) fn set_fp(set: &SetValue) -> u64 {
+    set.fp.get_or_init(|| fp_elems(&set.elems))
 }
 
 fn fp_fcn(v: &Value) -> u64 {
@@ -168,49 +319,55 @@ fn fp_fcn(v: &Value) -> u64 {
     // known (scalars, kept fingerprints): through `FnView` and the recursive
     // `Value::fingerprint`, each was an out-of-line call (`pc`'s keys and labels, about
     // 25 instructions each).
-    let mut acc = fold(SEED, TAG_FCN);
-    match v {
+    let mut sum = 0u64;
+    let len = match v {
         Value::Seq(s) => {
-            acc = fold(acc, s.elems.len() as u64);
             for (i, value) in s.elems.iter().enumerate() {
-                acc = fold(fold(acc, fp_int(i as i64 + 1)), fp_inline(value));
+                sum = sum.wrapping_add(seq_term(i + 1, fp_inline(value)));
             }
+            s.elems.len()
         }
         Value::Record(r) => {
-            acc = fold(acc, r.fields.len() as u64);
             for (name, value) in r.fields.iter() {
-                acc = fold(fold(acc, name.fingerprint()), fp_inline(value));
+                sum = sum.wrapping_add(pair_term(name.fingerprint(), fp_inline(value)));
             }
+            r.fields.len()
         }
         Value::Fcn(f) => {
-            acc = fold(acc, f.pairs.len() as u64);
             for (key, value) in f.pairs.iter() {
-                acc = fold(fold(acc, fp_inline(key)), fp_inline(value));
+                sum = sum.wrapping_add(pair_term(fp_inline(key), fp_inline(value)));
             }
+            f.pairs.len()
         }
-        _ => acc = fold(acc, 0),
-    }
-    acc
+        _ => 0,
+    };
+    seal(FCN_START, len, sum)
 }
 
 /// [`Value::fingerprint`], always inlined: known without computing for scalars and for
 /// compound values whose fingerprint is kept; the compound values met inside a function
 /// (`fp_fcn`) are mostly scalars, whose fingerprints need no call.
 #[inline(always)]
-fn fp_inline(v: &Value) -> u64 {
-    let kept = match v {
-        Value::Bool(b) => return fold(BOOL_START, *b as u64),
-        Value::Int(i) => return fp_int(*i),
-        Value::Str(s) => return s.fingerprint(),
-        Value::Model(m) => return m.fingerprint,
-        Value::Set(s) => s.fp.known(),
-        Value::Seq(s) => s.fp.known(),
-        Value::Record(r) => r.fp.known(),
-        Value::Fcn(f) => f.fp.known(),
-        Value::BigInt(_) | Value::Interval(..) | Value::Lazy(_) => 0,
-    };
-    match kept {
+pub(crate) fn fp_inline(v: &Value) -> u64 {
+    match known_fp(v) {
         0 => v.computed_fingerprint(),
         fp => fp,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unmix_inverts_mix() {
+        let mut x = 0x0123_4567_89ab_cdefu64;
+        for _ in 0..1000 {
+            assert_eq!(unmix(mix(x)), x);
+            x = mix(x);
+        }
+        for len in [0, 1, 7, 1 << 40] {
+            assert_eq!(unseal(FCN_START, len, seal(FCN_START, len, x)), x);
+        }
     }
 }

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::fingerprint::FpCell;
+use crate::fingerprint::{self, fp_inline, seq_term, FpCell, Updated};
 
 use crate::{fail, FcnValue, RecordValue, SeqValue, Text, Value, ValueResult};
 
@@ -368,6 +368,12 @@ impl Value {
 
     /// `self` with the value at position `i` (from [`key_index`](Self::key_index))
     /// replaced by `value`: the other entries cloned once, the replaced one not at all.
+    /// The result's fingerprint, in a function of at least four pairs (a sequence of three), is
+    /// derived from `self`'s and `value`'s (one pair's term replaced), computed now if
+    /// they are not known yet (kept with them: the next update of `self` finds it): an
+    /// update's result is nearly always part of a next state, which is fingerprinted, and
+    /// each of a state's successors updates the same values. A smaller function's is
+    /// left to be computed whole when it is needed, which costs no more.
     pub fn except_index(&self, i: usize, value: Value) -> Value {
         fn replaced<T: Clone>(items: &[T], i: usize, item: T) -> Vec<T> {
             let mut out = Vec::with_capacity(items.len());
@@ -376,18 +382,122 @@ impl Value {
             out.extend_from_slice(&items[i + 1..]);
             out
         }
+        let fp = FpCell::with(match self.fn_len() >= updated_min(self) {
+            true => self.except_fingerprint(i, &value),
+            false => 0,
+        });
         match self {
-            Value::Seq(s) => Value::seq(replaced(&s.elems, i, value)),
+            Value::Seq(s) => Value::Seq(Arc::new(SeqValue {
+                elems: replaced(&s.elems, i, value),
+                fp,
+            })),
             Value::Record(r) => Value::Record(Arc::new(RecordValue {
                 fields: replaced(&r.fields, i, (r.fields[i].0, value)),
-                fp: FpCell::new(),
+                fp,
             })),
             Value::Fcn(f) => Value::Fcn(Arc::new(FcnValue {
                 pairs: replaced(&f.pairs, i, (f.pairs[i].0.clone(), value)),
-                fp: FpCell::new(),
+                fp,
             })),
             _ => panic!("except_index of the {} {self}", self.kind_name()),
         }
+    }
+
+    /// The value at position `i` of the function `self` (from
+    /// [`key_index`](Self::key_index)), taken out, when `self` is the only reference to its
+    /// allocation (an `EXCEPT`'s intermediate result, `[f EXCEPT !a = x, !b = y]` after
+    /// its first update): an update puts the new value back in place
+    /// ([`put_unique_at`](Self::put_unique_at)) rather than copying every pair into a new
+    /// function. A placeholder stands at `i` meanwhile, which nothing can read (nothing
+    /// else refers to `self`). `None` when the allocation is shared.
+    pub fn take_unique_at(&mut self, i: usize) -> Option<Value> {
+        let slot = self.unique_value_at_mut(i)?;
+        Some(std::mem::replace(slot, Value::Bool(false)))
+    }
+
+    /// Puts `value` at position `i` of the function `self`, whose value there
+    /// [`take_unique_at`](Self::take_unique_at) took out.
+    pub fn put_unique_at(&mut self, i: usize, value: Value) {
+        *self
+            .unique_value_at_mut(i)
+            .expect("take_unique_at found it unique") = value;
+    }
+
+    /// The value at position `i`, to change in place, when `self` is the only reference to
+    /// its allocation; its kept fingerprint is forgotten (the value is about to change).
+    fn unique_value_at_mut(&mut self, i: usize) -> Option<&mut Value> {
+        match self {
+            Value::Seq(s) => {
+                let s = Arc::get_mut(s)?;
+                s.fp = FpCell::new();
+                Some(&mut s.elems[i])
+            }
+            Value::Record(r) => {
+                let r = Arc::get_mut(r)?;
+                r.fp = FpCell::new();
+                Some(&mut r.fields[i].1)
+            }
+            Value::Fcn(f) => {
+                let f = Arc::get_mut(f)?;
+                f.fp = FpCell::new();
+                Some(&mut f.pairs[i].1)
+            }
+            _ => None,
+        }
+    }
+
+    /// The number of pairs of a function (zero for other values).
+    #[inline]
+    fn fn_len(&self) -> usize {
+        match self {
+            Value::Seq(s) => s.elems.len(),
+            Value::Record(r) => r.fields.len(),
+            Value::Fcn(f) => f.pairs.len(),
+            _ => 0,
+        }
+    }
+
+    /// The fingerprint of [`except_index`](Self::except_index)'s result.
+    #[inline(never)]
+    fn except_fingerprint(&self, i: usize, value: &Value) -> u64 {
+        let (old_fp, new_value_fp) = (fp_inline(self), fp_inline(value));
+        let (key_fp, old_value, len) = match self {
+            Value::Seq(s) => (
+                fingerprint::fp_int(i as i64 + 1),
+                &s.elems[i],
+                s.elems.len(),
+            ),
+            Value::Record(r) => (r.fields[i].0.fingerprint(), &r.fields[i].1, r.fields.len()),
+            Value::Fcn(f) => (fp_inline(&f.pairs[i].0), &f.pairs[i].1, f.pairs.len()),
+            _ => return 0,
+        };
+        let (removed, added) = fingerprint::pair_terms(key_fp, fp_inline(old_value), new_value_fp);
+        fingerprint::updated(Updated::Fcn, old_fp, len, removed, added, len)
+    }
+
+    /// `Append(self, elem)`: an error when `self` is not a sequence. The result's
+    /// fingerprint is derived from `self`'s and `elem`'s (as in
+    /// [`except_index`](Self::except_index); a sequence's element costs three mixes, so
+    /// this is done from two elements on).
+    pub fn append(&self, elem: &Value) -> ValueResult<Value> {
+        let Value::Seq(s) = self else {
+            return self.seq_elems().map(|_| unreachable!("not a sequence"));
+        };
+        let n = s.elems.len();
+        let mut elems = Vec::with_capacity(n + 1);
+        elems.extend_from_slice(&s.elems);
+        elems.push(elem.clone());
+        let fp = match n >= 2 {
+            true => {
+                let added = seq_term(n + 1, fp_inline(elem));
+                fingerprint::updated(Updated::Fcn, fp_inline(self), n, 0, added, n + 1)
+            }
+            false => 0,
+        };
+        Ok(Value::Seq(Arc::new(SeqValue {
+            elems,
+            fp: FpCell::with(fp),
+        })))
     }
 
     /// `f @@ g`: `f` where defined, `g` elsewhere.
@@ -416,6 +526,18 @@ impl SeqValue {
             elems,
             fp: FpCell::new(),
         }
+    }
+}
+
+/// The fewest pairs of a function whose `EXCEPT` derives its result's fingerprint from its
+/// own: replacing a pair's term costs five mixes and the dispatch around them, hashing the
+/// function whole two mixes a pair (three a sequence's element) and one. Where hashing whole
+/// costs about the same, it is left for when the fingerprint is needed: an update's result
+/// is sometimes never fingerprinted (a refinement's `[counter EXCEPT ![self] = ...]`).
+fn updated_min(f: &Value) -> usize {
+    match f {
+        Value::Seq(_) => 3,
+        _ => 4,
     }
 }
 

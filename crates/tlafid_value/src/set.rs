@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use crate::fingerprint::{self, elem_term, fp_inline, set_fp, FpCell, Updated};
 use crate::lazy::{LazySet, LazyValue};
 use crate::stream::Stream;
 use crate::{fail, SetValue, Value, ValueResult};
@@ -182,6 +183,12 @@ impl Value {
             return Ok(other.clone());
         }
         let (a, b) = (self.to_enumerated()?, other.to_enumerated()?);
+        // One element added (`msgs \cup {m}`, the commonest union in a next state).
+        match (a.elems.len(), b.elems.len()) {
+            (_, 1) => return Ok(inserted(&a, &b.elems[0]).unwrap_or(Value::Set(a))),
+            (1, _) => return Ok(inserted(&b, &a.elems[0]).unwrap_or(Value::Set(b))),
+            _ => {}
+        }
         Ok(Value::set_sorted(merge_union(&a.elems, &b.elems)))
     }
 
@@ -306,15 +313,51 @@ impl Value {
     /// `self \cup {elem}` for a finite set.
     pub fn with_element(&self, elem: Value) -> ValueResult<Value> {
         let set = self.to_enumerated()?;
-        match set.elems.binary_search(&elem) {
-            Ok(_) => Ok(Value::Set(set)),
-            Err(at) => {
-                let mut elems = set.elems.clone();
-                elems.insert(at, elem);
-                Ok(Value::set_sorted(elems))
+        Ok(inserted(&set, &elem).unwrap_or(Value::Set(set)))
+    }
+}
+
+/// `set \cup {elem}`, or `None` where `elem` is in `set` already: the elements copied once
+/// around its place (a merge pushed them one at a time). The place is found by a scan in a
+/// small set (its comparisons with the elements before it are mostly decided early, where a
+/// bisection's, near the place, compare similar elements through), by bisection in a larger
+/// one. From three elements on, the fingerprint is derived from `set`'s and `elem`'s (as
+/// `Value::except_index` does; three mixes, where hashing the set whole costs one an
+/// element and one).
+fn inserted(set: &SetValue, elem: &Value) -> Option<Value> {
+    const SCANNED: usize = 16;
+    let n = set.elems.len();
+    let at = if n <= SCANNED {
+        let mut at = n;
+        for (i, e) in set.elems.iter().enumerate() {
+            match e.cmp(elem) {
+                std::cmp::Ordering::Less => {}
+                std::cmp::Ordering::Equal => return None,
+                std::cmp::Ordering::Greater => {
+                    at = i;
+                    break;
+                }
             }
         }
-    }
+        at
+    } else {
+        set.elems.binary_search(elem).err()?
+    };
+    let mut elems = Vec::with_capacity(n + 1);
+    elems.extend_from_slice(&set.elems[..at]);
+    elems.push(elem.clone());
+    elems.extend_from_slice(&set.elems[at..]);
+    let fp = match n >= 3 {
+        true => {
+            let added = elem_term(fp_inline(elem));
+            fingerprint::updated(Updated::Set, set_fp(set), n, 0, added, n + 1)
+        }
+        false => 0,
+    };
+    Some(Value::Set(Arc::new(SetValue {
+        elems,
+        fp: FpCell::with(fp),
+    })))
 }
 
 /// The number of elements of `lo..hi` (`lo <= hi`), saturating at `usize::MAX`.

@@ -20,9 +20,7 @@ fn len(s: &Value) -> ValueResult<Value> {
 }
 
 fn append(s: &Value, e: &Value) -> ValueResult<Value> {
-    let mut elems = s.seq_elems()?.to_vec();
-    elems.push(e.clone());
-    Ok(Value::seq(elems))
+    s.append(e)
 }
 
 fn head(s: &Value) -> ValueResult<Value> {
