@@ -23,7 +23,9 @@ use crate::trace::ParentLink;
 pub(crate) const FILE: &str = "checkpoint.tlafid";
 /// What it is written as before it replaces the previous one.
 const TEMPORARY: &str = "checkpoint.tlafid.tmp";
-const MAGIC: &[u8; 8] = b"TLAFIDC1";
+/// The format's name and version. Version 2: sets' and functions' fingerprints are sums of
+/// their elements' (session 24), so a version-1 file's seen set names other fingerprints.
+const MAGIC: &[u8; 8] = b"TLAFIDC2";
 
 /// The counters of a run between levels.
 #[derive(Clone, Debug, Default)]
@@ -204,6 +206,8 @@ impl<R: Read> Summing<R> {
 enum Refused {
     Truncated,
     NotACheckpoint,
+    /// A checkpoint of another version of the format.
+    OtherVersion,
 }
 
 /// Reads the checkpoint of `model` back.
@@ -240,6 +244,10 @@ pub(crate) fn load<S>(storage: &dyn Storage, model: u64) -> Result<Restored<S>, 
             &format!("{FILE} is not a tlafid checkpoint"),
         )),
         Err(Refused::Truncated) => Err(checkpoint_unusable(storage, "the file is truncated")),
+        Err(Refused::OtherVersion) => Err(checkpoint_unusable(
+            storage,
+            "the file was written by another version of tlafid (its fingerprints differ)",
+        )),
     }
 }
 
@@ -248,6 +256,9 @@ pub(crate) fn load<S>(storage: &dyn Storage, model: u64) -> Result<Restored<S>, 
 fn read<S, R: Read>(input: &mut Summing<R>, model: u64) -> Result<(Restored<S>, bool), Refused> {
     let mut magic = [0u8; 8];
     input.take(&mut magic).ok_or(Refused::NotACheckpoint)?;
+    if magic[..7] == MAGIC[..7] && magic[7] != MAGIC[7] {
+        return Err(Refused::OtherVersion);
+    }
     if &magic != MAGIC {
         return Err(Refused::NotACheckpoint);
     }
