@@ -480,12 +480,10 @@ impl Value {
     /// [`except_index`](Self::except_index); a sequence's element costs three mixes, so
     /// this is done from two elements on).
     pub fn append(&self, elem: &Value) -> ValueResult<Value> {
-        let Value::Seq(s) = self else {
-            return self.seq_elems().map(|_| unreachable!("not a sequence"));
-        };
-        let n = s.elems.len();
+        let old = self.seq_elems()?;
+        let n = old.len();
         let mut elems = Vec::with_capacity(n + 1);
-        elems.extend_from_slice(&s.elems);
+        elems.extend_from_slice(old);
         elems.push(elem.clone());
         let fp = match n >= 2 {
             true => {
