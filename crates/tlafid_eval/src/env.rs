@@ -90,7 +90,7 @@ impl<'p> Worker<'_, 'p> {
     ) -> EvalResult<Value> {
         let extra = self.slots_used(expr);
         let mut ctx = self.ctx(state, next);
-        let r = open_env(&mut ctx, env, extra).and_then(|()| ctx.eval(expr));
+        let r = open_env(&mut ctx, env, extra).and_then(|()| ctx.eval_fast(expr));
         self.finish(ctx);
         r
     }
@@ -134,7 +134,7 @@ impl<'a, 'p> OnState<'_, 'a, '_, 'p> {
             .ctx
             .as_mut()
             .expect("the context lives until the session ends");
-        open_env(ctx, env, extra).and_then(|()| ctx.eval(expr))
+        open_env(ctx, env, extra).and_then(|()| ctx.eval_fast(expr))
     }
 
     /// As [`Worker::enabled_in`], on this context's state (which must have no next state).

@@ -246,6 +246,18 @@ struct Buffers {
     seen_next: Vec<Option<SeenNext>>,
     /// The state predicates [`Worker::first_false`] tested last, in order.
     checks: Vec<CheckPlan>,
+    /// The step checks [`Worker::first_false_step`] tested last, in order.
+    steps: Vec<StepPlan>,
+}
+
+/// What [`Worker::first_false_step`] needs of `[A]_v`, found once (it checks the same list
+/// on every step): the slots its frames need, and `v`'s variables when `v` is a variable or
+/// a tuple of variables (then `v` is unchanged where each variable's two values are equal).
+struct StepPlan {
+    /// The addresses of `A` and `v` (0 without `v`).
+    key: (usize, usize),
+    slots: usize,
+    vars: Option<Box<[usize]>>,
 }
 
 /// What [`Worker::first_false`] needs of a state predicate, found once (it tests the same
@@ -283,6 +295,7 @@ impl SeenNext {
 /// `[A]_v` (or `A`) on the step `ctx` holds: `v` compared first, `A` tested only where `v`
 /// changed or failed (an error of `v` stands unless `A` holds), each from a fresh frame of
 /// `slots` slots.
+#[inline]
 fn step_verdict<'p>(
     ctx: &mut Ctx<'_, 'p>,
     action: &'p Expr,
@@ -349,6 +362,7 @@ impl Default for Buffers {
             step_state: None,
             seen_next: Vec::new(),
             checks: Vec::new(),
+            steps: Vec::new(),
         }
     }
 }
@@ -519,6 +533,36 @@ impl<'p> Evaluator<'p> {
             None => Default::default(),
         };
         self.plan_actions();
+    }
+
+    /// The variables `expr` is, when it is a variable or a tuple of variables, seen through
+    /// calls of parameterless operators no configuration overrides (`vars` in `[Next]_vars`):
+    /// `expr` then has the same value in two states exactly where each variable does.
+    pub(crate) fn variables_of(&self, expr: &Expr) -> Option<Box<[usize]>> {
+        let mut expr = expr;
+        for _ in 0..8 {
+            match &expr.kind {
+                ExprKind::Call(op, args) if args.is_empty() && !self.is_overridden(*op) => {
+                    let def = self.program.op(*op);
+                    if !def.params.is_empty() || def.function.is_some() {
+                        return None;
+                    }
+                    expr = &def.body;
+                }
+                ExprKind::Var { var, primed: false } => return Some(Box::new([var.0 as usize])),
+                ExprKind::Tuple(items) => {
+                    return items
+                        .iter()
+                        .map(|item| match item.kind {
+                            ExprKind::Var { var, primed: false } => Some(var.0 as usize),
+                            _ => None,
+                        })
+                        .collect();
+                }
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// True if the configuration overrides `op` (`Op <- Other` or `Op <- value`).
@@ -905,26 +949,95 @@ impl<'e, 'p> Worker<'e, 'p> {
         state: &State,
         next: &State,
     ) -> EvalResult<bool> {
+        let first = self.first_false_step([(action, vars)], state, next)?;
+        Ok(first.is_none())
+    }
+
+    /// The position of the first of `checks` (`(A, Some(v))` for `[A]_v`, `(A, None)` for
+    /// `A`) that the step `state -> next` does not satisfy, as [`Worker::step_holds`] decides
+    /// each, testing them in order and stopping at the first that fails or the first error.
+    /// They share one evaluation context (set up once per step, not per check); a `v` that
+    /// is a variable or a tuple of variables is compared on the two states' values, without
+    /// evaluating it.
+    pub fn first_false_step(
+        &mut self,
+        checks: impl IntoIterator<Item = (&'p Expr, Option<&'p Expr>)>,
+        state: &State,
+        next: &State,
+    ) -> EvalResult<Option<usize>> {
         let (fingerprint, next) = (next.fingerprint(), next.values());
-        let slots = self.slots_used(action);
-        let slots = match vars {
-            Some(vars) => slots.max(self.slots_used(vars)),
-            None => slots,
-        };
         let mut ctx = self.ctx(state.values(), Some(next));
         ctx.state_cache = self.kept_for(state);
         ctx.next_cache = self.seen_next(fingerprint, next);
-        let r = step_verdict(&mut ctx, action, vars, slots);
+        let mut result = Ok(None);
+        for (i, (action, vars)) in checks.into_iter().enumerate() {
+            let (slots, unchanged) = self.step_plan(i, (action, vars), state.values(), next);
+            let holds = match unchanged {
+                Some(true) => Ok(true),
+                Some(false) => {
+                    fresh_frame(&mut ctx, slots);
+                    ctx.test(action)
+                }
+                None => step_verdict(&mut ctx, action, vars, slots),
+            };
+            match holds {
+                Ok(true) => {}
+                Ok(false) => {
+                    result = Ok(Some(i));
+                    break;
+                }
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
         self.keep_for(state.values(), std::mem::take(&mut ctx.state_cache));
         if ctx.next_fixed {
             self.keep_seen_next(fingerprint, next, std::mem::take(&mut ctx.next_cache));
         }
         self.finish(ctx);
-        r
+        result
+    }
+
+    /// What [`first_false_step`](Self::first_false_step) needs of its `i`th check (kept from
+    /// the last list checked where it was the same check there): the slots of its frames,
+    /// and whether `v` is unchanged from `state` to `next` when `v` is a variable or a tuple
+    /// of variables (`None` when it must be evaluated).
+    #[inline]
+    fn step_plan(
+        &mut self,
+        i: usize,
+        (action, vars): (&'p Expr, Option<&'p Expr>),
+        state: &[Value],
+        next: &[Value],
+    ) -> (usize, Option<bool>) {
+        let key = (
+            action as *const Expr as usize,
+            vars.map_or(0, |v| v as *const Expr as usize),
+        );
+        if !matches!(self.buffers().steps.get(i), Some(plan) if plan.key == key) {
+            let slots = self.slots_used(action);
+            let plan = StepPlan {
+                key,
+                slots: vars.map_or(slots, |vars| slots.max(self.slots_used(vars))),
+                vars: vars.and_then(|vars| self.ev.variables_of(vars)),
+            };
+            let steps = &mut self.buffers().steps;
+            steps.truncate(i);
+            steps.push(plan);
+        }
+        let plan = &self.buffers().steps[i];
+        let unchanged = plan
+            .vars
+            .as_ref()
+            .map(|vars| vars.iter().all(|&v| state[v] == next[v]));
+        (plan.slots, unchanged)
     }
 
     /// The values kept for `state` by the last step checked from it, else those computed
     /// for it when a recent step reached it ([`Buffers::seen_next`]), or none.
+    #[inline]
     fn kept_for(&mut self, state: &State) -> Vec<(usize, Value)> {
         let generation = self.ev.compiled().generation;
         match &mut self.buffers().step_state {
@@ -947,6 +1060,7 @@ impl<'e, 'p> Worker<'e, 'p> {
     }
 
     /// Keeps what was computed for the next state `state` (see [`Worker::seen_next`]).
+    #[inline]
     fn keep_seen_next(&mut self, fingerprint: u64, state: &[Value], cache: Vec<(usize, Value)>) {
         if cache.is_empty() {
             return;
@@ -971,6 +1085,7 @@ impl<'e, 'p> Worker<'e, 'p> {
     }
 
     /// Keeps what was computed for `state` for the next step checked from it.
+    #[inline]
     fn keep_for(&mut self, state: &[Value], cache: Vec<(usize, Value)>) {
         let generation = self.ev.compiled().generation;
         match &mut self.buffers().step_state {

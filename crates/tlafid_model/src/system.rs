@@ -258,12 +258,13 @@ impl<'p> Model<'p> {
             let at = worker.first_false(checks.iter().map(|check| check.expr), state.values())?;
             return Ok(at.map(|i| ViolationId((offset + i) as u32)));
         };
-        for (i, check) in checks.iter().enumerate() {
-            if !check.holds(&mut worker, state, Some(next))? {
-                return Ok(Some(ViolationId((offset + i) as u32)));
-            }
-        }
-        Ok(None)
+        // Action properties: checked in one evaluation context (`Worker::first_false_step`).
+        let at = worker.first_false_step(
+            checks.iter().map(|check| (check.expr, check.vars)),
+            state,
+            next,
+        )?;
+        Ok(at.map(|i| ViolationId((offset + i) as u32)))
     }
 
     fn all_hold(

@@ -516,6 +516,11 @@ impl<'p> Compiler<'_, 'p> {
                 add(action);
                 add(vars);
             }
+            // The operands of temporal operators: a liveness check evaluates its state
+            // predicates (`<>(x = 1)`, `P ~> Q`) on every state (`OnState::eval_in`).
+            ExprKind::Builtin(Builtin::Always | Builtin::Eventually | Builtin::LeadsTo, args) => {
+                args.iter().for_each(add)
+            }
             // The domains `for_each_binding` lists.
             ExprKind::SetFilter(binder, _) | ExprKind::Choose(binder, _) => {
                 binder.domain.iter().for_each(add)
