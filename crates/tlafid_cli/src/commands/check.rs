@@ -290,6 +290,7 @@ pub fn run(args: &CheckArgs) -> ExitStatus {
         options.progress_interval = display.interval();
     }
     options.periodic_coverage = periodic_coverage(args);
+    options.leave_to_exit = true;
     let print_to = args.print_to.unwrap_or(match args.format {
         Format::Human => PrintTo::Stdout,
         Format::Json => PrintTo::Stderr,

@@ -65,7 +65,7 @@ pub(super) fn explore(
         milestones(&Milestone::ComputingInitialStates);
     }
     let explorer = Explorer::new(model, explorer_options);
-    match explorer.run() {
+    let run = match explorer.run() {
         Ok(report) => {
             let counted = report.stats.distinct_states;
             let mut run = finish(session, explorer.system(), report);
@@ -88,7 +88,12 @@ pub(super) fn explore(
             session.diagnostics.push(problem);
             Run::stopped(outcome)
         }
+    };
+    // Not with spilling: its storage (a private temporary folder) is removed when dropped.
+    if options.leave_to_exit && options.spill.is_none() {
+        std::mem::forget(explorer);
     }
+    run
 }
 
 /// Names the way states are fingerprinted: a checkpoint's seen set holds fingerprints, so

@@ -167,6 +167,7 @@ fn check(out: &mut Transcript<impl Write>, options: &TlcOptions) -> i32 {
             }),
         print: crate::output::print_sink(crate::output::PrintTo::Stdout),
         milestones: Some(milestone_printer(Arc::clone(&live), options)),
+        leave_to_exit: true,
         ..RunOptions::default()
     };
     let run = tlafid_pipeline::run(&mut session, &inputs, &run_options);
