@@ -398,6 +398,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
             Kind::IntCmp(order, f, a, b) => self.run_int_cmp(*order, *f, a, b, n.expr.span),
             Kind::In { elem, set, negate } => {
+                if let (Kind::Record(record), Member::Set(s)) = (&elem.kind, &**set) {
+                    return Ok(self.record_member(elem, record, s, n.expr.span)? != *negate);
+                }
                 let x = self.run_cow(elem)?;
                 Ok(self.run_member(&x, set, n.expr.span)? != *negate)
             }
@@ -531,6 +534,39 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Ok(true)
             }
         }
+    }
+
+    /// `[f |-> e, ...] \in s` (as [`Kind::In`] of the built record and [`Member::Set`]):
+    /// the fields evaluated in the order written, then the set; an enumerated set of
+    /// records is searched by the fields in place ([`record_in`]), without
+    /// building the record (PaxosCommit's `[type |-> "phase2b", ...] \in msgs`), any
+    /// other set is given the record built from them.
+    #[inline(never)]
+    fn record_member(
+        &mut self,
+        elem: &'a Node<'p>,
+        record: &'a super::Record<'p>,
+        s: &'a Node<'p>,
+        span: Span,
+    ) -> EvalResult<bool> {
+        const IN_PLACE: usize = 8;
+        let count = record.names.len();
+        if count > IN_PLACE {
+            let x = self.run(elem)?;
+            let s = self.run_cow(s)?;
+            return self.value(s.contains(&x), span);
+        }
+        let mut values: [Value; IN_PLACE] = std::array::from_fn(|_| Value::Bool(false));
+        for ((_, field), place) in record.fields.iter().zip(record.places.iter()) {
+            values[*place as usize] = self.run(field)?;
+        }
+        let set = self.run_cow(s)?;
+        if let Some(found) = record_in(&set, &record.names, &values[..count]) {
+            return Ok(found);
+        }
+        let fields = record.names.iter().copied().zip(values).take(count);
+        let x = Value::record_sorted(fields.collect());
+        self.value(set.contains(&x), span)
     }
 
     /// The value of `set` when it is a constant operator ([`Member::Constant`]) that can be
@@ -908,6 +944,70 @@ impl<'a, 'p> Ctx<'a, 'p> {
             _ => Ok(None),
         }
     }
+}
+
+/// `[names |-> values] \in set` without building the record (`names` in name order, each
+/// once, `values` theirs), as [`Value::contains`] decides it, where `set` is an enumerated
+/// set of records: `None` for any other set and where an element looked at is not a
+/// record, for the caller to build the record and ask `contains`. A small set is scanned;
+/// a larger one bisected in the order of records (field count, names, then values).
+fn record_in(set: &Value, names: &[Text], values: &[Value]) -> Option<bool> {
+    const SCANNED: usize = 8;
+    let Value::Set(s) = set else {
+        return None;
+    };
+    let elems = s.elems();
+    if elems.len() <= SCANNED {
+        for e in elems {
+            let Value::Record(r) = e else {
+                return None;
+            };
+            let fields = r.fields();
+            if fields.len() == names.len()
+                && fields.iter().zip(names).all(|((p, _), q)| p.same(*q))
+                && fields.iter().zip(values).all(|((_, v), w)| v == w)
+            {
+                return Some(true);
+            }
+        }
+        return Some(false);
+    }
+    let (mut lo, mut hi) = (0, elems.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let Value::Record(r) = &elems[mid] else {
+            return None;
+        };
+        match record_order(r.fields(), names, values) {
+            std::cmp::Ordering::Less => lo = mid + 1,
+            std::cmp::Ordering::Greater => hi = mid,
+            std::cmp::Ordering::Equal => return Some(true),
+        }
+    }
+    Some(false)
+}
+
+/// A record's fields against a record given as its names (in name order) and their values,
+/// in the order of records (`Ord for Value`: field count, names, then values).
+fn record_order(fields: &[(Text, Value)], names: &[Text], values: &[Value]) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let by_len = fields.len().cmp(&names.len());
+    if by_len != Ordering::Equal {
+        return by_len;
+    }
+    for ((p, _), q) in fields.iter().zip(names) {
+        let by_name = p.cmp(q);
+        if by_name != Ordering::Equal {
+            return by_name;
+        }
+    }
+    for ((_, v), w) in fields.iter().zip(values) {
+        let by_value = v.cmp(w);
+        if by_value != Ordering::Equal {
+            return by_value;
+        }
+    }
+    Ordering::Equal
 }
 
 /// A boolean value, or the interpreter's error for a non-boolean.
