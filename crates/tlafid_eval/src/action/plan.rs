@@ -34,14 +34,46 @@ use crate::frame::FrameSlot;
 #[derive(Default)]
 pub(crate) struct Plans<'p> {
     by_action: HashMap<usize, Plan<'p>, ahash::RandomState>,
+    /// The plans of actions the splitter walks once their shared guard held and their key
+    /// was their label (`shared.rs`), without those two tests, by the address of the
+    /// action's body (see [`Builder::after_ahead`]).
+    after_ahead: HashMap<usize, Plan<'p>, ahash::RandomState>,
+    /// Calls of actions whose first conjunct is a guard that can be tested on the caller's
+    /// slots, before the call's frame is opened, by the address of the call.
+    guarded_calls: HashMap<usize, GuardedCall<'p>, ahash::RandomState>,
+}
+
+/// A call `A(p, q)` of an action `A(a, b) == G /\ B /\ ...` whose arguments are the
+/// caller's consecutive slots and whose guard `G` reads only its parameters and binds
+/// nothing (`shared::aliased_args`): the splitter tests `G` on the caller's slots
+/// ([`Ctx::test_aliased`]), counts the action without opening its frame when `G` is false,
+/// and otherwise runs `after`, the action's plan without `G`.
+pub(crate) struct GuardedCall<'p> {
+    /// The caller's slot of the first argument.
+    pub start: u32,
+    /// The number of arguments.
+    pub len: usize,
+    /// `G`, compiled in the action's frame.
+    pub guard: Node<'p>,
+    /// The action's body (the splitter's leaf).
+    pub body: &'p Expr,
+    /// The plan of `B /\ ...`.
+    pub after: Plan<'p>,
 }
 
 impl<'p> Plans<'p> {
     /// Plans every action of `next` (none in a program with an action composition).
     pub fn new(ev: &Evaluator<'p>, next: OpId) -> Plans<'p> {
         let mut by_action = HashMap::with_hasher(ahash::RandomState::with_seeds(21, 22, 23, 24));
+        let mut after_ahead = HashMap::with_hasher(ahash::RandomState::with_seeds(21, 22, 23, 24));
+        let mut guarded_calls =
+            HashMap::with_hasher(ahash::RandomState::with_seeds(21, 22, 23, 24));
         if ev.program.ops.iter().any(|op| mentions_cdot(&op.body)) {
-            return Plans { by_action };
+            return Plans {
+                by_action,
+                after_ahead,
+                guarded_calls,
+            };
         }
         let mut builder = Builder {
             ev,
@@ -49,16 +81,20 @@ impl<'p> Plans<'p> {
             budget: MAX_PLAN_NODES,
         };
         let body = &ev.program.op(next).body;
-        let mut actions = Vec::new();
+        let (mut actions, mut calls) = (Vec::new(), Vec::new());
         each_split_node(ev, body, 0, &mut |e, _| {
+            let call = ev.inline_call(e).is_some();
             let walked = matches!(
                 e.kind,
                 ExprKind::Junction { and: false, .. }
                     | ExprKind::LetValue { .. }
                     | ExprKind::Quant { forall: false, .. }
-            ) || ev.inline_call(e).is_some();
+            ) || call;
             if !walked {
                 actions.push(e);
+            }
+            if call {
+                calls.push(e);
             }
         });
         for e in actions {
@@ -67,7 +103,39 @@ impl<'p> Plans<'p> {
                 by_action.insert(e as *const Expr as usize, plan);
             }
         }
-        Plans { by_action }
+        for disjunction in ev.disjunctions.values() {
+            let super::Disjunction::Shared(shared) = disjunction else {
+                continue;
+            };
+            for item in shared.labelled_arms() {
+                let Some((op, _)) = ev.inline_call(item) else {
+                    continue;
+                };
+                let body: &'p Expr = &ev.program.op(op).body;
+                if let Some(plan) = builder.after_ahead(body) {
+                    after_ahead.insert(body as *const Expr as usize, plan);
+                }
+            }
+        }
+        for call in calls {
+            if let Some(guarded) = builder.guarded_call(call) {
+                guarded_calls.insert(call as *const Expr as usize, guarded);
+            }
+        }
+        Plans {
+            by_action,
+            after_ahead,
+            guarded_calls,
+        }
+    }
+
+    /// What is known of the call `expr` of an action, if its guard can be tested before
+    /// its frame is opened.
+    pub fn guarded_call(&self, expr: &Expr) -> Option<&GuardedCall<'p>> {
+        if self.guarded_calls.is_empty() {
+            return None;
+        }
+        self.guarded_calls.get(&(expr as *const Expr as usize))
     }
 
     /// The plan of the action `expr`, if it has one.
@@ -76,6 +144,15 @@ impl<'p> Plans<'p> {
             return None;
         }
         self.by_action.get(&(expr as *const Expr as usize))
+    }
+
+    /// The plan of the action `expr` (an action's body) to run once its shared guard held
+    /// and its key was its label, if it has one.
+    pub fn after_ahead(&self, expr: &Expr) -> Option<&Plan<'p>> {
+        if self.after_ahead.is_empty() {
+            return None;
+        }
+        self.after_ahead.get(&(expr as *const Expr as usize))
     }
 }
 
@@ -312,6 +389,93 @@ impl<'p> Builder<'_, 'p> {
             }
             _ => Plan::Guard(self.nodes.root(e)),
         }
+    }
+
+    /// The plan of an action's `body` (`G /\ LET m == ... IN (m.type = "ack" /\ A) /\ B`)
+    /// without its first conjunct `G` and the first conjunct of its `LET`'s body (the
+    /// label's test), for when the splitter has tested both ahead and found them true
+    /// (`shared.rs`: the run's guard, the same expression with the same arguments, and the
+    /// run's key, equal to this action's label). Both have no effect and hold, so the
+    /// rest runs as in the whole plan; the `LET` values are evaluated when first read.
+    /// `None` for any other shape.
+    fn after_ahead(&mut self, body: &'p Expr) -> Option<Plan<'p>> {
+        let ExprKind::Junction { and: true, items } = &body.kind else {
+            return None;
+        };
+        let [guard, second, rest @ ..] = items.as_slice() else {
+            return None;
+        };
+        if matches!(guard.kind, ExprKind::Junction { .. }) {
+            return None;
+        }
+        let (inner, lets) = super::dispatch::under_lets(second);
+        if lets.is_empty() {
+            return None;
+        }
+        let ExprKind::Junction {
+            and: true,
+            items: inner_items,
+        } = &inner.kind
+        else {
+            return None;
+        };
+        let [test, inner_rest @ ..] = inner_items.as_slice() else {
+            return None;
+        };
+        if matches!(test.kind, ExprKind::Junction { .. }) {
+            return None;
+        }
+        let mut plan = Plan::And(self.conjuncts(inner_rest));
+        for (slot, value) in lets.into_iter().rev() {
+            plan = Plan::Let {
+                slot,
+                value,
+                body: Box::new(plan),
+            };
+        }
+        let mut conjuncts = vec![Conjunct {
+            plan,
+            test: self.nodes.root(second),
+        }];
+        conjuncts.extend(self.conjuncts(rest));
+        Some(Plan::And(conjuncts))
+    }
+
+    /// The [`GuardedCall`] of the call `call` of an action, when it is one: the action's
+    /// body is a conjunction (one action, the splitter's leaf), planned (the budget not
+    /// spent), whose first conjunct plans as a guard that stays in the current state and
+    /// reads only the parameters, passed as the caller's consecutive slots.
+    fn guarded_call(&mut self, call: &'p Expr) -> Option<GuardedCall<'p>> {
+        let (op, args) = self.ev.inline_call(call)?;
+        let body: &'p Expr = &self.ev.program.op(op).body;
+        let ExprKind::Junction { and: true, items } = &body.kind else {
+            return None;
+        };
+        let (guard, rest) = items.split_first()?;
+        if matches!(guard.kind, ExprKind::Junction { .. }) || !self.ev.stays_in_state(guard) {
+            return None;
+        }
+        let start = super::shared::aliased_args(args, guard)?;
+        if self.budget == 0 || !matches!(self.plan(guard, 1), Plan::Guard(_)) {
+            return None;
+        }
+        Some(GuardedCall {
+            start,
+            len: args.len(),
+            guard: self.nodes.root(guard),
+            body,
+            after: Plan::And(self.conjuncts(rest)),
+        })
+    }
+
+    fn conjuncts(&mut self, items: &'p [Expr]) -> Vec<Conjunct<'p>> {
+        items
+            .iter()
+            .map(|item| Conjunct {
+                plan: self.plan(item, 1),
+                test: self.nodes.root(item),
+            })
+            .collect()
     }
 
     /// Adds to `vars` the variables `UNCHANGED e` names when `e` is a variable, a tuple of

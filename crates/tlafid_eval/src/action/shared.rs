@@ -55,6 +55,11 @@ pub(crate) struct Run<'p> {
     /// The key the actions test after the guard, when the first one and at least one other
     /// test the same key.
     key: Option<RunKey<'p>>,
+    /// Where the arguments start in the caller's frame, when they are its consecutive
+    /// slots in order (`A(p, q)` with `p` and `q` bound together) and the guard reads only
+    /// the parameters and binds nothing: the guard is then tested on the caller's slots
+    /// themselves ([`Ctx::shared_ahead`]), without a frame of its own.
+    aliased: Option<u32>,
 }
 
 /// A key the actions of a run test, each against its label, right after their guard.
@@ -76,6 +81,18 @@ pub(crate) enum Ahead {
     Label(Label),
     /// Every action is walked.
     Walk,
+}
+
+impl<'p> Shared<'p> {
+    /// The arms walked after their run's guard and key were tested ahead, when the key is
+    /// their label (each one action, a call of an operator).
+    pub(crate) fn labelled_arms(&self) -> impl Iterator<Item = &'p Expr> + '_ {
+        self.runs.iter().flat_map(move |run| {
+            (0..run.len)
+                .filter(move |&k| run.label(k).is_some())
+                .map(move |k| self.arms[run.start + k].0)
+        })
+    }
 }
 
 impl Run<'_> {
@@ -129,6 +146,7 @@ fn runs<'p>(ev: &Evaluator<'p>, arms: &[(&'p Expr, usize)], depth: usize) -> Vec
                 args,
                 guard: Compiled(NodeBuilder::new(ev).root(guard)),
                 key: run_key(ev, &arms[start..start + len]),
+                aliased: aliased_args(args, guard),
             });
         }
         start += len;
@@ -158,6 +176,29 @@ fn guarded_call<'p>(ev: &Evaluator<'p>, item: &'p Expr, depth: usize) -> Option<
     }
     let key = format!("{} {}", shape(args), shape(guard));
     Some((op, args, guard, key))
+}
+
+/// The caller's slot where `args` start when they are consecutive slots in order, and
+/// `guard` binds no slot and reads none but the parameters (slots below `args.len()`).
+pub(super) fn aliased_args(args: &[Expr], guard: &Expr) -> Option<u32> {
+    let mut slots = args.iter().map(|arg| match arg.kind {
+        ExprKind::Local(slot) => Some(slot.0),
+        _ => None,
+    });
+    let start = slots.next()??;
+    let mut expected = start;
+    for slot in slots {
+        expected = expected.checked_add(1)?;
+        if slot? != expected {
+            return None;
+        }
+    }
+    let mut bound = Vec::new();
+    crate::analysis::collect_bound_slots(guard, &mut bound);
+    let reads_params = free_slots(guard)
+        .iter()
+        .all(|s| (s.0 as usize) < args.len());
+    (bound.is_empty() && reads_params).then_some(start)
 }
 
 /// The key the actions of a run test right after their guard, when the first one and at
@@ -259,10 +300,20 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// Anything that fails or is not a label walks every action, which meets it in its
     /// place.
     pub(crate) fn shared_ahead(&mut self, run: &'a Run<'p>, span: tlafid_base::Span) -> Ahead {
+        let guard = match self.guard_aliased(run) {
+            Some(Ok(false)) => return Ahead::Disabled,
+            Some(Ok(true)) if run.key.is_none() => return Ahead::Walk,
+            Some(Err(_)) => return Ahead::Walk,
+            held => held,
+        };
         let Ok(saved) = self.push_frame(run.op, run.args, span) else {
             return Ahead::Walk;
         };
-        let ahead = match (self.run_bool(&run.guard.0), &run.key) {
+        let guard = match guard {
+            Some(held) => held,
+            None => self.run_bool(&run.guard.0),
+        };
+        let ahead = match (guard, &run.key) {
             (Ok(false), _) => Ahead::Disabled,
             (Ok(true), Some(key)) => {
                 for (slot, def) in &key.lets {
@@ -282,5 +333,32 @@ impl<'a, 'p> Ctx<'a, 'p> {
         };
         self.pop_frame(saved);
         ahead
+    }
+
+    /// The run's guard tested on the caller's slots that hold its arguments (as the frame
+    /// of its call would hold them: values), when they are consecutive ([`Run::aliased`])
+    /// and all values; `None` otherwise.
+    fn guard_aliased(&mut self, run: &'a Run<'p>) -> Option<crate::error::EvalResult<bool>> {
+        self.test_aliased(run.aliased?, run.args.len(), &run.guard.0)
+    }
+
+    /// `guard`, compiled in the frame of a call whose `len` arguments are the caller's
+    /// slots from `start` on (see [`aliased_args`]), tested on those slots themselves when
+    /// they all hold values (as the call's frame would hold them); `None` otherwise.
+    pub(super) fn test_aliased(
+        &mut self,
+        start: u32,
+        len: usize,
+        guard: &'a crate::compile::Node<'p>,
+    ) -> Option<crate::error::EvalResult<bool>> {
+        let start = self.base + start as usize;
+        let held = self.stack.get(start..start + len)?;
+        if !held.iter().all(|slot| matches!(slot, FrameSlot::Val(_))) {
+            return None;
+        }
+        let saved = std::mem::replace(&mut self.base, start);
+        let r = self.run_bool(guard);
+        self.base = saved;
+        Some(r)
     }
 }

@@ -123,11 +123,18 @@ impl StaticSplit<'_, '_> {
 }
 
 /// The action being walked to: its owner and parameters so far.
-struct Walk<'p> {
+struct Walk<'a, 'p> {
     index: usize,
     owner: &'p OpDef,
     /// Empty, and never filled, when successors are emitted with their index only.
     params: Vec<(SmolStr, Value)>,
+    /// The action walked to is one of a shared run whose guard held and whose key was
+    /// its label (`shared.rs`): its leaf runs the plan without those tests, where it has
+    /// one ([`Plans::after_ahead`](super::Plans::after_ahead)).
+    ahead: bool,
+    /// The action walked to had its guard tested before its frame was opened (a
+    /// [`GuardedCall`](super::plan::GuardedCall)): its leaf, this body, runs this plan.
+    after_guard: Option<(&'p Expr, &'a super::plan::Plan<'p>)>,
 }
 
 /// Where successors go: with their [`ActionInfo`] (parameters collected on the way), or
@@ -175,6 +182,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
             index: 0,
             owner: def,
             params: Vec::new(),
+            ahead: false,
+            after_guard: None,
         };
         let r = self.split_walk(&def.body, &mut walk, 0, emit);
         self.pop_frame(saved);
@@ -184,7 +193,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     fn split_walk(
         &mut self,
         expr: &'p Expr,
-        walk: &mut Walk<'p>,
+        walk: &mut Walk<'a, 'p>,
         depth: usize,
         emit: &mut Emit<'_>,
     ) -> EvalResult<()> {
@@ -218,6 +227,18 @@ impl<'a, 'p> Ctx<'a, 'p> {
             _ if self.ev.inline_call(expr).is_some() => {
                 let (op, args) = self.ev.inline_call(expr).expect("checked");
                 let def: &'p OpDef = self.ev.program.op(op);
+                if let Some(call) = self.ev.plans.guarded_call(expr).filter(|_| !walk.ahead) {
+                    match self.test_aliased(call.start, call.len, &call.guard) {
+                        // The action stops at its guard: counted, its frame never opened.
+                        Some(Ok(false)) => {
+                            walk.index += 1;
+                            return Ok(());
+                        }
+                        Some(Ok(true)) => walk.after_guard = Some((call.body, &call.after)),
+                        // Tested again in the action's frame, which meets the error in place.
+                        Some(Err(_)) | None => {}
+                    }
+                }
                 let saved = self.push_frame(op, args, expr.span)?;
                 let (owner, depth_params) = (walk.owner, walk.params.len());
                 if emit.wants_params() {
@@ -245,7 +266,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         &mut self,
         dispatch: &'a Dispatch<'p>,
         label: Label,
-        walk: &mut Walk<'p>,
+        walk: &mut Walk<'a, 'p>,
         depth: usize,
         emit: &mut Emit<'_>,
     ) -> EvalResult<()> {
@@ -262,7 +283,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         item: &'p Expr,
         wanted: Option<Label>,
         held: Label,
-        walk: &mut Walk<'p>,
+        walk: &mut Walk<'a, 'p>,
         depth: usize,
         emit: &mut Emit<'_>,
     ) -> EvalResult<()> {
@@ -282,7 +303,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         &mut self,
         shared: &'a Shared<'p>,
         span: Span,
-        walk: &mut Walk<'p>,
+        walk: &mut Walk<'a, 'p>,
         depth: usize,
         emit: &mut Emit<'_>,
     ) -> EvalResult<()> {
@@ -299,14 +320,18 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     Ahead::Label(label) => {
                         for k in 0..run.len {
                             let (item, offset) = shared.arms[at + k];
-                            self.split_if_label(
+                            let wanted = run.label(k);
+                            walk.ahead = wanted.is_some();
+                            let r = self.split_if_label(
                                 item,
-                                run.label(k),
+                                wanted,
                                 label,
                                 walk,
                                 depth + offset,
                                 emit,
-                            )?;
+                            );
+                            walk.ahead = false;
+                            r?;
                         }
                         at += run.len;
                         continue;
@@ -325,7 +350,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         &mut self,
         binders: &'p [tlafid_sema::ir::Binder],
         body: &'p Expr,
-        walk: &mut Walk<'p>,
+        walk: &mut Walk<'a, 'p>,
         depth: usize,
         emit: &mut Emit<'_>,
     ) -> EvalResult<()> {
@@ -373,7 +398,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     fn run_leaf(
         &mut self,
         expr: &'p Expr,
-        walk: &mut Walk<'p>,
+        walk: &mut Walk<'a, 'p>,
         emit: &mut Emit<'_>,
     ) -> EvalResult<()> {
         // Built on the first successor only: most leaves (disabled actions) emit nothing.
@@ -381,8 +406,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let owner = walk.owner;
         let index = walk.index;
         walk.index += 1;
+        let plan = match (std::mem::take(&mut walk.ahead), walk.after_guard.take()) {
+            (_, Some((body, plan))) if std::ptr::eq(body, expr) => Some(plan),
+            (true, _) => (self.ev.plans.after_ahead(expr)).or_else(|| self.ev.plans.get(expr)),
+            _ => self.ev.plans.get(expr),
+        };
         let params = &walk.params;
-        let plan = self.ev.plans.get(expr);
         let what = || format!("the action {}", owner.name);
         let mut k = |ctx: &mut Ctx<'a, 'p>| {
             match emit {
