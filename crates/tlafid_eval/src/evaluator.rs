@@ -819,9 +819,9 @@ impl<'e, 'p> Worker<'e, 'p> {
         // Both empty (see `finish`).
         let stack = std::mem::take(&mut self.stack);
         let next_buf = std::mem::take(&mut self.buffers().next);
-        // Collected in place from an emptied vector: its allocation, for values of `'a`.
-        let mut next_buf: Vec<Option<Cow<'a, Value>>> =
-            next_buf.into_iter().map(|_| None).collect();
+        // Empty, its allocation kept: entries of `'static` are entries of `'a` (`Cow` is
+        // covariant), so it is used as it is.
+        let mut next_buf: Vec<Option<Cow<'a, Value>>> = next_buf;
         match next {
             Some(vals) => next_buf.extend(vals.iter().map(|v| Some(Cow::Borrowed(v)))),
             // Written in place (`resize` clones its `None` into each entry: a call per
