@@ -675,3 +675,78 @@ impl Plan {
         });
     }
 }
+
+/// Slots of the per-thread table of remembered expressions (a power of two).
+const EXPR_SLOTS: usize = 1024;
+
+thread_local! {
+    static EXPRS: RefCell<Exprs> = RefCell::new(Exprs::default());
+}
+
+/// Values of compiled expressions of frame slots and constants (`compile::Kind::Remembered`)
+/// found lately on this thread: a direct-mapped table keyed by the expression's address and
+/// the identity of the slots' values (kept alive, so that their addresses stay theirs).
+#[derive(Default)]
+struct Exprs {
+    /// The compiled program the expressions belong to (`Compiled::generation`).
+    generation: u64,
+    slots: Vec<Option<ExprEntry>>,
+}
+
+struct ExprEntry {
+    expr: usize,
+    args: Vec<Value>,
+    value: Value,
+    /// How many calls deeper than itself its evaluation went.
+    needed: usize,
+}
+
+fn expr_slot<A: Borrow<Value>>(expr: usize, args: &[A]) -> usize {
+    let mut h = (expr as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    for v in args {
+        h = (h ^ identity(v.borrow())).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    }
+    (h >> 40) as usize & (EXPR_SLOTS - 1)
+}
+
+/// The value remembered on this thread for the expression at `expr` of the program
+/// `generation` with its slots holding `args`, with how deep its evaluation went.
+pub(crate) fn recall_expr(generation: u64, expr: usize, args: &[&Value]) -> Option<(Value, usize)> {
+    EXPRS.with(|exprs| {
+        let exprs = exprs.borrow();
+        if exprs.generation != generation {
+            return None;
+        }
+        let entry = exprs.slots.get(expr_slot(expr, args))?.as_ref()?;
+        (entry.expr == expr
+            && entry.args.len() == args.len()
+            && entry.args.iter().zip(args).all(|(a, b)| identical(a, b)))
+        .then(|| (entry.value.clone(), entry.needed))
+    })
+}
+
+/// Remembers `value` for the expression at `expr` of the program `generation` with its
+/// slots holding `args`.
+pub(crate) fn remember_expr(
+    generation: u64,
+    expr: usize,
+    args: Vec<Value>,
+    value: Value,
+    needed: usize,
+) {
+    EXPRS.with(|exprs| {
+        let mut exprs = exprs.borrow_mut();
+        if exprs.generation != generation || exprs.slots.is_empty() {
+            exprs.generation = generation;
+            exprs.slots.clear();
+            exprs.slots.resize_with(EXPR_SLOTS, || None);
+        }
+        let slot = expr_slot(expr, &args);
+        exprs.slots[slot] = Some(ExprEntry {
+            expr,
+            args,
+            value,
+            needed,
+        });
+    });
+}

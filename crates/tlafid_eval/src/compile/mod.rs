@@ -90,6 +90,12 @@ enum Kind<'p> {
     },
     /// A zero-parameter constant operator, read from its cache once computed.
     Cached(usize),
+    /// An expression of constants and at most [`crate::call::LOOKED_UP_ARGS`] frame slots it
+    /// does not bind (a bound variable, parameter or `LET` value: `self` in PlusCal's
+    /// `\E s \in LET others == Node \ {HostOf[self]} IN {t \in SUBSET others : ...}`), no
+    /// state, that binds variables itself: its value is remembered per thread by the
+    /// identity of those slots' values ([`Ctx::run_remembered_locals`]).
+    Remembered(Box<[Slot]>, Box<Node<'p>>),
     /// A call of a remembered operator (`memo.rs`) whose arguments are all bound variables,
     /// parameters or `LET` values (`Pick(self)`): its remembered value is looked up from
     /// the caller's slots before a frame is opened ([`Ctx::call_remembered_locals`]).
@@ -737,7 +743,39 @@ impl<'p> Compiler<'_, 'p> {
                 kind: Kind::PerState(Box::new(node)),
             };
         }
+        if let Some(slots) = self.remembered_slots(e, &node) {
+            return Node {
+                expr: e,
+                kind: Kind::Remembered(slots, Box::new(node)),
+            };
+        }
         node
+    }
+
+    /// The frame slots `e` reads and does not bind, when `e` is worth remembering by their
+    /// values ([`Kind::Remembered`]): no state, nothing that stops it being kept, at most
+    /// [`crate::call::LOOKED_UP_ARGS`] such slots, and variables bound inside it (a
+    /// quantifier, filter, map, function or `CHOOSE`) or a powerset built.
+    fn remembered_slots(&self, e: &'p Expr, node: &Node<'p>) -> Option<Box<[Slot]>> {
+        let reach = self.reach(e);
+        if !reach.keepable
+            || reach.state
+            || reach.free == 0
+            || reach.free.count_ones() as usize > crate::call::LOOKED_UP_ARGS
+            || matches!(
+                node.kind,
+                Kind::Value(_) | Kind::Local(_) | Kind::Once(..) | Kind::RememberedCall(..)
+            )
+            || !binds_inside(e)
+        {
+            return None;
+        }
+        Some(
+            (0..64u32)
+                .filter(|s| reach.free & (1 << s) != 0)
+                .map(Slot)
+                .collect(),
+        )
     }
 
     /// A root's node (an operator body, a conjunct): not kept per state at its top (a
@@ -1078,4 +1116,21 @@ impl<'p> Node<'p> {
             Kind::Var(_) | Kind::Path(_) | Kind::App(..) | Kind::Field(..)
         )
     }
+}
+
+/// Does `e` bind variables (a quantifier, filter, map, function construction or `CHOOSE`)
+/// or build a powerset or union, anywhere inside?
+fn binds_inside(e: &Expr) -> bool {
+    let here = matches!(
+        e.kind,
+        ExprKind::Quant { .. }
+            | ExprKind::Choose(..)
+            | ExprKind::SetFilter(..)
+            | ExprKind::SetMap(..)
+            | ExprKind::FnCons(..)
+            | ExprKind::Builtin(Builtin::Powerset | Builtin::BigUnion, _)
+    );
+    let mut found = here;
+    each_child(e, &mut |child| found = found || binds_inside(child));
+    found
 }

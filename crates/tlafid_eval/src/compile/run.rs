@@ -106,6 +106,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     fn run_other(&mut self, n: &'a Node<'p>) -> EvalResult<Value> {
         match &n.kind {
             Kind::RememberedCall(op, slots) => self.call_remembered_locals(*op, slots, n.expr),
+            Kind::Remembered(slots, inner) => self.run_remembered_locals(n.expr, slots, inner),
             Kind::NextVar(i) if !self.in_prime && !self.init_mode => match &self.next[*i] {
                 Some(v) => {
                     self.next_reads += 1;
@@ -649,6 +650,62 @@ impl<'a, 'p> Ctx<'a, 'p> {
             crate::memo::remember_member(generation, key, x);
         }
         Ok(holds)
+    }
+
+    /// [`Kind::Remembered`]: the value this thread remembers for `inner` (of `expr`) with
+    /// the values `slots` hold now, or `inner`'s, then remembered with how much deeper
+    /// than here its evaluation went. Where a remembered call would not be looked up
+    /// ([`Ctx::call_remembered_locals`]: under a prime, in the initial predicate, inside
+    /// `ENABLED`) or a slot holds no value yet, `inner` is run as it is.
+    #[inline(never)]
+    fn run_remembered_locals(
+        &mut self,
+        expr: &'p Expr,
+        slots: &[Slot],
+        inner: &'a Node<'p>,
+    ) -> EvalResult<Value> {
+        if self.in_prime
+            || self.init_mode
+            || !self.shadowed.is_empty()
+            || self.changed_test.is_some()
+        {
+            return self.run(inner);
+        }
+        let generation = self.ev.compiled().generation;
+        let key = expr as *const Expr as usize;
+        let looked_up = {
+            let filler = Value::Bool(false);
+            let mut args = [&filler; crate::call::LOOKED_UP_ARGS];
+            for (arg, slot) in args.iter_mut().zip(slots) {
+                match self.ready_local(*slot) {
+                    Some(v) => *arg = v,
+                    None => return self.run(inner),
+                }
+            }
+            let args = &args[..slots.len()];
+            match crate::memo::recall_expr(generation, key, args) {
+                Some((value, needed)) if self.depth + needed <= self.ev.options.max_depth => {
+                    Ok((value, needed))
+                }
+                _ => Err(args.iter().copied().cloned().collect::<Vec<_>>()),
+            }
+        };
+        match looked_up {
+            Ok((value, needed)) => {
+                self.deepest = self.deepest.max(self.depth + needed);
+                Ok(value)
+            }
+            Err(args) => {
+                let outer = std::mem::replace(&mut self.deepest, self.depth);
+                let result = self.run(inner);
+                let needed = self.deepest - self.depth;
+                self.deepest = self.deepest.max(outer);
+                if let Ok(value) = &result {
+                    crate::memo::remember_expr(generation, key, args, value.clone(), needed);
+                }
+                result
+            }
+        }
     }
 
     /// One update of an `EXCEPT` (as the interpreter's `except_path`).
