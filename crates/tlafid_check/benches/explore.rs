@@ -37,6 +37,7 @@ fn fair_progress() -> LivenessSpec {
             name: "Progress".into(),
             counter,
         }],
+        stepping: Vec::new(),
     }
 }
 

@@ -151,9 +151,21 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
                 return (0, Some(event));
             }
         }
+        // The stepping atoms (`ENABLED <<Next>>_v`, `v` every variable) hold if some
+        // successor differs from the state: one with another fingerprint, as the system's
+        // fingerprint names the state (`LivenessSpec::stepping`).
+        let own_fp = (edges.is_some() && self.layout.is_some_and(AtomLayout::has_stepping))
+            .then(|| self.system.fingerprint(state));
+        let mut stepped = false;
         let result = self
             .system
             .successors_unmade(state, &mut |action, successor| {
+                if let (Some(own), false) = (own_fp, stepped) {
+                    stepped = match &successor {
+                        Successor::Unmade { fingerprint, .. } => *fingerprint != own,
+                        Successor::Made(made) => self.system.fingerprint(made) != own,
+                    };
+                }
                 let index = action.0 as usize;
                 if action_generated.len() <= index {
                     action_generated.resize(index + 1, 0);
@@ -170,6 +182,9 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
                     );
                 }
             });
+        if let (Some(edges), Some(layout)) = (edges.as_deref_mut(), self.layout) {
+            edges.end_state(layout, stepped);
+        }
         if let (Err(error), None) = (result, &event) {
             // Time that ran out inside the state's expansion makes it fail: that is the
             // budget, not an error of the spec (as for the initial predicate).

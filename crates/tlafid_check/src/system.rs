@@ -256,6 +256,17 @@ pub trait TransitionSystem: Sync {
         Ok(())
     }
 
+    /// As [`state_atoms`](Self::state_atoms), but it need not set the atoms
+    /// [`LivenessSpec::stepping`] names: the state graph derives those from the successors.
+    /// The default sets them all.
+    fn state_atoms_but_stepping(
+        &self,
+        state: &Self::State,
+        out: &mut AtomValues,
+    ) -> Result<(), Self::Error> {
+        self.state_atoms(state, out)
+    }
+
     /// Sets, in `out`, the value of every [`AtomKind::Action`](crate::AtomKind::Action) atom
     /// on the step `from -> to`. Called on every edge of the state graph, and on `s -> s`
     /// (stuttering) for every distinct state `s`: `to` is always a successor of `from` that

@@ -12,7 +12,7 @@ use crate::constants::bind_constants;
 use crate::spec::{self, PropertyPart};
 use crate::symmetry::{Permutation, Symmetry};
 use crate::temporal::{Atom, Translator};
-use tlafid_check::{AtomKind, LivenessSpec, Ltl, Obligation};
+use tlafid_check::{AtomId, AtomKind, LivenessSpec, Ltl, Obligation};
 
 /// A named check: an invariant, a property's part, a constraint.
 #[derive(Clone, Debug)]
@@ -106,8 +106,9 @@ pub struct Model<'p> {
     pub liveness: LivenessSpec,
     /// The atoms of [`Model::liveness`], indexed by their `AtomId`.
     pub(crate) atoms: Vec<Atom<'p>>,
-    /// The indices of the state atoms, then of the action atoms.
-    pub(crate) atoms_by_kind: [Vec<u32>; 2],
+    /// The indices of the state atoms, of the action atoms, and of the state atoms the
+    /// state graph does not set from successors (all but [`LivenessSpec::stepping`]).
+    pub(crate) atoms_by_kind: [Vec<u32>; 3],
     /// For each obligation, the negated property alone (without the fairness).
     pub(crate) negations: Vec<Ltl>,
     /// Packs the explorer's queued states into bytes ([`TransitionSystem::pack`]).
@@ -267,7 +268,7 @@ pub(crate) fn bind<'p>(
         warnings,
         liveness: LivenessSpec::default(),
         atoms: Vec::new(),
-        atoms_by_kind: [Vec::new(), Vec::new()],
+        atoms_by_kind: [Vec::new(), Vec::new(), Vec::new()],
         negations: Vec::new(),
         packing: PackTable::new(),
         variable_values: None,
@@ -416,13 +417,20 @@ impl<'p> Model<'p> {
             return Err(problems);
         }
         let atoms = std::mem::take(&mut translator.atoms);
+        let mut stepping = Vec::new();
         for (i, atom) in atoms.iter().enumerate() {
             let kind = usize::from(atom.kind == AtomKind::Action);
             self.atoms_by_kind[kind].push(i as u32);
+            if self.is_stepping(atom) {
+                stepping.push(AtomId(i as u32));
+            } else if atom.kind == AtomKind::State {
+                self.atoms_by_kind[2].push(i as u32);
+            }
         }
         self.liveness = LivenessSpec {
             atoms: atoms.iter().map(|a| a.kind).collect(),
             obligations,
+            stepping,
         };
         self.atoms = atoms;
         Ok(())

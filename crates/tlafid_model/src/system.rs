@@ -165,6 +165,21 @@ impl<'p> Model<'p> {
         })
     }
 
+    /// True if `atom` is `ENABLED <<Next>>_v` written in the root module, with `Next` the
+    /// next-state relation itself and `v` every variable ([`Model::is_whole_next`]): on a
+    /// state it says whether some successor the explorer generates differs from the state,
+    /// which the state graph sets from those successors ([`LivenessSpec::stepping`]).
+    pub(crate) fn is_stepping(&self, atom: &Atom<'_>) -> bool {
+        let AtomForm::EnabledAngle { action, vars } = atom.form else {
+            return false;
+        };
+        let mut covered = vec![false; self.program.vars.len()];
+        atom.env.instance.is_empty()
+            && self.is_whole_next(action)
+            && self.only_variables(vars, &mut covered, 0)
+            && covered.iter().all(|&c| c)
+    }
+
     /// True if `expr` is built of unprimed variables and tuples only, through calls of
     /// definitions without parameters that the configuration does not override; marks the
     /// variables it reads in `covered`. Two states then give it equal values exactly when
@@ -642,6 +657,14 @@ impl TransitionSystem for Model<'_> {
     /// for its fingerprint), as TLC does.
     fn state_atoms(&self, state: &State, out: &mut AtomValues) -> Result<(), EvalError> {
         self.eval_state_atoms(&self.atoms_by_kind[0], state, out)
+    }
+
+    fn state_atoms_but_stepping(
+        &self,
+        state: &State,
+        out: &mut AtomValues,
+    ) -> Result<(), EvalError> {
+        self.eval_state_atoms(&self.atoms_by_kind[2], state, out)
     }
 
     fn action_atoms(

@@ -196,6 +196,10 @@ fn write_liveness(out: &mut String, sources: &SourceMap, model: &tlafid_model::M
             .unwrap();
         }
     }
+    if !spec.stepping.is_empty() {
+        let stepping: Vec<String> = spec.stepping.iter().map(|&id| name(id)).collect();
+        writeln!(out, "set from successors: {}", stepping.join(" ")).unwrap();
+    }
     for i in 0..spec.atoms.len() {
         let id = AtomId(i as u32);
         let (label, span, values) = model.liveness_atom(id).expect("an atom");

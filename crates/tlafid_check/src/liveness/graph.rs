@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
-use super::{AtomKind, AtomValues, LivenessSpec};
+use super::{AtomId, AtomKind, AtomValues, LivenessSpec};
 use crate::seen::FingerprintSet;
 use crate::TransitionSystem;
 
@@ -27,6 +27,8 @@ pub(crate) struct AtomLayout {
     action_mask: Vec<u64>,
     /// True if some atom is an action atom (else steps are labelled by their source alone).
     pub has_action_atoms: bool,
+    /// [`LivenessSpec::stepping`]: state atoms set from the successors, not evaluated.
+    stepping: Vec<AtomId>,
 }
 
 impl AtomLayout {
@@ -47,7 +49,13 @@ impl AtomLayout {
             state_mask,
             action_mask,
             has_action_atoms,
+            stepping: spec.stepping.clone(),
         }
+    }
+
+    /// True if some state atom is set from the successors ([`BlockEdges::end_state`]).
+    pub fn has_stepping(&self) -> bool {
+        !self.stepping.is_empty()
     }
 
     /// Empty values with room for every atom.
@@ -150,6 +158,8 @@ pub(crate) struct BlockEdges<S> {
     action_values: AtomValues,
     label: AtomValues,
     current_state_label: u32,
+    /// Where the current state's successors start in `successors`.
+    first_successor: usize,
 }
 
 impl<S> Default for BlockEdges<S> {
@@ -163,12 +173,16 @@ impl<S> Default for BlockEdges<S> {
             action_values: AtomValues::default(),
             label: AtomValues::default(),
             current_state_label: 0,
+            first_successor: 0,
         }
     }
 }
 
 impl<S: Clone> BlockEdges<S> {
     /// Starts the record of one frontier state: its state atoms and its stuttering step.
+    /// The stepping atoms are taken as true until [`end_state`](Self::end_state) knows
+    /// better (true, not false, so that an action atom `<<Next>>_v` is not taken for
+    /// disabled meanwhile).
     pub fn begin_state<T: TransitionSystem<State = S>>(
         &mut self,
         layout: &AtomLayout,
@@ -176,8 +190,16 @@ impl<S: Clone> BlockEdges<S> {
         state: &S,
     ) -> Result<(), T::Error> {
         self.labelled.clear();
+        self.first_successor = self.successors.len();
         layout.reset(&mut self.state_values);
-        system.state_atoms(state, &mut self.state_values)?;
+        if layout.has_stepping() {
+            system.state_atoms_but_stepping(state, &mut self.state_values)?;
+            for &atom in &layout.stepping {
+                self.state_values.set(atom, true);
+            }
+        } else {
+            system.state_atoms(state, &mut self.state_values)?;
+        }
         layout.reset(&mut self.label);
         layout.combine_into(&self.state_values, &AtomValues::default(), &mut self.label);
         let state_label = self.labels.intern(&self.label);
@@ -189,6 +211,29 @@ impl<S: Clone> BlockEdges<S> {
         };
         self.states.push((stutter, 0));
         Ok(())
+    }
+
+    /// Ends the record of the current state: `stepped` says whether some successor the
+    /// system emitted (in the model or not) differs from it, the value of the stepping
+    /// atoms. Where none does, the state's labels (its stuttering step and every recorded
+    /// step) are made again with those atoms false.
+    pub fn end_state(&mut self, layout: &AtomLayout, stepped: bool) {
+        if stepped || !layout.has_stepping() {
+            return;
+        }
+        let relabel = |labels: &mut LabelTable, label: &mut u32| {
+            let mut values = labels.labels()[*label as usize].clone();
+            for &atom in &layout.stepping {
+                values.set(atom, false);
+            }
+            *label = labels.intern(&values);
+        };
+        if let Some((stutter, _)) = self.states.last_mut() {
+            relabel(&mut self.labels, stutter);
+        }
+        for (_, label) in &mut self.successors[self.first_successor..] {
+            relabel(&mut self.labels, label);
+        }
     }
 
     /// Records the step from the current state to `successor` (fingerprint `fp`).
@@ -520,6 +565,7 @@ mod tests {
                 name: "P".into(),
                 counter: Ltl::Atom(AtomId(0)),
             }],
+            stepping: Vec::new(),
         };
         let layout = AtomLayout::new(&spec);
         let system = Counter {

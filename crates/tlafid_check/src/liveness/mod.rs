@@ -83,6 +83,15 @@ pub struct LivenessSpec {
     pub atoms: Vec<AtomKind>,
     /// The properties, in report order; a run reports the first one violated.
     pub obligations: Vec<Obligation>,
+    /// State atoms that say whether a state has a successor other than itself (`ENABLED
+    /// <<Next>>_v` for the whole next-state relation and `v` every variable). The state
+    /// graph sets them from the successors the explorer records rather than have
+    /// [`TransitionSystem::state_atoms_but_stepping`] evaluate them; only for a system whose
+    /// fingerprint names the state ([`TransitionSystem::fingerprint_is_exact`]).
+    ///
+    /// [`TransitionSystem::state_atoms_but_stepping`]: crate::TransitionSystem::state_atoms_but_stepping
+    /// [`TransitionSystem::fingerprint_is_exact`]: crate::TransitionSystem::fingerprint_is_exact
+    pub stepping: Vec<AtomId>,
 }
 
 impl LivenessSpec {

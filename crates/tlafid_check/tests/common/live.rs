@@ -67,6 +67,7 @@ impl LiveGraph {
             spec: LivenessSpec {
                 atoms,
                 obligations: Vec::new(),
+                stepping: Vec::new(),
             },
             cancel_at: None,
             fail_at: None,
