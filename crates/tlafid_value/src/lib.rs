@@ -382,6 +382,17 @@ impl FcnValue {
     pub fn pairs(&self) -> &[(Value, Value)] {
         &self.pairs
     }
+
+    /// Equality with `other` (both in canonical form: pairs sorted by argument): unequal
+    /// when both fingerprints are known and differ, else pair by pair, as TLC's order
+    /// compares them (size, arguments, values) but without ordering them.
+    pub(crate) fn same_pairs(&self, other: &FcnValue) -> bool {
+        let (a, b) = (self.fp.known(), other.fp.known());
+        if a != 0 && b != 0 && a != b {
+            return false;
+        }
+        self.pairs == other.pairs
+    }
 }
 
 impl From<bool> for Value {

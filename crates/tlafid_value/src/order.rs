@@ -42,6 +42,7 @@ impl PartialEq for Value {
             (Value::Seq(a), Value::Seq(b)) if Arc::ptr_eq(a, b) => true,
             (Value::Seq(a), Value::Seq(b)) => a.elems == b.elems,
             (Value::Record(a), Value::Record(b)) => Arc::ptr_eq(a, b) || a.fields == b.fields,
+            (Value::Fcn(a), Value::Fcn(b)) => Arc::ptr_eq(a, b) || a.same_pairs(b),
             _ => self.cmp(other) == Ordering::Equal,
         }
     }

@@ -295,6 +295,17 @@ proptest! {
     }
 
     #[test]
+    fn equality_of_fingerprinted_values_agrees_with_the_order(a in arb_value(), b in arb_value()) {
+        // Functions whose fingerprints are both known and differ are unequal without a
+        // look at their pairs: the shortcut must agree with the order.
+        let (x, y) = (a.fingerprint(), b.fingerprint());
+        prop_assert_eq!(a == b, a.cmp(&b) == std::cmp::Ordering::Equal);
+        if a == b {
+            prop_assert_eq!(x, y);
+        }
+    }
+
+    #[test]
     fn order_is_transitive(a in arb_value(), b in arb_value(), c in arb_value()) {
         let mut v = [a, b, c];
         v.sort();
