@@ -322,6 +322,22 @@ impl<'a, 'p> Ctx<'a, 'p> {
         Ok(out)
     }
 
+    /// The values `slots` take in each binding of `binders` (as
+    /// [`collect_bindings`](Self::collect_bindings)), one binding after another in a single
+    /// vector.
+    pub(crate) fn collect_binding_values(
+        &mut self,
+        binders: &'p [Binder],
+        slots: &[Slot],
+    ) -> EvalResult<Vec<Value>> {
+        let mut out = Vec::new();
+        self.for_each_binding(binders, &mut |ctx| {
+            out.extend(slots.iter().map(|s| ctx.slot_value(*s)));
+            Ok(true)
+        })?;
+        Ok(out)
+    }
+
     fn slot_value(&self, slot: Slot) -> Value {
         match &self.stack[self.base + slot.0 as usize] {
             FrameSlot::Val(v) => v.clone(),
@@ -513,18 +529,21 @@ impl<'a, 'p> Ctx<'a, 'p> {
             ExceptStep::Field(name) => (Value::Str(self.ev.interned(name)), value.span),
             ExceptStep::Index(e) => (self.eval_fast(e)?, e.span),
         };
-        self.except_at(old, &key, span, |ctx, inner| {
+        self.except_at(old, &key, span, false, |ctx, inner| {
             ctx.except_path(inner, rest, value, at)
         })
     }
 
     /// One step of an `EXCEPT` path: `old` with its value at `key` replaced by `update` of
-    /// that value (`old` itself when `key` lies outside its domain).
+    /// that value (`old` itself when `key` lies outside its domain); `remembered`: the
+    /// whole `EXCEPT` (one update of one step), whose result may be one this thread made
+    /// before (`memo::updated`).
     pub(crate) fn except_at(
         &mut self,
         old: Value,
         key: &Value,
         span: Span,
+        remembered: bool,
         update: impl FnOnce(&mut Self, Value) -> EvalResult<Value>,
     ) -> EvalResult<Value> {
         if !old.is_fcn() {
@@ -550,6 +569,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
         let inner = old.value_at(i).clone();
         let updated = update(self, inner)?;
-        Ok(old.except_index(i, updated))
+        match remembered {
+            true => Ok(crate::memo::updated(&old, i, updated)),
+            false => Ok(old.except_index(i, updated)),
+        }
     }
 }

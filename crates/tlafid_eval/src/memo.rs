@@ -750,3 +750,95 @@ pub(crate) fn remember_expr(
         });
     });
 }
+
+/// Slots of the per-thread table of function updates (a power of two).
+const UPDATE_SLOTS: usize = 1024;
+
+/// Lookups after which a thread judges its table of updates, and the least share (one in
+/// this many) of them that must have been answered for it to keep the table.
+const UPDATES_JUDGED_AFTER: u32 = 8192;
+const MIN_UPDATE_HIT_SHARE: u32 = 8;
+
+thread_local! {
+    static UPDATES: RefCell<Updates> = RefCell::new(Updates::default());
+}
+
+/// Results of one-step `EXCEPT`s made lately on this thread (`[pc EXCEPT ![self] = "L"]`):
+/// a direct-mapped table keyed by the identity of the function, the position updated and
+/// the identity of the new value (all kept alive, so that their addresses stay theirs). A
+/// state's successors, and states that share the function, update it the same way again:
+/// the result found is shared (an `Arc`, its fingerprint known once computed) instead of
+/// copying every pair into a new function. Switched off on a thread where fewer than one
+/// lookup in [`MIN_UPDATE_HIT_SHARE`] is answered.
+#[derive(Default)]
+struct Updates {
+    slots: Vec<Option<UpdateEntry>>,
+    lookups: u32,
+    hits: u32,
+    off: bool,
+}
+
+struct UpdateEntry {
+    function: Value,
+    position: usize,
+    new: Value,
+    result: Value,
+}
+
+fn update_slot(function: &Value, position: usize, new: &Value) -> usize {
+    let h = (identity(function) ^ (position as u64).rotate_left(17))
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ identity(new);
+    (h.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 40) as usize & (UPDATE_SLOTS - 1)
+}
+
+/// `function.except_index(position, new)`, found among the updates this thread made lately
+/// when it made this one before (on the same allocation, with an identical new value), else
+/// made and remembered.
+pub(crate) fn updated(function: &Value, position: usize, new: Value) -> Value {
+    UPDATES.with(|updates| {
+        let mut updates = updates.borrow_mut();
+        if updates.off {
+            return function.except_index(position, new);
+        }
+        if updates.slots.is_empty() {
+            updates.slots.resize_with(UPDATE_SLOTS, || None);
+        }
+        let slot = update_slot(function, position, &new);
+        let found = updates.slots[slot].as_ref().filter(|entry| {
+            entry.position == position
+                && identical(&entry.function, function)
+                && identical(&entry.new, &new)
+        });
+        if let Some(entry) = found {
+            let result = entry.result.clone();
+            updates.hits += 1;
+            updates.judge();
+            return result;
+        }
+        let result = function.except_index(position, new.clone());
+        updates.slots[slot] = Some(UpdateEntry {
+            function: function.clone(),
+            position,
+            new,
+            result: result.clone(),
+        });
+        updates.judge();
+        result
+    })
+}
+
+impl Updates {
+    /// Counts a lookup (a hit counted before); after [`UPDATES_JUDGED_AFTER`] of them,
+    /// switches the table off when too few were answered.
+    fn judge(&mut self) {
+        self.lookups += 1;
+        if self.lookups >= UPDATES_JUDGED_AFTER {
+            self.off = self.hits * MIN_UPDATE_HIT_SHARE < self.lookups;
+            if self.off {
+                self.slots = Vec::new();
+            }
+            (self.lookups, self.hits) = (0, 0);
+        }
+    }
+}

@@ -579,7 +579,8 @@ impl<'p> Ctx<'_, 'p> {
             self.ev,
             std::mem::take(&mut self.stack),
             &values,
-            vec![None; values.len()],
+            // Written empty one by one (`vec![None; n]` clones an entry per slot).
+            std::iter::repeat_with(|| None).take(values.len()).collect(),
         );
         sub.base = self.base;
         sub.depth = self.depth;

@@ -575,7 +575,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 scope,
                 body,
             } => {
-                let bindings = self.collect_bindings(binders)?;
+                let bindings = self.collect_binding_values(binders, scope)?;
                 let saved: Vec<FrameSlot<'p>> = scope.iter().map(|s| self.frame_slot(*s)).collect();
                 let r = self.run_forall(&bindings, scope, body, k);
                 for (slot, old) in scope.iter().zip(saved) {
@@ -779,12 +779,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
     }
 
-    /// `\A` over `bindings` (as the generator's `gen_bindings`): each binding's instance of
+    /// `\A` over `bindings` (as the generator's `gen_bindings`; the values of `scope`'s slots,
+    /// one binding after another): each binding's instance of
     /// the body in turn, as the conjuncts of a conjunction, tested only once every variable
     /// is assigned; an instance that branches takes the other bindings as its continuation.
     fn run_forall(
         &mut self,
-        bindings: &[Vec<(Slot, Value)>],
+        bindings: &[Value],
         scope: &'a [Slot],
         body: &'a Conjunct<'p>,
         k: &mut Cont<'_, 'a, 'p>,
@@ -797,14 +798,14 @@ impl<'a, 'p> Ctx<'a, 'p> {
 
     fn forall_from(
         &mut self,
-        bindings: &[Vec<(Slot, Value)>],
+        bindings: &[Value],
         scope: &'a [Slot],
         body: &'a Conjunct<'p>,
         undo: &mut Undo,
         k: &mut Cont<'_, 'a, 'p>,
     ) -> EvalResult<bool> {
-        for (i, binding) in bindings.iter().enumerate() {
-            for (slot, v) in binding {
+        for (i, binding) in bindings.chunks_exact(scope.len().max(1)).enumerate() {
+            for (slot, v) in scope.iter().zip(binding) {
                 self.bind_value(*slot, v.clone());
             }
             if self.assigned == self.next.len() && !self.next.is_empty() {
@@ -817,7 +818,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Step::Held => {}
                 Step::Failed => return Ok(true),
                 Step::Branch(plan) => {
-                    let rest = &bindings[i + 1..];
+                    let rest = &bindings[(i + 1) * scope.len()..];
                     return grow_stack(|| {
                         self.run_plan(plan, &mut |ctx| {
                             ctx.resume(scope, &mut |ctx| ctx.run_forall(rest, scope, body, k))

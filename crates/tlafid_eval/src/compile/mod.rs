@@ -154,6 +154,14 @@ enum Kind<'p> {
         set: &'p Expr,
         constant: Option<usize>,
     },
+    /// `a \subseteq set` with `set` a constant set (not one tested lazily, a `Member::Set`):
+    /// each compound element's membership remembered by its allocation, as in `x \in
+    /// SUBSET set` ([`Ctx::subset_of_constant`]): a set that changes from state to state
+    /// (`message \subseteq Message`) keeps most of its elements.
+    SubsetOfConstant {
+        a: Box<Node<'p>>,
+        set: Box<Member<'p>>,
+    },
     /// `x \in S` (`\notin` when `negate`).
     In {
         elem: Box<Node<'p>>,
@@ -958,7 +966,16 @@ impl<'p> Compiler<'_, 'p> {
             (Builtin::BigUnion, [a]) => return Kind::Native1(Value::big_union, self.boxed(a)),
             (Builtin::SubsetEq, [a, set]) => {
                 return match lazy_member(self.ev, set) {
-                    None => Kind::Native2(subset_eq, self.boxed(a), self.boxed(set)),
+                    None => {
+                        let (a, set) = (self.boxed(a), self.boxed(set));
+                        match !a.is_constant() && set.is_constant() {
+                            true => Kind::SubsetOfConstant {
+                                a,
+                                set: Box::new(Member::Set(*set)),
+                            },
+                            false => Kind::Native2(subset_eq, a, set),
+                        }
+                    }
                     Some(lazy) => Kind::SubsetOf {
                         a: self.boxed(a),
                         set,

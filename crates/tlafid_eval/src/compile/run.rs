@@ -217,6 +217,18 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 self.expect_set(&rv, r.expr.span)?;
                 Ok(Value::lazy(LazySet::FnSet(dv, rv)))
             }
+            Kind::SubsetOfConstant { a, set } => {
+                let x = self.run_cow(a)?;
+                let Member::Set(node) = &**set else {
+                    unreachable!("a subset's constant set is a plain one")
+                };
+                let t = self.run_cow(node)?;
+                match (&*x, t.is_set()) {
+                    (Value::Set(_), true) => self.subset_of_constant(&x, &t, set, n.expr.span),
+                    _ => self.value(x.subset_eq(&t), n.expr.span),
+                }
+                .map(Value::Bool)
+            }
             Kind::SubsetOf { a, set, constant } => {
                 let x = self.run_cow(a)?;
                 let ev = self.ev;
@@ -301,6 +313,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
             Kind::Except(x) => {
                 let mut value = self.run(&x.base)?;
+                if let [(path, new)] = x.updates.as_slice() {
+                    if let [step] = path.as_slice() {
+                        return self.run_except_step(value, step, new, x.at);
+                    }
+                }
                 for (path, new) in &x.updates {
                     value = self.run_except_path(value, path, new, x.at)?;
                 }
@@ -724,8 +741,28 @@ impl<'a, 'p> Ctx<'a, 'p> {
             Step::Field(name) => (name.clone(), new.expr.span),
             Step::Index(e) => (self.run(e)?, e.expr.span),
         };
-        self.except_at(old, &key, span, |ctx, inner| {
+        self.except_at(old, &key, span, false, |ctx, inner| {
             ctx.run_except_path(inner, rest, new, at)
+        })
+    }
+
+    /// An `EXCEPT` of one update of one step (`[pc EXCEPT ![self] = "L"]`), as
+    /// [`run_except_path`](Self::run_except_path) runs it, its result perhaps one this
+    /// thread made before ([`crate::memo::updated`]).
+    fn run_except_step(
+        &mut self,
+        old: Value,
+        step: &'a Step<'p>,
+        new: &'a Node<'p>,
+        at: Slot,
+    ) -> EvalResult<Value> {
+        let (key, span) = match step {
+            Step::Field(name) => (name.clone(), new.expr.span),
+            Step::Index(e) => (self.run(e)?, e.expr.span),
+        };
+        self.except_at(old, &key, span, true, |ctx, inner| {
+            ctx.bind_value(at, inner);
+            ctx.run(new)
         })
     }
 
