@@ -16,7 +16,7 @@ use crate::report::Budget;
 use crate::seen::FingerprintSet;
 use crate::stored::{Arena, Stored};
 use crate::watch::Watch;
-use crate::{ActionId, Successor, TransitionSystem};
+use crate::{ActionId, Successor, TransitionSystem, ViolationId};
 
 /// What one level's expansion needs and shares between workers.
 pub(crate) struct LevelContext<'a, T: TransitionSystem> {
@@ -69,6 +69,12 @@ pub(crate) struct BlockResult<S, E> {
 type EventOf<T> = Event<<T as TransitionSystem>::State, <T as TransitionSystem>::Error>;
 
 impl<T: TransitionSystem> LevelContext<'_, T> {
+    /// `parent`, as a state known to satisfy the invariants: every state expanded did,
+    /// except under `-continue`, which expands violating states too.
+    fn passed<'s>(&self, parent: &'s T::State) -> Option<&'s T::State> {
+        (!self.continuing).then_some(parent)
+    }
+
     /// Expands the frontier states `chunk` (packed ones in `frontier_bytes`), the first at
     /// position `start`, as block `block`.
     pub fn expand_block(
@@ -256,13 +262,15 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         let in_model = if known || kept_key.is_some() {
             allowed(&mut successor)
         } else {
-            system.in_model(successor.state()).and_then(|ok| {
-                if ok {
-                    allowed(&mut successor)
-                } else {
-                    Ok(false)
-                }
-            })
+            system
+                .in_model_after(parent, successor.state())
+                .and_then(|ok| {
+                    if ok {
+                        allowed(&mut successor)
+                    } else {
+                        Ok(false)
+                    }
+                })
         };
         let in_model = match in_model {
             Ok(in_model) => in_model,
@@ -272,7 +280,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             }
         };
         if !in_model && !known {
-            match system.check_invariants(successor.state()) {
+            match check_invariants_of(system, self.passed(parent), successor.state()) {
                 Ok(None) => {}
                 Ok(Some(id)) if self.continuing => continued.push(event(
                     Check::State,
@@ -395,7 +403,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         if wanted {
             let system = self.system;
             let verdict = if self.check_claims {
-                check_new(system, &successor)
+                check_new(system, self.passed(parent), &successor)
             } else {
                 None
             };
@@ -744,12 +752,27 @@ pub(crate) fn claims_checked(max_states: Option<u64>, max_depth: Option<u32>, de
     max_states.is_none() && depth_allowed
 }
 
-/// The checks of a new state (its invariants), what the explorer does when it claims one.
+/// The invariants of `state`, after `parent` when it is known to satisfy them
+/// ([`TransitionSystem::check_invariants_after`]).
+fn check_invariants_of<T: TransitionSystem>(
+    system: &T,
+    parent: Option<&T::State>,
+    state: &T::State,
+) -> Result<Option<ViolationId>, T::Error> {
+    match parent {
+        Some(parent) => system.check_invariants_after(parent, state),
+        None => system.check_invariants(state),
+    }
+}
+
+/// The checks of a new state (its invariants), what the explorer does when it claims one;
+/// `parent`, if given, is a predecessor that satisfies them.
 pub(crate) fn check_new<T: TransitionSystem>(
     system: &T,
+    parent: Option<&T::State>,
     state: &T::State,
 ) -> Option<EventKind<T::Error>> {
-    match system.check_invariants(state) {
+    match check_invariants_of(system, parent, state) {
         Ok(None) => None,
         Ok(Some(id)) => Some(EventKind::Invariant(id)),
         Err(error) => Some(EventKind::Error(error)),

@@ -582,7 +582,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             let kind = if initial {
                 check_initial(self.system, &state)
             } else {
-                check_new(self.system, &state)
+                check_new(self.system, None, &state)
             };
             if let Some(kind) = kind {
                 return Ok(Some(Event {
@@ -614,7 +614,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                 if initial {
                     check_initial(self.system, &state)
                 } else {
-                    check_new(self.system, &state)
+                    check_new(self.system, None, &state)
                 }
             };
             let Some(kind) = kind else { continue };

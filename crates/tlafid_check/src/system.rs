@@ -149,6 +149,20 @@ pub trait TransitionSystem: Sync {
         Ok(None)
     }
 
+    /// Checks the invariants on `state`, a successor of `parent` that satisfies every
+    /// invariant: a system may take an invariant (or a part of one) that reads only values
+    /// `state` shares with `parent` as holding again. [`check_invariants`] by default.
+    ///
+    /// [`check_invariants`]: Self::check_invariants
+    fn check_invariants_after(
+        &self,
+        parent: &Self::State,
+        state: &Self::State,
+    ) -> Result<Option<ViolationId>, Self::Error> {
+        let _ = parent;
+        self.check_invariants(state)
+    }
+
     /// Checks the invariants on an initial state: what [`check_invariants`] answers, where
     /// a system may skip the invariants its initial predicate implies (they cannot fail on a
     /// state it admitted). [`check_invariants`] by default.
@@ -185,6 +199,18 @@ pub trait TransitionSystem: Sync {
     fn in_model(&self, state: &Self::State) -> Result<bool, Self::Error> {
         let _ = state;
         Ok(true)
+    }
+
+    /// [`in_model`](Self::in_model) of `state`, a successor of `parent`, a state in the
+    /// model: a system may take a constraint that reads only values `state` shares with
+    /// `parent` as holding again. `in_model(state)` by default.
+    fn in_model_after(
+        &self,
+        parent: &Self::State,
+        state: &Self::State,
+    ) -> Result<bool, Self::Error> {
+        let _ = parent;
+        self.in_model(state)
     }
 
     /// The action constraints (`ACTION_CONSTRAINT`) on the step `from -> to`.

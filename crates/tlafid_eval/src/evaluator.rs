@@ -261,13 +261,39 @@ struct StepPlan {
 }
 
 /// What [`Worker::first_false`] needs of a state predicate, found once (it tests the same
-/// list on every state): the slots its frame needs, and the number of its remembered
-/// conjuncts in the memo plan (`memo::Plan::body`).
+/// list on every state): the slots its frame needs, the number of its remembered
+/// conjuncts in the memo plan (`memo::Plan::body`), and the variables it reads (a bit per
+/// variable, when [`Evaluator::variables_read`] says).
 #[derive(Clone, Copy)]
 struct CheckPlan {
     expr: usize,
     slots: usize,
     body: Option<usize>,
+    reads: Option<u64>,
+}
+
+/// The variables (a bit per variable) whose values differ between two states of the same
+/// model, as far as their identity tells: a successor keeps its predecessor's values of the
+/// variables its action left unchanged, so those are the same allocations (or scalars), and
+/// a variable assigned an equal value may show as changed. `None` for more than 64
+/// variables.
+pub fn changed_variables(parent: &[Value], state: &[Value]) -> Option<u64> {
+    if parent.len() != state.len() || state.len() > 64 {
+        return None;
+    }
+    let mut changed = 0u64;
+    for (i, (a, b)) in parent.iter().zip(state).enumerate() {
+        if !crate::memo::identical(a, b) {
+            changed |= 1 << i;
+        }
+    }
+    Some(changed)
+}
+
+/// `vars` (variable numbers) as a bit per variable; `None` if one is 64 or more.
+pub fn variable_mask(vars: &[usize]) -> Option<u64> {
+    vars.iter()
+        .try_fold(0u64, |mask, &v| (v < 64).then(|| mask | (1u64 << v)))
 }
 
 /// Entries of [`Buffers::seen_next`]: a state is reached by several steps (each checked
@@ -928,7 +954,7 @@ impl<'e, 'p> Worker<'e, 'p> {
         next: Option<&[Value]>,
     ) -> EvalResult<bool> {
         if next.is_none() {
-            return Ok(self.first_false([expr], state)?.is_none());
+            return Ok(self.first_false([expr], state, None)?.is_none());
         }
         let slots = self.slots_used(expr);
         let mut ctx = self.ctx(state, next);
@@ -1106,10 +1132,16 @@ impl<'e, 'p> Worker<'e, 'p> {
     /// first error. They share one evaluation context: it is set up once, and what depends
     /// only on the state (`Ctx::state_cache`: `Leaves == {n \in Nodes : isLeaf[n]}` read by
     /// several invariants) is computed once for all of them.
+    ///
+    /// With `changed`, `state` is a successor of a state where every one of `exprs` held,
+    /// and `changed` the variables whose values may differ between the two
+    /// ([`changed_variables`]): a predicate, or a remembered conjunct of one, that reads
+    /// none of them holds again without being evaluated (or looked up).
     pub fn first_false(
         &mut self,
         exprs: impl IntoIterator<Item = &'p Expr>,
         state: &[Value],
+        changed: Option<u64>,
     ) -> EvalResult<Option<usize>> {
         let plan = &self.ev.facts().memo;
         let mut ctx = self.ctx(state, None);
@@ -1117,8 +1149,15 @@ impl<'e, 'p> Worker<'e, 'p> {
         for (i, expr) in exprs.into_iter().enumerate() {
             let check = self.check_plan(i, expr);
             debug_assert!(ctx.base == 0 && ctx.depth == 0 && !ctx.in_prime);
+            if let (Some(changed), Some(reads)) = (changed, check.reads) {
+                if reads & changed == 0 {
+                    continue;
+                }
+            }
             let holds = match check.body {
-                Some(body) => test_remembered(&mut ctx, plan, body, expr, state, check.slots),
+                Some(body) => {
+                    test_remembered(&mut ctx, plan, body, expr, state, check.slots, changed)
+                }
                 None => {
                     fresh_frame(&mut ctx, check.slots);
                     ctx.test(expr)
@@ -1151,6 +1190,7 @@ impl<'e, 'p> Worker<'e, 'p> {
                     expr: address,
                     slots: self.slots_used(expr),
                     body: self.ev.facts().memo.body_index(expr),
+                    reads: (self.ev.variables_read(expr)).and_then(|vars| variable_mask(&vars)),
                 };
                 let checks = &mut self.buffers().checks;
                 checks.truncate(i);
@@ -1282,8 +1322,10 @@ fn collect_strings(expr: &Expr, out: &mut HashMap<SmolStr, Text, ahash::RandomSt
 /// `ctx.test(body)` of an operator body with remembered conjuncts (`memo.rs`): its conjuncts
 /// in order, as the conjunction evaluates them, each remembered one (the plan's body
 /// `body_index`, one part per conjunct) answered from the table when the variables it reads
-/// are the same values as when it was last evaluated there. The table is visited once for
-/// all of them, and the frame (`slots` slots) made only when a conjunct is evaluated.
+/// are the same values as when it was last evaluated there, or (with `changed`, see
+/// [`Worker::first_false`]) when it reads none of the variables changed since a state where
+/// it held. The table is visited once for all of them, and the frame (`slots` slots) made
+/// only when a conjunct is evaluated.
 fn test_remembered<'p>(
     ctx: &mut Ctx<'_, 'p>,
     plan: &crate::memo::Plan,
@@ -1291,13 +1333,25 @@ fn test_remembered<'p>(
     body: &'p Expr,
     state: &[Value],
     slots: usize,
+    changed: Option<u64>,
 ) -> EvalResult<bool> {
     let parts = plan.body(body_index);
     let items = match &body.kind {
         ExprKind::Junction { and: true, items } => items.as_slice(),
         _ => std::slice::from_ref(body),
     };
-    let (found, holds) = plan.recall_body(parts, state);
+    let mut known = 0u64;
+    if let Some(changed) = changed {
+        for (i, part) in parts.iter().enumerate().take(64) {
+            if part
+                .as_ref()
+                .is_some_and(|part| part.reads_none_of(changed))
+            {
+                known |= 1 << i;
+            }
+        }
+    }
+    let (found, holds) = plan.recall_body(parts, state, known);
     let mut framed = false;
     for (i, (item, part)) in items.iter().zip(parts).enumerate() {
         let holds = if i < 64 && found & (1 << i) != 0 {

@@ -68,7 +68,8 @@ pub use action::{ActionDecl, ActionInfo, TlcAction};
 pub use env::{Env, EnvFrame, EnvSlot, OnState};
 pub use error::*;
 pub use evaluator::{
-    ConstBinding, EvalOptions, Evaluator, ExplorationStats, PrintSink, UnmadeSink, Worker,
+    changed_variables, variable_mask, ConstBinding, EvalOptions, Evaluator, ExplorationStats,
+    PrintSink, UnmadeSink, Worker,
 };
 pub use frame::{Arg, Closure};
 pub use inputs::{FileReader, FileRefusal, SpecInputs};

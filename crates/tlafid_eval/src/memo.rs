@@ -37,6 +37,15 @@ pub(crate) struct Part {
     vars: Box<[u32]>,
     /// One more than the largest of `vars` (a state of fewer values is never looked up).
     end: usize,
+    /// `vars` as a bit per variable.
+    mask: u64,
+}
+
+impl Part {
+    /// Does the conjunct read none of the variables in `changed` (a bit per variable)?
+    pub fn reads_none_of(&self, changed: u64) -> bool {
+        self.mask & changed == 0
+    }
 }
 
 /// The operator bodies that hold a remembered conjunct, by address, each with its
@@ -104,7 +113,12 @@ impl Plan {
                     next_id += 1;
                     let vars: Box<[u32]> = (0..64u32).filter(|v| mask & (1 << v) != 0).collect();
                     let end = vars.last().map_or(0, |v| *v as usize + 1);
-                    Some(Part { id, vars, end })
+                    Some(Part {
+                        id,
+                        vars,
+                        end,
+                        mask,
+                    })
                 })
                 .collect();
             if parts.iter().any(Option::is_some) {
@@ -134,9 +148,10 @@ impl Plan {
     /// The results remembered on `state` for `parts` (a body's, in order), looked up in
     /// one visit of this thread's tables, up to the first remembered `false` (the test
     /// stops there): bit `i` of the first word is set where part `i` was found, of the
-    /// second where it was found true. Parts from the 64th on are not looked up.
-    pub fn recall_body(&self, parts: &[Option<Part>], state: &[Value]) -> (u64, u64) {
-        let (mut found, mut holds) = (0u64, 0u64);
+    /// second where it was found true. Parts from the 64th on are not looked up, nor
+    /// those of `known` (a bit per part), which the caller knows true.
+    pub fn recall_body(&self, parts: &[Option<Part>], state: &[Value], known: u64) -> (u64, u64) {
+        let (mut found, mut holds) = (known, known);
         MEMO.with(|memo| {
             let mut memo = memo.borrow_mut();
             if memo.generation != self.generation {
@@ -144,6 +159,9 @@ impl Plan {
             }
             for (i, part) in parts.iter().enumerate().take(64) {
                 let Some(part) = part else { continue };
+                if known & (1 << i) != 0 {
+                    continue;
+                }
                 if part.end > state.len() {
                     continue;
                 }

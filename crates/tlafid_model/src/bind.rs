@@ -88,6 +88,9 @@ pub struct Model<'p> {
     pub action_properties: Vec<Check<'p>>,
     /// `CONSTRAINT`s.
     pub constraints: Vec<OpId>,
+    /// Indexed like [`Model::constraints`]: the variables each reads (a bit per variable),
+    /// where that can be said ([`constraint_reads`]).
+    pub(crate) constraint_reads: Vec<Option<u64>>,
     /// `ACTION_CONSTRAINT`s.
     pub action_constraints: Vec<OpId>,
     /// `VIEW`.
@@ -259,6 +262,7 @@ pub(crate) fn bind<'p>(
         initial_properties: Vec::new(),
         action_properties: Vec::new(),
         constraints,
+        constraint_reads: Vec::new(),
         action_constraints,
         view,
         symmetry,
@@ -286,7 +290,28 @@ pub(crate) fn bind<'p>(
         model.add_liveness(&fairness, &temporal)?;
     }
     model.init_implied = init_implied(&model);
+    model.constraint_reads = constraint_reads(&model);
     Ok(model)
+}
+
+/// For each state constraint, the variables (a bit per variable) its value depends on, with
+/// the constants: an operator without parameters that no configuration overrides, whose
+/// body [`Evaluator::variables_read`] can answer for. A successor that shares those
+/// variables' values with a state in the model satisfies the constraint too.
+///
+/// [`Evaluator::variables_read`]: tlafid_eval::Evaluator::variables_read
+fn constraint_reads(model: &Model<'_>) -> Vec<Option<u64>> {
+    let evaluator = &model.evaluator;
+    (model.constraints.iter())
+        .map(|&op| {
+            let def = model.program.op(op);
+            if evaluator.is_overridden(op) || !def.params.is_empty() || def.function.is_some() {
+                return None;
+            }
+            let vars = evaluator.variables_read(&def.body)?;
+            tlafid_eval::variable_mask(&vars)
+        })
+        .collect()
 }
 
 /// For each invariant of `model`, whether every initial state satisfies it by construction:

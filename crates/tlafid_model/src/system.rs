@@ -256,11 +256,13 @@ impl<'p> Model<'p> {
         id.0 as usize >= self.invariants.len()
     }
 
+    /// The first of `checks` that fails on `state`, or on the step `state -> next`; `changed`
+    /// is for state predicates on a successor (`Worker::first_false`).
     fn first_failing(
         &self,
         checks: &[Check<'_>],
         offset: usize,
-        state: &State,
+        (state, changed): (&State, Option<u64>),
         next: Option<&State>,
     ) -> Result<Option<ViolationId>, EvalError> {
         // Called on every successor (action properties): no worker when there is nothing to do.
@@ -270,7 +272,8 @@ impl<'p> Model<'p> {
         let mut worker = self.worker_in(state);
         let Some(next) = next else {
             // State predicates: tested in one evaluation context (`Worker::first_false`).
-            let at = worker.first_false(checks.iter().map(|check| check.expr), state.values())?;
+            let exprs = checks.iter().map(|check| check.expr);
+            let at = worker.first_false(exprs, state.values(), changed)?;
             return Ok(at.map(|i| ViolationId((offset + i) as u32)));
         };
         // Action properties: checked in one evaluation context (`Worker::first_false_step`).
@@ -294,18 +297,42 @@ impl<'p> Model<'p> {
         let mut worker = self.worker_in(state);
         for &op in ops {
             let value = worker.eval_op(op, state.values(), next.map(State::values))?;
-            if value != Value::Bool(true) {
-                return match value {
-                    Value::Bool(false) => Ok(false),
-                    other => Err(EvalError::new(
-                        tlafid_eval::E_TYPE,
-                        format!("a constraint evaluated to {other}, not a Boolean"),
-                        self.program.op(op).span,
-                    )),
-                };
+            if !self.constraint_verdict(op, value)? {
+                return Ok(false);
             }
         }
         Ok(true)
+    }
+
+    /// Whether the state constraints hold on `state`, a successor of a state in the model
+    /// whose values differ from `state`'s at most in the variables `changed`: a constraint
+    /// that reads none of them holds again (`Model::constraint_reads`), and a worker is
+    /// made only for one that does.
+    fn constraints_hold_after(&self, state: &State, changed: u64) -> Result<bool, EvalError> {
+        let mut worker = None;
+        for (&op, reads) in self.constraints.iter().zip(&self.constraint_reads) {
+            if reads.is_some_and(|reads| reads & changed == 0) {
+                continue;
+            }
+            let worker = worker.get_or_insert_with(|| self.worker_in(state));
+            let value = worker.eval_op(op, state.values(), None)?;
+            if !self.constraint_verdict(op, value)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// A constraint's value `value` as a verdict: an error if it is not a Boolean.
+    fn constraint_verdict(&self, op: OpId, value: Value) -> Result<bool, EvalError> {
+        match value {
+            Value::Bool(holds) => Ok(holds),
+            other => Err(EvalError::new(
+                tlafid_eval::E_TYPE,
+                format!("a constraint evaluated to {other}, not a Boolean"),
+                self.program.op(op).span,
+            )),
+        }
     }
 
     /// The fingerprint of the state's view (the state itself without `VIEW`).
@@ -603,7 +630,16 @@ impl TransitionSystem for Model<'_> {
     }
 
     fn check_invariants(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
-        self.first_failing(&self.invariants, 0, state, None)
+        self.first_failing(&self.invariants, 0, (state, None), None)
+    }
+
+    fn check_invariants_after(
+        &self,
+        parent: &State,
+        state: &State,
+    ) -> Result<Option<ViolationId>, EvalError> {
+        let changed = tlafid_eval::changed_variables(parent.values(), state.values());
+        self.first_failing(&self.invariants, 0, (state, changed), None)
     }
 
     fn check_initial_invariants(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
@@ -621,11 +657,26 @@ impl TransitionSystem for Model<'_> {
     }
 
     fn check_initial_properties(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
-        self.first_failing(&self.initial_properties, self.invariants.len(), state, None)
+        let offset = self.invariants.len();
+        self.first_failing(&self.initial_properties, offset, (state, None), None)
     }
 
     fn in_model(&self, state: &State) -> Result<bool, EvalError> {
         let in_model = self.all_hold(&self.constraints, state, None)?;
+        if in_model {
+            self.check_view(state)?;
+        }
+        Ok(in_model)
+    }
+
+    fn in_model_after(&self, parent: &State, state: &State) -> Result<bool, EvalError> {
+        if self.constraints.is_empty() {
+            return self.in_model(state);
+        }
+        let Some(changed) = tlafid_eval::changed_variables(parent.values(), state.values()) else {
+            return self.in_model(state);
+        };
+        let in_model = self.constraints_hold_after(state, changed)?;
         if in_model {
             self.check_view(state)?;
         }
@@ -642,7 +693,7 @@ impl TransitionSystem for Model<'_> {
         to: &State,
     ) -> Result<Option<ViolationId>, EvalError> {
         let offset = self.invariants.len() + self.initial_properties.len();
-        self.first_failing(&self.action_properties, offset, from, Some(to))
+        self.first_failing(&self.action_properties, offset, (from, None), Some(to))
     }
 
     fn same_state(&self, a: &State, b: &State) -> Option<bool> {

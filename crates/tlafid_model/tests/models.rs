@@ -1,7 +1,9 @@
 //! Data-driven tests of the binding: each `tests/data/NAME.cfg` is checked against the spec
 //! its `NAME.expected` names, with 1 and 2 workers, and the run summarised in the format of
 //! `NAME.expected` (whose figures are TLC's for the same files: `tlc -workers 1 -config
-//! NAME.cfg SPEC.tla`). Set `TLAFID_BLESS=1` to rewrite the expected files.
+//! NAME.cfg SPEC.tla`; a `NAME_continue.cfg` runs with `-continue` and counts the
+//! violations, TLC's "Error: Invariant ... is violated" lines). Set `TLAFID_BLESS=1` to
+//! rewrite the expected files.
 
 #![allow(clippy::disallowed_methods)] // a test reads and writes its data files
 
@@ -68,9 +70,14 @@ fn run(spec: &str, cfg: &Path, workers: usize) -> String {
         writeln!(out, "implied by init: {}", implied.join(" ")).unwrap();
     }
     write_liveness(&mut out, &sources, &model);
+    // A configuration named `*_continue` runs as TLC's `-continue` does.
+    let continuing = cfg
+        .file_stem()
+        .is_some_and(|stem| stem.to_string_lossy().ends_with("_continue"));
     let options = Options {
         workers,
         check_deadlock: model.check_deadlock,
+        continue_after_violations: continuing,
         ..Options::default()
     };
     let explorer = Explorer::new(model, options);
@@ -101,6 +108,9 @@ fn run(spec: &str, cfg: &Path, workers: usize) -> String {
     )
     .unwrap();
     writeln!(out, "depth: {}", stats.depth).unwrap();
+    if continuing {
+        writeln!(out, "violations: {}", report.violations.len()).unwrap();
+    }
     if let Some(trace) = &report.trace {
         writeln!(out, "trace: {} states", trace.len()).unwrap();
         if model.alias.is_some() {
