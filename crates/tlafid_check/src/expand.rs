@@ -188,7 +188,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
                     );
                 }
             });
-        if let (Some(edges), Some(layout)) = (edges.as_deref_mut(), self.layout) {
+        if let (Some(edges), Some(layout)) = (edges, self.layout) {
             edges.end_state(layout, stepped);
         }
         if let (Err(error), None) = (result, &event) {
