@@ -159,10 +159,16 @@ impl<'p> Model<'p> {
         let AtomForm::Angle { vars, .. } = atom.form else {
             return false;
         };
-        *atom.vars_is_state.get_or_init(|| {
-            let mut covered = vec![false; self.program.vars.len()];
-            self.only_variables(vars, &mut covered, 0) && covered.iter().all(|&c| c)
-        })
+        *atom
+            .vars_is_state
+            .get_or_init(|| self.is_every_variable(vars))
+    }
+
+    /// True if `vars` is a tuple of every variable ([`Model::only_variables`]): two states
+    /// give it equal values exactly when they are equal.
+    fn is_every_variable(&self, vars: &tlafid_sema::ir::Expr) -> bool {
+        let mut covered = vec![false; self.program.vars.len()];
+        self.only_variables(vars, &mut covered, 0) && covered.iter().all(|&c| c)
     }
 
     /// True if `atom` is `ENABLED <<Next>>_v` written in the root module, with `Next` the
@@ -173,11 +179,7 @@ impl<'p> Model<'p> {
         let AtomForm::EnabledAngle { action, vars } = atom.form else {
             return false;
         };
-        let mut covered = vec![false; self.program.vars.len()];
-        atom.env.instance.is_empty()
-            && self.is_whole_next(action)
-            && self.only_variables(vars, &mut covered, 0)
-            && covered.iter().all(|&c| c)
+        atom.env.instance.is_empty() && self.is_whole_next(action) && self.is_every_variable(vars)
     }
 
     /// True if `expr` is built of unprimed variables and tuples only, through calls of
