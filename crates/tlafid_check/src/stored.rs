@@ -54,11 +54,18 @@ impl Arena {
     /// as large as the largest packed so far, the arena is put with the full ones and a new
     /// one started, numbered by `numbers`. A state larger than that still fits: the vector
     /// grows.
+    #[inline]
     pub fn make_room(&mut self, numbers: &AtomicU32) {
         let room = self.bytes.capacity() - self.bytes.len();
-        if self.id != u32::MAX && room >= self.largest.max(1) {
-            return;
+        if self.id == u32::MAX || room < self.largest.max(1) {
+            self.start_next(numbers);
         }
+    }
+
+    /// Puts the arena with the full ones (if it has a number) and starts the next.
+    #[cold]
+    #[inline(never)]
+    fn start_next(&mut self, numbers: &AtomicU32) {
         let capacity = BLOCK_ARENA_BYTES.max(self.largest * 8);
         let bytes = std::mem::replace(&mut self.bytes, Vec::with_capacity(capacity));
         if self.id != u32::MAX {
