@@ -5,7 +5,7 @@
 //! and packed; stopping events are kept per block, the first in sequential order. Blocks after
 //! an event already found are skipped.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use tlafid_base::Diagnostic;
 
@@ -44,6 +44,8 @@ pub(crate) struct LevelContext<'a, T: TransitionSystem> {
     pub generated: AtomicU64,
     /// Frontier states expanded so far in this level (for progress reports).
     pub expanded: AtomicU64,
+    /// The number of the next arena a block starts ([`Arena::make_room`]).
+    pub arena_numbers: AtomicU32,
 }
 
 /// What one block of frontier states produced.
@@ -62,8 +64,8 @@ pub(crate) struct BlockResult<S, E> {
     pub edges: Option<BlockEdges<S>>,
     /// A queued state the system could not unpack (the block stopped there).
     pub broken: Option<Diagnostic>,
-    /// The packed bytes of the new states this block claimed.
-    pub arena: Vec<u8>,
+    /// The packed bytes of the new states this block claimed: its arenas, with their numbers.
+    pub arenas: Vec<(u32, Vec<u8>)>,
 }
 
 type EventOf<T> = Event<<T as TransitionSystem>::State, <T as TransitionSystem>::Error>;
@@ -76,10 +78,10 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
     }
 
     /// Expands the frontier states `chunk` (packed ones in `frontier_bytes`), the first at
-    /// position `start`, as block `block`.
+    /// position `start`, as a block.
     pub fn expand_block(
         &self,
-        (block, start): (u32, u32),
+        start: u32,
         chunk: &[Stored<T::State>],
         frontier_bytes: &[Vec<u8>],
     ) -> BlockResult<T::State, T::Error> {
@@ -91,12 +93,9 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             action_generated: Vec::new(),
             edges: self.layout.map(|_| BlockEdges::default()),
             broken: None,
-            arena: Vec::new(),
+            arenas: Vec::new(),
         };
-        let mut arena = Arena {
-            id: block,
-            bytes: Vec::new(),
-        };
+        let mut arena = Arena::for_block();
         if self.aborted.load(Ordering::Relaxed) || self.watch.exhausted().is_some() {
             self.aborted.store(true, Ordering::Relaxed);
             return out;
@@ -131,7 +130,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
         self.generated.fetch_add(generated, Ordering::Relaxed);
         self.expanded
             .fetch_add(out.generated.len() as u64, Ordering::Relaxed);
-        out.arena = arena.bytes;
+        out.arenas = arena.finish();
         out
     }
 
@@ -409,6 +408,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             };
             self.claims
                 .offer(fp, (key, Some(action)), (successor, verdict), |state| {
+                    arena.make_room(&self.arena_numbers);
                     Stored::new(system, state, arena)
                 });
             if self.stop_at_new {
@@ -584,7 +584,7 @@ fn expand_initial_parallel<T: TransitionSystem>(
         };
         let mut arena = Arena {
             id: first_arena + index,
-            bytes: Vec::new(),
+            ..Arena::default()
         };
         for (offset, state) in states.into_iter().enumerate() {
             let ordinal = start + offset as u32;

@@ -8,7 +8,7 @@
 //! nothing stopped the run, their fingerprints enter the seen set (lock-free, in parallel),
 //! their parent links are recorded, and they become the next frontier.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 
 use rayon::prelude::*;
@@ -371,6 +371,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             aborted: AtomicBool::new(false),
             generated: AtomicU64::new(0),
             expanded: AtomicU64::new(0),
+            arena_numbers: AtomicU32::new(0),
         };
         let mut broken = None;
         let results = match (&self.disk_queue, self.spill()) {
@@ -407,7 +408,13 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         for result in results {
             edges.extend(result.edges);
             broken = broken.or(result.broken);
-            arenas.push(result.arena);
+            for (number, bytes) in result.arenas {
+                let number = number as usize;
+                if arenas.len() <= number {
+                    arenas.resize_with(number + 1, Vec::new);
+                }
+                arenas[number] = bytes;
+            }
             let start = result.start as usize;
             generated[start..start + result.generated.len()].copy_from_slice(&result.generated);
             if let Some(event) = result.first_event {
@@ -446,13 +453,12 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         first: usize,
     ) -> Vec<crate::expand::BlockResult<T::State, T::Error>> {
         let block = self.options.block_size;
-        let first_block = first / block;
         states
             .par_chunks(block)
             .enumerate()
             .map(|(index, chunk)| {
-                let at = ((first_block + index) as u32, (first + index * block) as u32);
-                let result = context.expand_block(at, chunk, bytes);
+                let start = (first + index * block) as u32;
+                let result = context.expand_block(start, chunk, bytes);
                 self.report_progress_during(context);
                 result
             })
@@ -741,7 +747,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             // A state the system did not pack is queued whole: pack it for the files.
             let mut whole = Arena {
                 id: arenas.len() as u32,
-                bytes: Vec::new(),
+                ..Arena::default()
             };
             for (_, claim) in &mut winners {
                 claim.state.pack_whole(self.system, &mut whole);
