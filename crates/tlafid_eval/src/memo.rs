@@ -769,6 +769,70 @@ pub(crate) fn remember_expr(
     });
 }
 
+/// Slots of the per-thread table of rows found true (a power of two).
+const ROW_SLOTS: usize = 256;
+
+thread_local! {
+    static ROWS: RefCell<Rows> = RefCell::new(Rows::default());
+}
+
+/// The rows of quantifiers over rows of a state variable found true lately, on this thread
+/// (`compile::Rows`: `\A p, q \in Proc : Len(network[p][q]) <= 3` for `p` and the row
+/// `network[p]`): a direct-mapped table of (quantifier, `x`, row), the values kept alive so
+/// that their addresses stay their own, with how deep the test went.
+#[derive(Default)]
+struct Rows {
+    generation: u64,
+    slots: Vec<Option<RowEntry>>,
+}
+
+struct RowEntry {
+    expr: usize,
+    x: Value,
+    row: Value,
+    needed: usize,
+}
+
+fn row_slot(expr: usize, x: &Value, row: &Value) -> usize {
+    let h = (identity(row) ^ (expr as u64).rotate_left(17) ^ identity(x).rotate_left(41))
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (h >> 40) as usize & (ROW_SLOTS - 1)
+}
+
+/// How deep the test went if the quantifier at `expr` of the program `generation` was found
+/// true for `x` and this very `row` lately, on this thread.
+pub(crate) fn recall_row(generation: u64, expr: usize, x: &Value, row: &Value) -> Option<usize> {
+    ROWS.with(|rows| {
+        let rows = rows.borrow();
+        if rows.generation != generation {
+            return None;
+        }
+        let entry = rows.slots.get(row_slot(expr, x, row))?.as_ref()?;
+        (entry.expr == expr && identical(&entry.row, row) && identical(&entry.x, x))
+            .then_some(entry.needed)
+    })
+}
+
+/// Remembers that the quantifier at `expr` of the program `generation` holds for `x` and
+/// `row`, its test going `needed` deeper.
+pub(crate) fn remember_row(generation: u64, expr: usize, x: Value, row: Value, needed: usize) {
+    ROWS.with(|rows| {
+        let mut rows = rows.borrow_mut();
+        if rows.generation != generation || rows.slots.is_empty() {
+            rows.generation = generation;
+            rows.slots.clear();
+            rows.slots.resize_with(ROW_SLOTS, || None);
+        }
+        let slot = row_slot(expr, &x, &row);
+        rows.slots[slot] = Some(RowEntry {
+            expr,
+            x,
+            row,
+            needed,
+        });
+    });
+}
+
 /// Slots of the per-thread table of function updates (a power of two).
 const UPDATE_SLOTS: usize = 1024;
 

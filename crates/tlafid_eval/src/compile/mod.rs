@@ -195,12 +195,30 @@ enum Kind<'p> {
         vars: Vec<QuantVar<'p>>,
         body: Box<Node<'p>>,
     },
-    /// `\A` / `\E` over bounded, untupled binders: one slot and domain per variable.
+    /// `\A` / `\E` over bounded, untupled binders: one slot and domain per variable;
+    /// `rows` where a `\A` reads the state only as rows of one variable ([`Rows`]).
     Quant {
         forall: bool,
         vars: Vec<QuantVar<'p>>,
         body: Box<Node<'p>>,
+        rows: Option<Rows>,
     },
+}
+
+/// A `\A` of one or two variables over constant domains whose every read of the state is
+/// `v[x]`, of one state variable `v` and one of its own variables `x` (`\A p, q \in Proc :
+/// Len(network[p][q]) <= 3`), and that reads nothing else that could change: for each `x`,
+/// the rest of the quantifier is a function of `x` and of the row `v[x]`, whose truth is
+/// remembered per thread by their identity ([`Ctx::run_rows`]). A successor keeps most of
+/// its parent's rows (the same allocations), so only the rows its step changed are tested.
+///
+/// Four bytes, so that [`Kind::Quant`] and every node stay as small as they were.
+#[derive(Clone, Copy)]
+struct Rows {
+    /// The state variable `v`.
+    var: u16,
+    /// `x` is the second of the quantifier's two variables (else the first).
+    second: bool,
 }
 
 /// The comparison of a [`Kind::IntCmp`].
@@ -659,6 +677,7 @@ impl<'p> Compiler<'_, 'p> {
             } => match self.vars(binders) {
                 Some(vars) => Kind::Quant {
                     forall: *forall,
+                    rows: self.rows(e, *forall, &vars, body),
                     vars,
                     body: self.boxed(body),
                 },
@@ -712,6 +731,70 @@ impl<'p> Compiler<'_, 'p> {
             }));
         }
         Some(vars)
+    }
+
+    /// [`Rows`] of the quantifier `e` (its variables `vars`, its body `body`), if it is one.
+    fn rows(&self, e: &Expr, forall: bool, vars: &[QuantVar<'p>], body: &Expr) -> Option<Rows> {
+        let reach = self.reach(e);
+        if !forall || !(1..=2).contains(&vars.len()) || !reach.keepable || reach.free != 0 {
+            return None;
+        }
+        if !vars.iter().all(|v| self.reach(v.domain.expr).is_constant()) {
+            return None;
+        }
+        let slots: Vec<Slot> = vars.iter().map(|v| v.slot).collect();
+        let mut row = None;
+        if !self.reads_rows(body, &slots, &mut row) {
+            return None;
+        }
+        let (var, slot) = row?;
+        let mut bound_inside = Vec::new();
+        analysis::collect_bound_slots(body, &mut bound_inside);
+        if bound_inside.contains(&slot.0) {
+            return None;
+        }
+        Some(Rows {
+            var: u16::try_from(var).ok()?,
+            second: slots[0] != slot,
+        })
+    }
+
+    /// Does `e` read the state only as `v[x]` (`x` one of `slots`), one `v` and one `x`
+    /// throughout (`row`), through no operator that reads the state?
+    fn reads_rows(&self, e: &Expr, slots: &[Slot], row: &mut Option<(usize, Slot)>) -> bool {
+        let op_free = |op: usize| self.ev.op_purity(op).1;
+        match &e.kind {
+            ExprKind::FnApp(f, a) => {
+                if let (ExprKind::Var { var, primed: false }, ExprKind::Local(slot)) =
+                    (&f.kind, &a.kind)
+                {
+                    if !slots.contains(slot) {
+                        return false;
+                    }
+                    let this = (var.0 as usize, *slot);
+                    return *row.get_or_insert(this) == this;
+                }
+            }
+            ExprKind::Var { .. }
+            | ExprKind::Substituted { .. }
+            | ExprKind::LocalCall(..)
+            | ExprKind::LocalOpArg(_)
+            | ExprKind::ConstCall(..) => return false,
+            ExprKind::Call(op, _) | ExprKind::OpArg(op, _) if !op_free(op.0 as usize) => {
+                return false
+            }
+            ExprKind::Const(c) => match self.ev.consts.get(c.0 as usize) {
+                Some(Some(ConstBinding::Value(_))) => {}
+                Some(Some(ConstBinding::Op(op))) if op_free(op.0 as usize) => {}
+                _ => return false,
+            },
+            _ => {}
+        }
+        let mut only_rows = true;
+        each_child(e, &mut |child| {
+            only_rows = only_rows && self.reads_rows(child, slots, row);
+        });
+        only_rows
     }
 
     fn compile_all(&self, items: &'p [Expr]) -> Vec<Node<'p>> {

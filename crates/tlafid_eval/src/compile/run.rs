@@ -7,7 +7,7 @@ use tlafid_base::Span;
 use tlafid_sema::ir::{Expr, ExprKind, Slot};
 use tlafid_value::{LazySet, Text, Value};
 
-use super::{Kind, Member, Node, Order, PathStep, QuantVar, Step};
+use super::{Kind, Member, Node, Order, PathStep, QuantVar, Rows, Step};
 use crate::builtins::values_equal;
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_CASE, E_CHOOSE, E_TYPE};
@@ -422,7 +422,15 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let x = self.run_cow(elem)?;
                 Ok(self.run_member(&x, set, n.expr.span)? != *negate)
             }
-            Kind::Quant { forall, vars, body } => self.run_quant(*forall, vars, body),
+            Kind::Quant {
+                forall,
+                vars,
+                body,
+                rows,
+            } => match rows {
+                Some(rows) => self.run_rows(n.expr, *rows, vars, body),
+                None => self.run_quant(*forall, vars, body),
+            },
             Kind::Disjoint { a, b, negate } => {
                 let x = self.run_cow(a)?;
                 let y = self.run_cow(b)?;
@@ -827,6 +835,102 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Ok(if finished { forall } else { !forall })
             }
         }
+    }
+
+    /// A `\A` over the rows of a state variable ([`Rows`]): each `x`'s row looked up in
+    /// this thread's table of rows found true, the others tested; when one is false or
+    /// fails (or anything else does), the whole quantifier is run as [`run_quant`] runs it,
+    /// in TLC's order, for the same answer and the same first error. Where a remembered
+    /// value would not be looked up (under a prime, in the initial predicate, inside
+    /// `ENABLED`), it is run as it is.
+    ///
+    /// [`run_quant`]: Self::run_quant
+    #[inline(never)]
+    fn run_rows(
+        &mut self,
+        expr: &'p Expr,
+        rows: Rows,
+        vars: &'a [QuantVar<'p>],
+        body: &'a Node<'p>,
+    ) -> EvalResult<bool> {
+        let looked_up = !(self.in_prime
+            || self.init_mode
+            || !self.shadowed.is_empty()
+            || self.changed_test.is_some());
+        if looked_up && matches!(self.rows_hold(expr, rows, vars, body), Ok(true)) {
+            return Ok(true);
+        }
+        self.run_quant(true, vars, body)
+    }
+
+    /// Does every row of [`run_rows`](Self::run_rows) hold? `false` (or an error) where
+    /// one does not, or cannot be read.
+    fn rows_hold(
+        &mut self,
+        expr: &'p Expr,
+        rows: Rows,
+        vars: &'a [QuantVar<'p>],
+        body: &'a Node<'p>,
+    ) -> EvalResult<bool> {
+        let bound = rows.second as usize;
+        let x = &vars[bound];
+        let other = vars.get(1 - bound);
+        let first = self.run_cow(&vars[0].domain)?;
+        let x_set = match (bound, vars.get(1)) {
+            (1, Some(y)) if !y.same_as_previous => self.run_cow(&y.domain)?,
+            _ => first.clone(),
+        };
+        let other_set = match other {
+            Some(y) if bound == 0 && !y.same_as_previous => Some(self.run_cow(&y.domain)?),
+            Some(_) => Some(first),
+            None => None,
+        };
+        let cur: &'a [Value] = self.cur;
+        let Some(function) = cur.get(rows.var as usize) else {
+            return Ok(false);
+        };
+        let generation = self.ev.compiled().generation;
+        let key = expr as *const Expr as usize;
+        let span = x.domain.expr.span;
+        for px in self.value(x_set.iter_elements(), span)? {
+            self.tick(span)?;
+            let Some(row) = function.get(&px) else {
+                return Ok(false);
+            };
+            match crate::memo::recall_row(generation, key, &px, row) {
+                Some(needed) if self.depth + needed <= self.ev.options.max_depth => {
+                    self.deepest = self.deepest.max(self.depth + needed);
+                    continue;
+                }
+                _ => {}
+            }
+            let px = px.into_owned();
+            self.bind_value(x.slot, px.clone());
+            let outer = std::mem::replace(&mut self.deepest, self.depth);
+            let holds = match (other, &other_set) {
+                (Some(y), Some(set)) => {
+                    let y_span = y.domain.expr.span;
+                    let mut holds = true;
+                    for py in self.value(set.iter_elements(), y_span)? {
+                        self.tick(y_span)?;
+                        self.bind_value(y.slot, py.into_owned());
+                        if !self.run_bool(body)? {
+                            holds = false;
+                            break;
+                        }
+                    }
+                    holds
+                }
+                _ => self.run_bool(body)?,
+            };
+            let needed = self.deepest - self.depth;
+            self.deepest = self.deepest.max(outer);
+            if !holds {
+                return Ok(false);
+            }
+            crate::memo::remember_row(generation, key, px, row.clone(), needed);
+        }
+        Ok(true)
     }
 
     /// Binds `vars` in the interpreter's (TLC's) order and calls `each` with every binding;
