@@ -907,28 +907,35 @@ impl<'a, 'p> Ctx<'a, 'p> {
             let px = px.into_owned();
             self.bind_value(x.slot, px.clone());
             let outer = std::mem::replace(&mut self.deepest, self.depth);
-            let holds = match (other, &other_set) {
-                (Some(y), Some(set)) => {
-                    let y_span = y.domain.expr.span;
-                    let mut holds = true;
-                    for py in self.value(set.iter_elements(), y_span)? {
-                        self.tick(y_span)?;
-                        self.bind_value(y.slot, py.into_owned());
-                        if !self.run_bool(body)? {
-                            holds = false;
-                            break;
-                        }
-                    }
-                    holds
-                }
-                _ => self.run_bool(body)?,
-            };
+            let holds = self.row_holds(other, other_set.as_deref(), body);
             let needed = self.deepest - self.depth;
             self.deepest = self.deepest.max(outer);
-            if !holds {
+            if !holds? {
                 return Ok(false);
             }
             crate::memo::remember_row(generation, key, px, row.clone(), needed);
+        }
+        Ok(true)
+    }
+
+    /// Does one row of [`rows_hold`](Self::rows_hold), its `x` bound, hold for every `y` of
+    /// `other` (when the quantifier has a second variable)?
+    fn row_holds(
+        &mut self,
+        other: Option<&'a QuantVar<'p>>,
+        other_set: Option<&Value>,
+        body: &'a Node<'p>,
+    ) -> EvalResult<bool> {
+        let (Some(y), Some(set)) = (other, other_set) else {
+            return self.run_bool(body);
+        };
+        let y_span = y.domain.expr.span;
+        for py in self.value(set.iter_elements(), y_span)? {
+            self.tick(y_span)?;
+            self.bind_value(y.slot, py.into_owned());
+            if !self.run_bool(body)? {
+                return Ok(false);
+            }
         }
         Ok(true)
     }
