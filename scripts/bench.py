@@ -4,7 +4,7 @@
     scripts/bench.py EXAMPLES_DIR [--runs 3] [--workers 1 2] [--only REGEX]
                      [--out docs/bench/speed.md] [--tlafid PATH] [--tla-mc PATH]
                      [--tlc "java -cp CLASSES tlc2.TLC"] [--lib DIR] [--timeout S]
-                     [--startup N] [--note TEXT]
+                     [--startup N] [--note TEXT] [--base PATH] [--no-others]
 
 For each model (the Examples' own models, read from EXAMPLES_DIR, never modified) and each
 worker count, every installed tool is run `--runs` times, the tools alternating (tlafid, TLC,
@@ -17,6 +17,11 @@ tlafid's, > 1 when tlafid is faster).
 `tla-mc -compile` builds the model into a native binary once and caches it; one untimed run
 per model and worker count comes first so that the build is excluded, as its authors measure.
 A tool that is not installed is skipped, and the table says so. Nothing is fetched.
+
+`--base PATH` times a second tlafid build (e.g. main's PGO build beside a change's) as one
+more peer, `tlafid base`, alternating with the rest: an A/B comparison of wall time, for
+changes whose effect instruction counts and simulated caches cannot show (latency, overlap).
+`--no-others` leaves TLC and tla-mc out (with `--base`: only the two builds are run).
 
 `--startup N` (default 20; 0 skips it) also times N runs of `tlafid check` on the tiny
 DieHard model (which ends in its invariant violation after 14 states): tlafid's start-up cost.
@@ -78,11 +83,11 @@ class Tool:
 
     name: str
     argv: list[str]  # the command before its arguments
-    kind: str  # "tlafid", "tlc", "tla-mc", "tla-mc-compile"
+    kind: str  # "tlafid", "tlafid-base", "tlc", "tla-mc", "tla-mc-compile"
 
     def command(self, bench: Bench, workers: int, lib: Path | None, meta: Path) -> list[str]:
         """The full command line, run in the model's folder."""
-        if self.kind == "tlafid":
+        if self.kind in ("tlafid", "tlafid-base"):
             cmd = [*self.argv, "check", bench.module, "--config", bench.config]
             cmd += ["--workers", str(workers)]
             return cmd + (["--lib", str(lib)] if lib else [])
@@ -155,6 +160,14 @@ def find_tools(args: argparse.Namespace) -> tuple[list[Tool], list[str]]:
         tools.append(Tool("tlafid", [str(tlafid)], "tlafid"))
     else:
         skipped.append(f"tlafid: {tlafid} not built (cargo build --release -p tlafid_cli)")
+    if args.base:
+        base = args.base.resolve()
+        if not base.is_file():
+            raise SystemExit(f"bench.py: --base {base}: no such file")
+        tools.append(Tool("tlafid base", [str(base)], "tlafid-base"))
+    if args.no_others:
+        skipped.append("TLC, tla-mc, tla-mc -compile: --no-others")
+        return tools, skipped
     tlc = args.tlc or os.environ.get("TLC")
     if tlc:
         tools.append(Tool("TLC", shlex.split(tlc), "tlc"))
@@ -309,6 +322,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--startup", type=int, default=20, help="runs on DieHard (0: none)")
     parser.add_argument("--note", help="a paragraph for the report (the machine's state...)")
+    parser.add_argument("--base", type=Path, help="a second tlafid build, timed as a peer")
+    parser.add_argument("--no-others", action="store_true", help="run no TLC or tla-mc")
     args = parser.parse_args(argv)
     args.examples = args.examples.resolve()
     if not (args.examples / "specifications").is_dir():

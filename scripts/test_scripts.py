@@ -7,7 +7,9 @@ Run: python3 scripts/test_scripts.py   (standard library unittest; no tlafid nee
 
 from __future__ import annotations
 
+import argparse
 import sys
+import tempfile
 import unittest
 from pathlib import Path
 
@@ -127,6 +129,27 @@ class BenchTests(unittest.TestCase):
         self.assertEqual(bench.Tool("TLC", ["java", "tlc2.TLC"], "tlc").command(b, 1, None, meta),
                          ["java", "tlc2.TLC", "-workers", "1", "-config", "SlushSmall.cfg",
                           "-metadir", "/tmp/m", "-noGenerateSpecTE", "Slush.tla"])
+
+    def test_base_build_is_a_peer(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            a, b = Path(tmp, "a"), Path(tmp, "b")
+            a.write_text("")
+            b.write_text("")
+            args = argparse.Namespace(tlafid=a, base=b, no_others=True, tlc=None, tla_mc=None)
+            tools, skipped = bench.find_tools(args)
+            self.assertEqual([(t.name, t.kind) for t in tools],
+                             [("tlafid", "tlafid"), ("tlafid base", "tlafid-base")])
+            self.assertEqual(skipped, ["TLC, tla-mc, tla-mc -compile: --no-others"])
+            args.base = Path(tmp, "missing")
+            with self.assertRaises(SystemExit):
+                bench.find_tools(args)
+        m = bench.MODELS[2]
+        self.assertEqual(tools[1].command(m, 1, None, Path("/tmp/m")),
+                         [str(b), "check", "btree.tla", "--config", "btree.cfg", "--workers", "1"])
+        mine = bench.Row(m, 1, "tlafid", [bench.Sample(2.0, 2.0, 10, 5, 0)])
+        base = bench.Row(m, 1, "tlafid base", [bench.Sample(2.2, 2.4, 10, 5, 0)])
+        self.assertEqual(bench.table([mine, base], {m.name: 5}, tools)[2],
+                         "| btree | 1 | tlafid | 2.00 | 2.00 | 10 | 5 | 1.10x / 1.20x |")
 
 def pgo_record(arch, self_, clock, elements, abort=False):
     return {"archetypeName": arch, "self": self_, "isAbort": abort,
