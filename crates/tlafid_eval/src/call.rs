@@ -104,12 +104,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// The body of `op_id` in its frame, just opened with its arguments (`saved` the
     /// caller's base), remembered where `memo.rs` remembers it; the frame closed again.
     #[inline]
-    pub(crate) fn call_in_frame(
-        &mut self,
-        op_id: OpId,
-        saved: usize,
-        span: Span,
-    ) -> EvalResult<Value> {
+    fn call_in_frame(&mut self, op_id: OpId, saved: usize, span: Span) -> EvalResult<Value> {
         let i = op_id.0 as usize;
         let op: &'p OpDef = self.ev.program.op(op_id);
         let remembered = (!self.in_prime
@@ -179,7 +174,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
 
     /// The body of the remembered `op` in its frame (just opened with `args`), its value
     /// remembered with how much deeper its evaluation went.
-    pub(crate) fn run_and_remember(
+    fn run_and_remember(
         &mut self,
         i: usize,
         op: &'p OpDef,
@@ -349,7 +344,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// Counts a call of `op` (a step of work, one level deeper, failing past the depth
     /// limit); returns where its frame will start.
     #[inline]
-    pub(crate) fn enter_call(&mut self, op_id: OpId, span: Span) -> EvalResult<usize> {
+    fn enter_call(&mut self, op_id: OpId, span: Span) -> EvalResult<usize> {
         self.tick(span)?;
         if self.depth >= self.ev.options.max_depth {
             return Err(self.too_deep(op_id, span));
@@ -377,7 +372,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// Makes the frame at `new_base` (its arguments pushed) `op`'s, its other slots
     /// empty; returns the caller's base.
     #[inline]
-    pub(crate) fn open_frame(&mut self, op_id: OpId, new_base: usize) -> usize {
+    fn open_frame(&mut self, op_id: OpId, new_base: usize) -> usize {
         // `resize_with` writes empty slots without cloning a template slot.
         self.stack.resize_with(
             new_base + self.ev.frame_sizes[op_id.0 as usize],

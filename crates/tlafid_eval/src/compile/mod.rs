@@ -100,10 +100,6 @@ enum Kind<'p> {
     /// parameters or `LET` values (`Pick(self)`): its remembered value is looked up from
     /// the caller's slots before a frame is opened ([`Ctx::call_remembered_locals`]).
     RememberedCall(usize, Box<[Slot]>),
-    /// Any other call of a defined operator with arguments, none of them an operator
-    /// (`FindLeafNode(root, key)`, `AtMaxOccupancy(leaf)`): run as [`Ctx::call_op`] runs it,
-    /// its arguments' compiled forms decided ahead ([`Call`]).
-    Call(Box<Call<'p>>),
     /// A native constant operator (`Nat`).
     NativeConst(usize, fn() -> Value),
     /// A native operator of one value.
@@ -223,43 +219,6 @@ struct Rows {
     var: u16,
     /// `x` is the second of the quantifier's two variables (else the first).
     second: bool,
-}
-
-/// A [`Kind::Call`]: what [`Ctx::call_op`] decides per call for a defined operator with
-/// arguments, decided once. Its frame is filled as `push_frame` fills it (after the call's
-/// tick and depth test, each argument in the caller's frame, left to right), and its body
-/// runs as `call_in_frame` runs it (remembered there where `memo.rs` remembers it).
-struct Call<'p> {
-    /// The operator called (after configured redirections `Op <- Other`).
-    op: usize,
-    args: Box<[CallArg<'p>]>,
-    /// The operator is remembered (`memo.rs`), it has at most
-    /// [`crate::call::LOOKED_UP_ARGS`] arguments and each is an expression without effects
-    /// ([`Reach::keepable`]): where `call_op` would look the call up, the arguments are
-    /// evaluated first, including those passed by name (which the lookup forces anyway),
-    /// and the remembered value is looked up before any frame is opened
-    /// ([`Ctx::run_call`]).
-    looked_up: bool,
-}
-
-/// One argument of a [`Call`] and how it is passed (as `arg_slot` decides).
-struct CallArg<'p> {
-    pass: Pass,
-    /// The argument as a root (a call's argument is one, [`Compiler::conjuncts`]).
-    node: Node<'p>,
-}
-
-/// How an argument is passed.
-#[derive(Clone, Copy)]
-enum Pass {
-    /// A bound variable, parameter or `LET` value: its value, or the argument by name it
-    /// holds, passed on.
-    Local(Slot),
-    /// An argument that reads the state (`Evaluator::by_name`): its expression, with the
-    /// caller's frame, evaluated where the callee uses it.
-    ByName,
-    /// Evaluated in the caller's frame.
-    Value,
 }
 
 /// The comparison of a [`Kind::IntCmp`].
@@ -1035,46 +994,8 @@ impl<'p> Compiler<'_, 'p> {
             }
             (Some(_), _) => Kind::Interpret,
             (None, []) if self.ev.cacheable[op] => Kind::Cached(op),
-            (None, _) => self
-                .remembered_call(op, args)
-                .or_else(|| self.compiled_call(op, args))
-                .unwrap_or(Kind::Interpret),
+            (None, _) => self.remembered_call(op, args).unwrap_or(Kind::Interpret),
         }
-    }
-
-    /// [`Kind::Call`] for a call of `op` (neither overridden nor native) with arguments,
-    /// none of them an operator (`F(_)`'s argument, a `LAMBDA`: the interpreter's closures).
-    fn compiled_call(&self, op: usize, args: &'p [Expr]) -> Option<Kind<'p>> {
-        let operator = |a: &Expr| matches!(a.kind, ExprKind::OpArg(..) | ExprKind::LocalOpArg(_));
-        let def = self.ev.program.op(tlafid_sema::ir::OpId(op as u32));
-        if args.is_empty()
-            || self.ev.cacheable[op]
-            || args.len() != def.params.len()
-            || def.function.is_some()
-            || def.params.iter().any(|p| p.arity > 0)
-            || args.iter().any(operator)
-        {
-            return None;
-        }
-        let args: Box<[CallArg<'p>]> = args
-            .iter()
-            .map(|a| CallArg {
-                pass: match a.kind {
-                    ExprKind::Local(slot) => Pass::Local(slot),
-                    _ if self.ev.by_name.contains(&(a as *const Expr as usize)) => Pass::ByName,
-                    _ => Pass::Value,
-                },
-                node: self.compile_root(a),
-            })
-            .collect();
-        let looked_up = args.len() <= crate::call::LOOKED_UP_ARGS
-            && self.ev.memo().call_part(op).is_some()
-            && args.iter().all(|a| self.reach(a.node.expr).keepable);
-        Some(Kind::Call(Box::new(Call {
-            op,
-            args,
-            looked_up,
-        })))
     }
 
     /// [`Kind::RememberedCall`] for a call of `op` (neither overridden nor native) when
@@ -1275,8 +1196,7 @@ impl<'p> Node<'p> {
             | Kind::Choose { .. }
             | Kind::Quant { .. }
             | Kind::Except(_)
-            | Kind::RememberedCall(..)
-            | Kind::Call(_) => true,
+            | Kind::RememberedCall(..) => true,
             Kind::Interpret => {
                 matches!(self.expr.kind, ExprKind::Call(_, ref args) if !args.is_empty())
             }

@@ -4,14 +4,13 @@
 use std::borrow::Cow;
 
 use tlafid_base::Span;
-use tlafid_sema::ir::{Expr, ExprKind, OpDef, OpId, Slot};
+use tlafid_sema::ir::{Expr, ExprKind, Slot};
 use tlafid_value::{LazySet, Text, Value};
 
-use super::{Call, Kind, Member, Node, Order, Pass, PathStep, QuantVar, Rows, Step};
+use super::{Kind, Member, Node, Order, PathStep, QuantVar, Rows, Step};
 use crate::builtins::values_equal;
-use crate::call::LOOKED_UP_ARGS;
 use crate::ctx::Ctx;
-use crate::error::{EvalError, EvalResult, E_CASE, E_CHOOSE, E_INTERRUPTED, E_TYPE};
+use crate::error::{EvalError, EvalResult, E_CASE, E_CHOOSE, E_TYPE};
 use crate::frame::FrameSlot;
 
 impl<'a, 'p> Ctx<'a, 'p> {
@@ -107,7 +106,6 @@ impl<'a, 'p> Ctx<'a, 'p> {
     fn run_other(&mut self, n: &'a Node<'p>) -> EvalResult<Value> {
         match &n.kind {
             Kind::RememberedCall(op, slots) => self.call_remembered_locals(*op, slots, n.expr),
-            Kind::Call(call) => self.run_call(call, n.expr),
             Kind::Remembered(slots, inner) => self.run_remembered_locals(n.expr, slots, inner),
             Kind::NextVar(i) if !self.in_prime && !self.init_mode => match &self.next[*i] {
                 Some(v) => {
@@ -1236,143 +1234,4 @@ fn not_boolean(value: &Value, span: Span) -> EvalError {
         ),
         span,
     )
-}
-
-impl<'a, 'p> Ctx<'a, 'p> {
-    /// [`Kind::Call`](super::Kind::Call) of `expr`: the call's tick and depth test, its
-    /// arguments pushed as `push_frame` pushes them (each evaluated in the caller's frame,
-    /// left to right; one passed by name pushed unevaluated), then the body as
-    /// `call_in_frame` runs it. A remembered call is first looked up from its arguments'
-    /// values where `call_op` would look it up ([`Ctx::call_looked_up`]).
-    #[inline(never)]
-    fn run_call(&mut self, call: &'a Call<'p>, expr: &'p Expr) -> EvalResult<Value> {
-        if call.looked_up {
-            if let Some(result) = self.call_looked_up(call, expr) {
-                return result;
-            }
-        }
-        let op = OpId(call.op as u32);
-        let new_base = self.enter_call(op, expr.span)?;
-        for arg in call.args.iter() {
-            let slot = match arg.pass {
-                // As `arg_slot` passes a local on.
-                Pass::Local(slot) => match self.stack.get(self.base + slot.0 as usize) {
-                    Some(FrameSlot::Val(v)) => Ok(FrameSlot::Val(v.clone())),
-                    Some(by_name @ FrameSlot::ByName { .. }) => Ok(by_name.clone()),
-                    _ => match self.ready_local(slot) {
-                        Some(v) => Ok(FrameSlot::Val(v.clone())),
-                        None => self.local(slot, arg.node.expr.span).map(FrameSlot::Val),
-                    },
-                },
-                Pass::ByName => Ok(FrameSlot::ByName {
-                    expr: arg.node.expr,
-                    base: self.base,
-                    cached: None,
-                }),
-                Pass::Value => self.run(&arg.node).map(FrameSlot::Val),
-            };
-            match slot {
-                Ok(slot) => self.stack.push(slot),
-                Err(e) => {
-                    self.stack.truncate(new_base);
-                    self.depth -= 1;
-                    return Err(e);
-                }
-            }
-        }
-        let saved = self.open_frame(op, new_base);
-        self.call_in_frame(op, saved, expr.span)
-    }
-
-    /// A remembered call ([`Call::looked_up`]) looked up before its frame is opened: where
-    /// `call_in_frame` would look it up (not under a prime, in the initial predicate, inside
-    /// `ENABLED`, past the depth limit, or with the operator's table switched off for its
-    /// hit rate), the call's tick and depth, every argument evaluated in the caller's frame
-    /// (those passed by name too, as `call_remembered` forces them for the key), then the
-    /// lookup; a miss opens the frame with those values (an argument passed by name as
-    /// forced) and runs the body as `run_and_remember` does. `None`, with nothing changed
-    /// that matters, where it does not apply or an argument fails (the call then runs as
-    /// `call_op` runs it: only the arguments passed by value raise their errors, and the
-    /// body decides about the others).
-    fn call_looked_up(&mut self, call: &'a Call<'p>, expr: &'p Expr) -> Option<EvalResult<Value>> {
-        let ev = self.ev;
-        let memo = ev.memo();
-        let i = call.op;
-        let part = memo.call_part(i)?;
-        if self.in_prime
-            || self.init_mode
-            || !self.shadowed.is_empty()
-            || self.changed_test.is_some()
-            || self.depth >= ev.options.max_depth
-            || !memo.call_on(i)
-        {
-            return None;
-        }
-        let deepest = self.deepest;
-        if let Err(e) = self.tick(expr.span) {
-            return Some(Err(e));
-        }
-        self.depth += 1;
-        self.deepest = self.deepest.max(self.depth);
-        let mut values: [Option<Cow<'a, Value>>; LOOKED_UP_ARGS] = Default::default();
-        for (value, arg) in values.iter_mut().zip(call.args.iter()) {
-            match self.run_cow(&arg.node) {
-                Ok(v) => *value = Some(v),
-                Err(e) => {
-                    self.depth -= 1;
-                    if e.code == E_INTERRUPTED {
-                        return Some(Err(e));
-                    }
-                    self.deepest = deepest;
-                    return None;
-                }
-            }
-        }
-        let count = call.args.len();
-        let found = {
-            let filler = Value::Bool(false);
-            let mut args = [&filler; LOOKED_UP_ARGS];
-            for (arg, value) in args.iter_mut().zip(&values[..count]) {
-                if let Some(v) = value {
-                    *arg = v;
-                }
-            }
-            memo.recall_call(i, part, &args[..count], self.cur)
-        };
-        if let Some((value, needed)) = found {
-            if self.depth + needed <= ev.options.max_depth {
-                self.deepest = self.deepest.max(self.depth + needed);
-                self.depth -= 1;
-                return Some(Ok(value));
-            }
-        }
-        let args: Vec<Value> = values[..count]
-            .iter_mut()
-            .filter_map(|v| v.take().map(Cow::into_owned))
-            .collect();
-        let new_base = self.stack.len();
-        for (arg, value) in call.args.iter().zip(&args) {
-            let passed = match arg.pass {
-                // As `arg_slot` passes a local on.
-                Pass::Local(slot) => match self.stack.get(self.base + slot.0 as usize) {
-                    Some(by_name @ FrameSlot::ByName { .. }) => by_name.clone(),
-                    _ => FrameSlot::Val(value.clone()),
-                },
-                // As `call_remembered` leaves it, forced.
-                Pass::ByName => FrameSlot::ByName {
-                    expr: arg.node.expr,
-                    base: self.base,
-                    cached: Some(value.clone()),
-                },
-                Pass::Value => FrameSlot::Val(value.clone()),
-            };
-            self.stack.push(passed);
-        }
-        let op_id = OpId(i as u32);
-        let saved = self.open_frame(op_id, new_base);
-        let op: &'p OpDef = ev.program.op(op_id);
-        let result = self.run_and_remember(i, op, part, args, expr.span);
-        self.pop_frame(saved);
-        Some(result)
-    }
 }
