@@ -21,6 +21,10 @@ Wrap(k, m) == IF k = 0 THEN Down(m) ELSE Wrap(k - 1, m)
 Shallow == Down(5)
 Deep == Wrap(13, 5)
 Fits == Wrap(12, 5)
+RECURSIVE Climb(_)
+Climb(k) == IF k = 0 THEN n ELSE Climb(Down(k % 2) * 0 + k - 1)
+TooHigh == Climb(17)
+High == Climb(16)
 ===="#;
 
 fn program() -> Program {
@@ -124,4 +128,34 @@ fn remembered_calls_follow_the_state_and_the_depth_limit() {
     assert_eq!(value(&ev, "Deep", 2), Err("E082".to_string()));
     assert_eq!(value(&ev, "Fits", 2), Ok(Value::Int(2)));
     assert_eq!(value(&ev, "Deep", 2), Err("E082".to_string()));
+}
+
+#[test]
+fn remembered_calls_with_arguments_by_name_keep_the_depth_limit() {
+    // `Climb`'s argument reads the state (`Down` reads `n`): it is passed by name and
+    // forced for the lookup in the callee's frame, its calls deeper still. The limits
+    // are the interpreter's (`call_op`, measured before calls were compiled, on the
+    // same recursion near the default limit of 5,000).
+    let program = program();
+    let options = EvalOptions {
+        max_depth: 20,
+        ..EvalOptions::default()
+    };
+    let f = Value::seq(vec![]);
+    let at = |n: i64| [f.clone(), Value::Int(n)];
+    let value = |ev: &Evaluator, name: &str, n: i64| {
+        ev.eval_op(op_id(&program, name), &at(n), None)
+            .map_err(|e| e.code.to_string())
+    };
+    for first in ["TooHigh", "High"] {
+        let ev = Evaluator::new(&program, vec![]).with_options(options.clone());
+        // Asked twice each, the second time found remembered.
+        for name in [first, "TooHigh", "High", "TooHigh", "High"] {
+            let expected = match name {
+                "TooHigh" => Err("E082".to_string()),
+                _ => Ok(Value::Int(3)),
+            };
+            assert_eq!(value(&ev, name, 3), expected, "{name} after {first}");
+        }
+    }
 }
