@@ -246,6 +246,8 @@ struct Buffers {
     seen_next: Vec<Option<SeenNext>>,
     /// The state predicates [`Worker::first_false`] tested last, in order.
     checks: Vec<CheckPlan>,
+    /// The state constraints [`Worker::first_false_constraint`] tested last, in order.
+    constraint_checks: Vec<CheckPlan>,
     /// The step checks [`Worker::first_false_step`] tested last, in order.
     steps: Vec<StepPlan>,
 }
@@ -388,6 +390,7 @@ impl Default for Buffers {
             step_state: None,
             seen_next: Vec::new(),
             checks: Vec::new(),
+            constraint_checks: Vec::new(),
             steps: Vec::new(),
         }
     }
@@ -1133,15 +1136,16 @@ impl<'e, 'p> Worker<'e, 'p> {
     /// only on the state (`Ctx::state_cache`: `Leaves == {n \in Nodes : isLeaf[n]}` read by
     /// several invariants) is computed once for all of them.
     ///
-    /// With `changed`, `state` is a successor of a state where every one of `exprs` held,
-    /// and `changed` the variables whose values may differ between the two
+    /// With `after`, `state` is a successor of `after`'s state, where every one of `exprs`
+    /// held, and `after`'s mask the variables whose values may differ between the two
     /// ([`changed_variables`]): a predicate, or a remembered conjunct of one, that reads
-    /// none of them holds again without being evaluated (or looked up).
+    /// none of them holds again without being evaluated (or looked up), and a membership
+    /// of a variable in a constant set tests only what changed (`Ctx::test_after`).
     pub fn first_false(
         &mut self,
         exprs: impl IntoIterator<Item = &'p Expr>,
         state: &[Value],
-        changed: Option<u64>,
+        after: Option<(&[Value], u64)>,
     ) -> EvalResult<Option<usize>> {
         let plan = &self.ev.facts().memo;
         let mut ctx = self.ctx(state, None);
@@ -1149,18 +1153,21 @@ impl<'e, 'p> Worker<'e, 'p> {
         for (i, expr) in exprs.into_iter().enumerate() {
             let check = self.check_plan(i, expr);
             debug_assert!(ctx.base == 0 && ctx.depth == 0 && !ctx.in_prime);
-            if let (Some(changed), Some(reads)) = (changed, check.reads) {
+            if let (Some((_, changed)), Some(reads)) = (after, check.reads) {
                 if reads & changed == 0 {
                     continue;
                 }
             }
             let holds = match check.body {
                 Some(body) => {
-                    test_remembered(&mut ctx, plan, body, expr, state, check.slots, changed)
+                    test_remembered(&mut ctx, plan, body, expr, state, check.slots, after)
                 }
                 None => {
                     fresh_frame(&mut ctx, check.slots);
-                    ctx.test(expr)
+                    match after {
+                        Some((parent, _)) => ctx.test_after(expr, parent),
+                        None => ctx.test(expr),
+                    }
                 }
             };
             match holds {
@@ -1177,6 +1184,24 @@ impl<'e, 'p> Worker<'e, 'p> {
         }
         self.finish(ctx);
         result
+    }
+
+    /// [`first_false`](Self::first_false) of state constraints (the bodies of operators
+    /// without parameters): what it keeps of each is kept in a list of its own, so that
+    /// constraints and invariants, tested in turn on each state, do not replace each
+    /// other's.
+    pub fn first_false_constraint(
+        &mut self,
+        exprs: impl IntoIterator<Item = &'p Expr>,
+        state: &[Value],
+        after: Option<(&[Value], u64)>,
+    ) -> EvalResult<Option<usize>> {
+        let buffers = self.buffers();
+        std::mem::swap(&mut buffers.checks, &mut buffers.constraint_checks);
+        let first = self.first_false(exprs, state, after);
+        let buffers = self.buffers();
+        std::mem::swap(&mut buffers.checks, &mut buffers.constraint_checks);
+        first
     }
 
     /// What [`first_false`](Self::first_false) needs of `expr`, the `i`th predicate of its
@@ -1322,10 +1347,11 @@ fn collect_strings(expr: &Expr, out: &mut HashMap<SmolStr, Text, ahash::RandomSt
 /// `ctx.test(body)` of an operator body with remembered conjuncts (`memo.rs`): its conjuncts
 /// in order, as the conjunction evaluates them, each remembered one (the plan's body
 /// `body_index`, one part per conjunct) answered from the table when the variables it reads
-/// are the same values as when it was last evaluated there, or (with `changed`, see
+/// are the same values as when it was last evaluated there, or (with `after`, see
 /// [`Worker::first_false`]) when it reads none of the variables changed since a state where
-/// it held. The table is visited once for all of them, and the frame (`slots` slots) made
-/// only when a conjunct is evaluated.
+/// it held (a conjunct evaluated then as `Ctx::test_after` tests it). The table is visited
+/// once for all of them, and the frame (`slots` slots) made only when a conjunct is
+/// evaluated.
 fn test_remembered<'p>(
     ctx: &mut Ctx<'_, 'p>,
     plan: &crate::memo::Plan,
@@ -1333,7 +1359,7 @@ fn test_remembered<'p>(
     body: &'p Expr,
     state: &[Value],
     slots: usize,
-    changed: Option<u64>,
+    after: Option<(&[Value], u64)>,
 ) -> EvalResult<bool> {
     let parts = plan.body(body_index);
     let items = match &body.kind {
@@ -1341,7 +1367,7 @@ fn test_remembered<'p>(
         _ => std::slice::from_ref(body),
     };
     let mut known = 0u64;
-    if let Some(changed) = changed {
+    if let Some((_, changed)) = after {
         for (i, part) in parts.iter().enumerate().take(64) {
             if part
                 .as_ref()
@@ -1361,7 +1387,10 @@ fn test_remembered<'p>(
                 fresh_frame(ctx, slots);
                 framed = true;
             }
-            let holds = ctx.test(item)?;
+            let holds = match after {
+                Some((parent, _)) => ctx.test_after(item, parent)?,
+                None => ctx.test(item)?,
+            };
             if let Some(part) = part {
                 plan.remember(part, state, holds);
             }

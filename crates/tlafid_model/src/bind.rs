@@ -91,6 +91,11 @@ pub struct Model<'p> {
     /// Indexed like [`Model::constraints`]: the variables each reads (a bit per variable),
     /// where that can be said ([`constraint_reads`]).
     pub(crate) constraint_reads: Vec<Option<u64>>,
+    /// The bodies of the `CONSTRAINT`s, tested as invariants are
+    /// (`Worker::first_false_constraint`), when every one has [`Model::constraint_reads`]
+    /// (no parameters, not overridden, nothing impure, primed or `TLCGet`); else `None`
+    /// and each is called through the interpreter.
+    pub(crate) constraint_bodies: Option<Vec<&'p Expr>>,
     /// `ACTION_CONSTRAINT`s.
     pub action_constraints: Vec<OpId>,
     /// `VIEW`.
@@ -263,6 +268,7 @@ pub(crate) fn bind<'p>(
         action_properties: Vec::new(),
         constraints,
         constraint_reads: Vec::new(),
+        constraint_bodies: None,
         action_constraints,
         view,
         symmetry,
@@ -291,6 +297,11 @@ pub(crate) fn bind<'p>(
     }
     model.init_implied = init_implied(&model);
     model.constraint_reads = constraint_reads(&model);
+    if model.constraint_reads.iter().all(Option::is_some) {
+        let program = model.program;
+        let bodies = model.constraints.iter().map(|&op| &program.op(op).body);
+        model.constraint_bodies = Some(bodies.collect());
+    }
     Ok(model)
 }
 

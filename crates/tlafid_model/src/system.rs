@@ -258,13 +258,14 @@ impl<'p> Model<'p> {
         id.0 as usize >= self.invariants.len()
     }
 
-    /// The first of `checks` that fails on `state`, or on the step `state -> next`; `changed`
-    /// is for state predicates on a successor (`Worker::first_false`).
+    /// The first of `checks` that fails on `state`, or on the step `state -> next`; `after`
+    /// (the parent's values and the variables changed since) is for state predicates on a
+    /// successor (`Worker::first_false`).
     fn first_failing(
         &self,
         checks: &[Check<'_>],
         offset: usize,
-        (state, changed): (&State, Option<u64>),
+        (state, after): (&State, Option<(&[Value], u64)>),
         next: Option<&State>,
     ) -> Result<Option<ViolationId>, EvalError> {
         // Called on every successor (action properties): no worker when there is nothing to do.
@@ -275,7 +276,7 @@ impl<'p> Model<'p> {
         let Some(next) = next else {
             // State predicates: tested in one evaluation context (`Worker::first_false`).
             let exprs = checks.iter().map(|check| check.expr);
-            let at = worker.first_false(exprs, state.values(), changed)?;
+            let at = worker.first_false(exprs, state.values(), after)?;
             return Ok(at.map(|i| ViolationId((offset + i) as u32)));
         };
         // Action properties: checked in one evaluation context (`Worker::first_false_step`).
@@ -306,10 +307,47 @@ impl<'p> Model<'p> {
         Ok(true)
     }
 
+    /// Whether the state constraints hold on `state`; with `after`, a successor of the state
+    /// of those values, in the model, whose values differ from `state`'s at most in the
+    /// variables of `after`'s mask: a constraint that reads none of them holds again
+    /// (`Model::constraint_reads`), and a worker is made only for one that does. Tested as
+    /// invariants are (`Model::constraint_bodies`) where they can be; an error there is
+    /// raised again through the interpreter, so that it is the one a call of the operator
+    /// gives (a constraint that is not a Boolean, `E081`).
+    fn constraints_hold(
+        &self,
+        state: &State,
+        after: Option<(&[Value], u64)>,
+    ) -> Result<bool, EvalError> {
+        if self.constraints.is_empty() {
+            return Ok(true);
+        }
+        let Some(bodies) = &self.constraint_bodies else {
+            return match after {
+                Some((_, changed)) => self.constraints_hold_after(state, changed),
+                None => self.all_hold(&self.constraints, state, None),
+            };
+        };
+        if let Some((_, changed)) = after {
+            let mut reads = self.constraint_reads.iter().flatten();
+            if reads.all(|reads| reads & changed == 0) {
+                return Ok(true);
+            }
+        }
+        let mut worker = self.worker_in(state);
+        let first = worker.first_false_constraint(bodies.iter().copied(), state.values(), after);
+        drop(worker);
+        match (first, after) {
+            (Ok(first), _) => Ok(first.is_none()),
+            (Err(_), Some((_, changed))) => self.constraints_hold_after(state, changed),
+            (Err(_), None) => self.all_hold(&self.constraints, state, None),
+        }
+    }
+
     /// Whether the state constraints hold on `state`, a successor of a state in the model
-    /// whose values differ from `state`'s at most in the variables `changed`: a constraint
-    /// that reads none of them holds again (`Model::constraint_reads`), and a worker is
-    /// made only for one that does.
+    /// whose values differ from `state`'s at most in the variables `changed`, each called
+    /// through the interpreter: a constraint that reads none of them holds again
+    /// (`Model::constraint_reads`), and a worker is made only for one that does.
     fn constraints_hold_after(&self, state: &State, changed: u64) -> Result<bool, EvalError> {
         let mut worker = None;
         for (&op, reads) in self.constraints.iter().zip(&self.constraint_reads) {
@@ -641,7 +679,8 @@ impl TransitionSystem for Model<'_> {
         state: &State,
     ) -> Result<Option<ViolationId>, EvalError> {
         let changed = tlafid_eval::changed_variables(parent.values(), state.values());
-        self.first_failing(&self.invariants, 0, (state, changed), None)
+        let after = changed.map(|changed| (parent.values(), changed));
+        self.first_failing(&self.invariants, 0, (state, after), None)
     }
 
     fn check_initial_invariants(&self, state: &State) -> Result<Option<ViolationId>, EvalError> {
@@ -664,7 +703,7 @@ impl TransitionSystem for Model<'_> {
     }
 
     fn in_model(&self, state: &State) -> Result<bool, EvalError> {
-        let in_model = self.all_hold(&self.constraints, state, None)?;
+        let in_model = self.constraints.is_empty() || self.constraints_hold(state, None)?;
         if in_model {
             self.check_view(state)?;
         }
@@ -678,7 +717,7 @@ impl TransitionSystem for Model<'_> {
         let Some(changed) = tlafid_eval::changed_variables(parent.values(), state.values()) else {
             return self.in_model(state);
         };
-        let in_model = self.constraints_hold_after(state, changed)?;
+        let in_model = self.constraints_hold(state, Some((parent.values(), changed)))?;
         if in_model {
             self.check_view(state)?;
         }

@@ -110,7 +110,10 @@ pub fn fingerprint_values(values: &[Value]) -> Fingerprint {
     fingerprint_sequence(values.iter())
 }
 
-/// [`fingerprint_values`] of the values `values` yields, without gathering them.
+/// [`fingerprint_values`] of the values `values` yields, without gathering them. Inlined
+/// always: LLVM's choice for the evaluator's successor loop moved with unrelated changes
+/// there (a call per successor, and the code's placement).
+#[inline(always)]
 pub fn fingerprint_sequence<'v>(values: impl ExactSizeIterator<Item = &'v Value>) -> Fingerprint {
     let mut acc = fold(SEED, values.len() as u64);
     for v in values {

@@ -257,6 +257,25 @@ impl Value {
         }
     }
 
+    /// Whether `self` and `other` are functions of one representation with the same
+    /// arguments in the same order (so their values are at the same positions): the same
+    /// length for sequences, the same names for records, equal arguments (mostly the same
+    /// allocations: an update keeps its operand's) for other functions.
+    pub fn same_domain(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Seq(a), Value::Seq(b)) => a.elems.len() == b.elems.len(),
+            (Value::Record(a), Value::Record(b)) => {
+                a.fields.len() == b.fields.len()
+                    && a.fields.iter().zip(&b.fields).all(|(x, y)| x.0 == y.0)
+            }
+            (Value::Fcn(a), Value::Fcn(b)) => {
+                a.pairs.len() == b.pairs.len()
+                    && a.pairs.iter().zip(&b.pairs).all(|(x, y)| x.0 == y.0)
+            }
+            _ => false,
+        }
+    }
+
     /// `DOMAIN self = set`, for a function `self`, without building the domain when `set`
     /// is enumerated or an interval (the test behind `f \in [S -> T]`).
     pub fn domain_equals(&self, set: &Value) -> ValueResult<bool> {

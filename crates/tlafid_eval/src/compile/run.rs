@@ -22,6 +22,54 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
     }
 
+    /// [`test`](Self::test) of a state predicate at the top of a check, where it held in
+    /// `parent`, a state the current one was made from (`Worker::first_false`): a
+    /// membership `v \in S` of a state variable in a constant set is tested only on the
+    /// parts of `v` that differ from its value in `parent` ([`Ctx::member_after`]), and a
+    /// `\A` over the rows of a state variable ([`Rows`]) only on the rows that differ
+    /// from the parent's (the others held there, and the rest of the quantifier depends
+    /// on nothing else), without this thread's table of rows.
+    pub(crate) fn test_after(&mut self, expr: &'p Expr, parent: &[Value]) -> EvalResult<bool> {
+        let Some(node) = self.ev.compiled().root(expr) else {
+            return self.eval_bool(expr);
+        };
+        let top = !(self.in_prime
+            || self.init_mode
+            || !self.shadowed.is_empty()
+            || self.changed_test.is_some());
+        match &node.kind {
+            Kind::In {
+                elem,
+                set,
+                negate: false,
+            } if top && matches!(**set, Member::Remembered(_)) => {
+                let cur: &'a [Value] = self.cur;
+                if let Kind::Var(v) = elem.kind {
+                    if let (Some(x), Some(before)) = (cur.get(v), parent.get(v)) {
+                        return self.member_after(x, before, set, node.expr.span);
+                    }
+                }
+                self.run_bool(node)
+            }
+            Kind::Quant {
+                vars,
+                body,
+                rows: Some(rows),
+                ..
+            } if top => {
+                let before = parent.get(rows.var as usize);
+                if matches!(
+                    self.rows_hold(node.expr, *rows, vars, body, before),
+                    Ok(true)
+                ) {
+                    return Ok(true);
+                }
+                self.run_quant(true, vars, body)
+            }
+            _ => self.run_bool(node),
+        }
+    }
+
     /// Evaluates `expr`: its compiled form when it has one.
     pub fn eval_fast(&mut self, expr: &'p Expr) -> EvalResult<Value> {
         match self.ev.compiled().root(expr) {
@@ -562,6 +610,51 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
     }
 
+    /// `x \in set` for a constant `set` ([`Member::Remembered`]) where `before` is known to
+    /// be in `set` (`x`'s value in a state where the membership held, [`Ctx::test_after`]):
+    /// `x` the same allocation holds again, and a function tested against a function set
+    /// whose range is constant, with the arguments of `before` (so the set's domain), is
+    /// tested only at the arguments where its value differs from `before`'s (the others
+    /// held there, against the same constant range), in domain order, each as this
+    /// function tests it; a value tested against another constant set is tested directly
+    /// (`Ctx::constant_member`: a value other than its parent's is mostly a new allocation,
+    /// an update's or an `Append`'s, neither looked up among those remembered nor
+    /// remembered); anything else as [`Ctx::run_member`] tests it. The first false value
+    /// (or error) in domain order is the one the whole test meets first: the domain and
+    /// the range are constants that were evaluated without error for `before`, and the
+    /// values skipped held, without error, against the same range.
+    fn member_after(
+        &mut self,
+        x: &Value,
+        before: &Value,
+        set: &'a Member<'p>,
+        span: Span,
+    ) -> EvalResult<bool> {
+        if crate::memo::identical(x, before) {
+            return Ok(true);
+        }
+        let Member::Remembered(inner) = set else {
+            return self.run_member(x, set, span);
+        };
+        match &**inner {
+            Member::FnSet { range, .. }
+                if matches!(**range, Member::Remembered(_)) && x.same_domain(before) =>
+            {
+                let values = self.value(x.fn_value_refs(), span)?;
+                let old = self.value(before.fn_value_refs(), span)?;
+                for (v, b) in values.zip(old) {
+                    if !self.member_after(v, b, range, span)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            Member::FnSet { .. } => self.run_member(x, set, span),
+            _ if x.is_compound() => self.constant_member(x, inner, span),
+            _ => self.run_member(x, inner, span),
+        }
+    }
+
     /// `[f |-> e, ...] \in s` (as [`Kind::In`] of the built record and [`Member::Set`]):
     /// the fields evaluated in the order written, then the set; an enumerated set of
     /// records is searched by the fields in place ([`record_in`]), without
@@ -857,20 +950,25 @@ impl<'a, 'p> Ctx<'a, 'p> {
             || self.init_mode
             || !self.shadowed.is_empty()
             || self.changed_test.is_some());
-        if looked_up && matches!(self.rows_hold(expr, rows, vars, body), Ok(true)) {
+        if looked_up && matches!(self.rows_hold(expr, rows, vars, body, None), Ok(true)) {
             return Ok(true);
         }
         self.run_quant(true, vars, body)
     }
 
     /// Does every row of [`run_rows`](Self::run_rows) hold? `false` (or an error) where
-    /// one does not, or cannot be read.
+    /// one does not, or cannot be read. With `before`, the variable's value in a state
+    /// where the quantifier held ([`Ctx::test_after`]), a row that is the same allocation
+    /// as `before`'s holds, and the others are tested without the table. Inlined always
+    /// (into its two callers), as it was into `run_rows` alone.
+    #[inline(always)]
     fn rows_hold(
         &mut self,
         expr: &'p Expr,
         rows: Rows,
         vars: &'a [QuantVar<'p>],
         body: &'a Node<'p>,
+        before: Option<&Value>,
     ) -> EvalResult<bool> {
         let bound = rows.second as usize;
         let x = &vars[bound];
@@ -897,12 +995,22 @@ impl<'a, 'p> Ctx<'a, 'p> {
             let Some(row) = function.get(&px) else {
                 return Ok(false);
             };
-            match crate::memo::recall_row(generation, key, &px, row) {
-                Some(needed) if self.depth + needed <= self.ev.options.max_depth => {
-                    self.deepest = self.deepest.max(self.depth + needed);
-                    continue;
+            match before {
+                Some(before) => {
+                    if before
+                        .get(&px)
+                        .is_some_and(|old| crate::memo::identical(old, row))
+                    {
+                        continue;
+                    }
                 }
-                _ => {}
+                None => match crate::memo::recall_row(generation, key, &px, row) {
+                    Some(needed) if self.depth + needed <= self.ev.options.max_depth => {
+                        self.deepest = self.deepest.max(self.depth + needed);
+                        continue;
+                    }
+                    _ => {}
+                },
             }
             let px = px.into_owned();
             self.bind_value(x.slot, px.clone());
@@ -913,7 +1021,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
             if !holds? {
                 return Ok(false);
             }
-            crate::memo::remember_row(generation, key, px, row.clone(), needed);
+            if before.is_none() {
+                crate::memo::remember_row(generation, key, px, row.clone(), needed);
+            }
         }
         Ok(true)
     }
