@@ -460,8 +460,12 @@ mod tests {
     #[test]
     fn orbit_fingerprint_is_the_per_permutation_walks_for_small_and_large_groups() {
         let small = Symmetry::generated_by(vec![swap(0, 1), swap(1, 2)]).unwrap();
+        // A product of two groups (3! * 2! = 12, as MultiPaxos_MC's): hashed whole too.
+        let product = Symmetry::generated_by(vec![swap(0, 1), swap(1, 2), swap(3, 4)]).unwrap();
         let large = Symmetry::generated_by(vec![swap(0, 1), swap(1, 2), swap(2, 3)]).unwrap();
         assert!(small.len() < orbit_hash::MAX_REMEMBERED_WIDTH);
+        assert_eq!(product.len(), 11);
+        assert!(product.len() < orbit_hash::MAX_REMEMBERED_WIDTH);
         assert!(large.len() >= orbit_hash::MAX_REMEMBERED_WIDTH);
         let fixed = Value::function(vec![(mv(5), mv(6)), (mv(6), Value::Int(2))]);
         let state = |a: u32, b: u32, c: u32| {
@@ -476,8 +480,15 @@ mod tests {
                 mv(c),
             ]
         };
-        for group in [&small, &large] {
-            for (a, b, c) in [(0, 1, 2), (1, 0, 2), (2, 3, 0), (3, 3, 1), (0, 0, 0)] {
+        for group in [&small, &product, &large] {
+            for (a, b, c) in [
+                (0, 1, 2),
+                (1, 0, 2),
+                (2, 3, 0),
+                (3, 3, 1),
+                (0, 0, 0),
+                (4, 3, 1),
+            ] {
                 let values = state(a, b, c);
                 // Twice: the second time from the parts remembered.
                 for _ in 0..2 {

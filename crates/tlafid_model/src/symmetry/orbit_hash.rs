@@ -96,32 +96,23 @@ impl Hasher<'_> {
         if len < MIN_REMEMBERED_LEN {
             return self.walk(v);
         }
-        if let Some(part) = self.remembered.recall(self.group, address) {
-            if part.width == 0 {
-                return Some(Hashes::Same(part.hashes[0]));
+        if let Some((width, hashes)) = self.remembered.recall(self.group, address) {
+            if width == 0 {
+                return Some(Hashes::Same(hashes[0]));
             }
             if self.whole_group {
                 let at = self.buf.len();
-                self.buf
-                    .extend_from_slice(&part.hashes[..part.width as usize]);
+                self.buf.extend_from_slice(&hashes[..width]);
                 return Some(Hashes::Each(at));
             }
         }
         let hashes = self.walk(v)?;
-        let mut part = RememberedHashes {
-            width: 0,
-            hashes: [0; MAX_REMEMBERED_WIDTH],
-        };
-        match hashes {
-            Hashes::Same(hash) => part.hashes[0] = hash,
-            Hashes::Each(at) if self.whole_group => {
-                let block = &self.buf[at..];
-                part.width = block.len() as u8;
-                part.hashes[..block.len()].copy_from_slice(block);
-            }
+        let block = match hashes {
+            Hashes::Same(hash) => Remembering::Same(hash),
+            Hashes::Each(at) if self.whole_group => Remembering::Each(&self.buf[at..]),
             Hashes::Each(_) => return Some(hashes),
-        }
-        self.remembered.remember(self.group, address, v, part);
+        };
+        self.remembered.remember(self.group, address, v, block);
         Some(hashes)
     }
 
@@ -330,30 +321,37 @@ fn node_of(v: &Value) -> Option<(usize, usize)> {
 const REMEMBERED_SLOTS: usize = 1024;
 
 /// The largest group (the identity included) whose parts holding moved values are
-/// remembered, with one hash per element of the group.
-pub const MAX_REMEMBERED_WIDTH: usize = 8;
+/// remembered, with one hash per element of the group. MultiPaxos_MC's
+/// `Permutations(Replicas) \cup Permutations(Writes)` generates a group of 12: with 8 here,
+/// none of its message records was remembered, and its orbit fingerprints took 57% of its
+/// instructions. A group of 24 (`Permutations` of four values) is pruned as it goes.
+pub const MAX_REMEMBERED_WIDTH: usize = 16;
 
-/// The hashes of a part: one for every candidate (`width` 0) or one per element of the
-/// group (`width` of them).
-#[derive(Clone, Copy)]
-struct RememberedHashes {
-    width: u8,
-    hashes: [u64; MAX_REMEMBERED_WIDTH],
+/// The hashes of a part to remember: one for every candidate, or one per element of the
+/// group.
+enum Remembering<'b> {
+    Same(u64),
+    Each(&'b [u64]),
 }
 
 /// A part remembered: the group it was hashed for, the part (kept alive, so that no other
-/// part is allocated at its address while it is here) and its hashes.
+/// part is allocated at its address while it is here) and how many hashes it has (0: one
+/// for every candidate).
 struct RememberedPart {
     group: u64,
     part: Value,
-    hashes: RememberedHashes,
+    width: usize,
 }
 
 /// The parts a thread hashed lately, by address. Whether a part is fixed, and its hashes
-/// under the group, depend on the group, so an entry answers only for its group.
+/// under the group, depend on the group, so an entry answers only for its group. The hashes
+/// of slot `i` are `hashes[i * stride..]`: `stride` is the widest group met (at most
+/// [`MAX_REMEMBERED_WIDTH`]), so a small group's table stays small.
 #[derive(Default)]
 pub struct Remembered {
     slots: Vec<Option<RememberedPart>>,
+    hashes: Vec<u64>,
+    stride: usize,
 }
 
 impl Remembered {
@@ -361,25 +359,50 @@ impl Remembered {
         (address >> 4 ^ address >> 14) & (REMEMBERED_SLOTS - 1)
     }
 
-    fn recall(&self, group: u64, address: usize) -> Option<RememberedHashes> {
-        match self.slots.get(Self::slot(address)) {
+    /// The hashes remembered for the part at `address` under `group`: how many (0: one
+    /// for every candidate, the first) and the slot's hashes.
+    fn recall(&self, group: u64, address: usize) -> Option<(usize, &[u64])> {
+        let slot = Self::slot(address);
+        match self.slots.get(slot) {
             Some(Some(entry))
                 if entry.group == group && node_of(&entry.part).map(|n| n.0) == Some(address) =>
             {
-                Some(entry.hashes)
+                let at = slot * self.stride;
+                Some((entry.width, &self.hashes[at..at + self.stride]))
             }
             _ => None,
         }
     }
 
-    fn remember(&mut self, group: u64, address: usize, part: &Value, hashes: RememberedHashes) {
-        if self.slots.is_empty() {
+    fn remember(&mut self, group: u64, address: usize, part: &Value, hashes: Remembering<'_>) {
+        let width = match hashes {
+            Remembering::Same(_) => 1,
+            Remembering::Each(block) => block.len(),
+        };
+        if self.slots.is_empty() || width > self.stride {
+            // A wider group than any before: the table starts again at its width.
+            self.stride = self.stride.max(width).max(1);
+            self.slots.clear();
             self.slots.resize_with(REMEMBERED_SLOTS, || None);
+            self.hashes.clear();
+            self.hashes.resize(REMEMBERED_SLOTS * self.stride, 0);
         }
-        self.slots[Self::slot(address)] = Some(RememberedPart {
+        let slot = Self::slot(address);
+        let at = slot * self.stride;
+        let width = match hashes {
+            Remembering::Same(hash) => {
+                self.hashes[at] = hash;
+                0
+            }
+            Remembering::Each(block) => {
+                self.hashes[at..at + block.len()].copy_from_slice(block);
+                block.len()
+            }
+        };
+        self.slots[slot] = Some(RememberedPart {
             group,
             part: part.clone(),
-            hashes,
+            width,
         });
     }
 }
