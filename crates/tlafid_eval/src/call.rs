@@ -580,7 +580,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
             .and_then(|inside| {
                 if inside {
                     // Recursive function definitions recurse here, not through `call_op`.
-                    grow_stack(|| self.eval(&op.body))
+                    // The body's compiled form where it has one, as a call's.
+                    grow_stack(|| match self.ev.compiled().body(i) {
+                        Some(body) => self.run(body),
+                        None => self.eval(&op.body),
+                    })
                 } else {
                     Err(EvalError::new(
                         crate::error::E_DOMAIN,
