@@ -535,7 +535,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
             ));
         }
         self.building.push(op_id.0);
-        let r = self.fn_cons(&info.binders, &op.body, span);
+        // The body's compiled form where it has one, as for one argument (`apply_fn_def`).
+        let r = match self.ev.compiled().body(op_id.0 as usize) {
+            Some(body) => self.fn_cons_compiled(&info.binders, body),
+            None => self.fn_cons(&info.binders, &op.body, span),
+        };
         self.building.pop();
         r
     }

@@ -412,6 +412,26 @@ impl<'a, 'p> Ctx<'a, 'p> {
         })
     }
 
+    /// [`fn_cons`](Self::fn_cons) of a body with a compiled form (a function definition's).
+    pub(crate) fn fn_cons_compiled(
+        &mut self,
+        binders: &'p [Binder],
+        body: &'a crate::compile::Node<'p>,
+    ) -> EvalResult<Value> {
+        let mut pairs = Vec::new();
+        self.for_each_binding(binders, &mut |ctx| {
+            let key = ctx.binding_key(binders);
+            pairs.push((key, ctx.run(body)?));
+            Ok(true)
+        })?;
+        let simple = binders.len() == 1 && binders[0].slots.len() == 1 && !binders[0].tuple;
+        Ok(if simple {
+            Value::function_sorted(pairs)
+        } else {
+            Value::function(pairs)
+        })
+    }
+
     fn choose(&mut self, binder: &'p Binder, body: &'p Expr, span: Span) -> EvalResult<Value> {
         let mut found = None;
         let binders = std::slice::from_ref(binder);
