@@ -129,8 +129,7 @@ impl Hasher<'_> {
             Value::Set(s) => {
                 let mut sum = Unordered::default();
                 for e in s.elems() {
-                    let h = self.hash(e)?;
-                    self.add(&mut sum, h);
+                    self.add_element(&mut sum, e)?;
                 }
                 self.finish(sum, TAG_SET, s.elems().len())
             }
@@ -222,6 +221,33 @@ impl Hasher<'_> {
                 Hashes::Each(at)
             }
         }
+    }
+
+    /// Adds the hashes of the set element `e` to an unordered sum: a part remembered with
+    /// one hash per element of the group adds the terms remembered with them (each hash
+    /// already mixed as an element), the others are hashed and added.
+    fn add_element(&mut self, sum: &mut Unordered, e: &Value) -> Option<()> {
+        if let (true, Some((address, len))) = (self.whole_group, node_of(e)) {
+            if len >= MIN_REMEMBERED_LEN {
+                if let Some((width, terms)) = self.remembered.recall_terms(self.group, address) {
+                    match sum.each {
+                        None => {
+                            sum.each = Some(self.buf.len());
+                            self.buf.extend_from_slice(&terms[..width]);
+                        }
+                        Some(each) => {
+                            for (s, t) in self.buf[each..each + width].iter_mut().zip(terms) {
+                                *s = s.wrapping_add(*t);
+                            }
+                        }
+                    }
+                    return Some(());
+                }
+            }
+        }
+        let h = self.hash(e)?;
+        self.add(sum, h);
+        Some(())
     }
 
     /// Adds one element's hashes to an unordered sum.
@@ -345,8 +371,10 @@ struct RememberedPart {
 
 /// The parts a thread hashed lately, by address. Whether a part is fixed, and its hashes
 /// under the group, depend on the group, so an entry answers only for its group. The hashes
-/// of slot `i` are `hashes[i * stride..]`: `stride` is the widest group met (at most
-/// [`MAX_REMEMBERED_WIDTH`]), so a small group's table stays small.
+/// of slot `i` are `hashes[2 * i * stride..]`, followed by the terms they add to a set's sums
+/// (each mixed as an element, [`Hasher::add`]), where there is one per element of the group:
+/// `stride` is the widest group met (at most [`MAX_REMEMBERED_WIDTH`]), so a small group's
+/// table stays small.
 #[derive(Default)]
 pub struct Remembered {
     slots: Vec<Option<RememberedPart>>,
@@ -367,7 +395,24 @@ impl Remembered {
             Some(Some(entry))
                 if entry.group == group && node_of(&entry.part).map(|n| n.0) == Some(address) =>
             {
-                let at = slot * self.stride;
+                let at = 2 * slot * self.stride;
+                Some((entry.width, &self.hashes[at..at + self.stride]))
+            }
+            _ => None,
+        }
+    }
+
+    /// The terms remembered for the part at `address` under `group`, when it has one hash
+    /// per element of the group: how many, and the slot's terms.
+    fn recall_terms(&self, group: u64, address: usize) -> Option<(usize, &[u64])> {
+        let slot = Self::slot(address);
+        match self.slots.get(slot) {
+            Some(Some(entry))
+                if entry.width > 0
+                    && entry.group == group
+                    && node_of(&entry.part).map(|n| n.0) == Some(address) =>
+            {
+                let at = (2 * slot + 1) * self.stride;
                 Some((entry.width, &self.hashes[at..at + self.stride]))
             }
             _ => None,
@@ -385,17 +430,21 @@ impl Remembered {
             self.slots.clear();
             self.slots.resize_with(REMEMBERED_SLOTS, || None);
             self.hashes.clear();
-            self.hashes.resize(REMEMBERED_SLOTS * self.stride, 0);
+            self.hashes.resize(2 * REMEMBERED_SLOTS * self.stride, 0);
         }
         let slot = Self::slot(address);
-        let at = slot * self.stride;
+        let at = 2 * slot * self.stride;
         let width = match hashes {
             Remembering::Same(hash) => {
                 self.hashes[at] = hash;
                 0
             }
             Remembering::Each(block) => {
-                self.hashes[at..at + block.len()].copy_from_slice(block);
+                let (own, terms) = self.hashes[at..at + 2 * self.stride].split_at_mut(self.stride);
+                own[..block.len()].copy_from_slice(block);
+                for (t, h) in terms.iter_mut().zip(block) {
+                    *t = mix(TAG_OTHER, *h);
+                }
                 block.len()
             }
         };
