@@ -398,18 +398,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         body: &'p Expr,
         _span: Span,
     ) -> EvalResult<Value> {
-        let mut pairs = Vec::new();
-        self.for_each_binding(binders, &mut |ctx| {
-            let key = ctx.binding_key(binders);
-            pairs.push((key, ctx.eval(body)?));
-            Ok(true)
-        })?;
-        let simple = binders.len() == 1 && binders[0].slots.len() == 1 && !binders[0].tuple;
-        Ok(if simple {
-            Value::function_sorted(pairs)
-        } else {
-            Value::function(pairs)
-        })
+        self.fn_of(binders, |ctx| ctx.eval(body))
     }
 
     /// [`fn_cons`](Self::fn_cons) of a body with a compiled form (a function definition's).
@@ -418,10 +407,19 @@ impl<'a, 'p> Ctx<'a, 'p> {
         binders: &'p [Binder],
         body: &'a crate::compile::Node<'p>,
     ) -> EvalResult<Value> {
+        self.fn_of(binders, |ctx| ctx.run(body))
+    }
+
+    /// The function over `binders`' bindings whose value at each is `value`'s there.
+    fn fn_of(
+        &mut self,
+        binders: &'p [Binder],
+        mut value: impl FnMut(&mut Self) -> EvalResult<Value>,
+    ) -> EvalResult<Value> {
         let mut pairs = Vec::new();
         self.for_each_binding(binders, &mut |ctx| {
             let key = ctx.binding_key(binders);
-            pairs.push((key, ctx.run(body)?));
+            pairs.push((key, value(ctx)?));
             Ok(true)
         })?;
         let simple = binders.len() == 1 && binders[0].slots.len() == 1 && !binders[0].tuple;
