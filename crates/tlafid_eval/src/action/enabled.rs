@@ -57,9 +57,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
         r.map(|_| found)
     }
-}
 
-impl<'a, 'p> Ctx<'a, 'p> {
     /// The action `expr` calls, with its arguments and the plan the action splitter runs for
     /// its body (under the `LET`s the body begins with), when it has one.
     fn enabled_plan(&self, expr: &'p Expr) -> Option<(OpId, &'p [Expr], &'a Plan<'p>)> {
