@@ -590,15 +590,22 @@ impl<'a, 'p> Ctx<'a, 'p> {
                         None => self.eval(&op.body),
                     })
                 } else {
-                    Err(EvalError::new(
-                        crate::error::E_DOMAIN,
-                        format!("{arg} is not in the domain of the function {}", op.name),
-                        span,
-                    ))
+                    Err(self.fn_domain_error(op_id, arg, span))
                 }
             });
         self.pop_frame(saved);
         r.map(Some)
+    }
+
+    /// The error of applying the function definition `op_id` to `arg` outside its domain.
+    #[cold]
+    pub(crate) fn fn_domain_error(&self, op_id: OpId, arg: &Value, span: Span) -> EvalError {
+        let name = &self.ev.program.op(op_id).name;
+        EvalError::new(
+            crate::error::E_DOMAIN,
+            format!("{arg} is not in the domain of the function {name}"),
+            span,
+        )
     }
 
     fn domain_is_infinite(&self, domain: &Expr) -> bool {

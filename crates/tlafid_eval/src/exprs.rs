@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use tlafid_base::Span;
-use tlafid_sema::ir::{Binder, ExceptStep, ExceptUpdate, Expr, ExprKind, Slot};
+use tlafid_sema::ir::{Binder, ExceptStep, ExceptUpdate, Expr, ExprKind, OpId, Slot};
 use tlafid_value::{LazySet, Value};
 
 use crate::ctx::Ctx;
@@ -465,15 +465,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
         };
         if let ExprKind::Call(op, captured) = &target.kind {
             if self.ev.program.op(*op).function.is_some() {
-                if captured.is_empty() && self.worth_building(op.0 as usize) {
-                    match self.call_op(*op, captured, span) {
-                        Ok(fv) => {
-                            let a = self.eval(arg)?;
-                            return self.value(fv.apply(&a).cloned(), span);
-                        }
-                        // Applied one argument at a time, as before (TLC's functions are
-                        // lazy: values outside the applied arguments may fail).
-                        Err(_) => self.fn_uses.push((op.0 as usize, u32::MAX)),
+                if captured.is_empty() {
+                    if let Some(fv) = self.built_fn_def(*op, span) {
+                        let a = self.eval(arg)?;
+                        return self.value(fv.apply(&a).cloned(), span);
                     }
                 }
                 let a = self.eval(arg)?;
@@ -500,6 +495,25 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let fv = self.eval(f)?;
         let a = self.eval_cow(arg)?;
         self.value(fv.apply(&a).cloned(), span)
+    }
+
+    /// The whole value of the function definition `op` (called without captured
+    /// arguments) where it is [worth building](Self::worth_building) and builds; `None`
+    /// where it is to be applied one argument at a time. Shared by the interpreter's
+    /// `fn_app` and the compiled [`Kind::FnDefApp`](crate::compile) so that both decide alike.
+    pub(crate) fn built_fn_def(&mut self, op: OpId, span: Span) -> Option<Value> {
+        if !self.worth_building(op.0 as usize) {
+            return None;
+        }
+        match self.call_op(op, &[], span) {
+            Ok(fv) => Some(fv),
+            // Applied one argument at a time, as before (TLC's functions are lazy: values
+            // outside the applied arguments may fail).
+            Err(_) => {
+                self.fn_uses.push((op.0 as usize, u32::MAX));
+                None
+            }
+        }
     }
 
     /// Is the function definition `op` applied often enough in this call (one current

@@ -10,7 +10,8 @@
 //!
 //! What is compiled (when the evaluator is built, and again after each override): the body of every operator (run by
 //! [`Ctx::call_op`]) and every conjunct of a `/\` list (the guards the action generator
-//! tests, looked up by address). How nodes run is in `run.rs`.
+//! tests, looked up by address). How nodes run is in `run.rs`; the application of a function
+//! definition, `F[a]`, in `fn_def.rs`.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -20,6 +21,7 @@ use tlafid_sema::ir::{Builtin, ExceptStep, Expr, ExprKind, Slot};
 use tlafid_sema::walk::each_child;
 use tlafid_value::{Text, Value, ValueResult};
 
+mod fn_def;
 mod run;
 
 use crate::analysis;
@@ -69,6 +71,12 @@ enum Kind<'p> {
     /// `f[a]` where `f` is a constant (`HostOf[pid]`, a function definition over
     /// constants such as `GetDistance[f1, f2]`), applied once its value is known.
     ConstApp(Box<Node<'p>>, Box<Node<'p>>),
+    /// `f[a]` (`f[a, b]`) where `f` is a call of a function definition that is applied
+    /// one argument at a time ([`fn_def::FnDefApp`]): built whole where the interpreter
+    /// would build it ([`Ctx::built_fn_def`]), else the argument run (a pair's items
+    /// without building the pair), each variable's domain run and tested, and the body's
+    /// compiled form run in a frame of its own, as [`Ctx::apply_fn_def`] does.
+    FnDefApp(Box<fn_def::FnDefApp<'p>>),
     /// `{a, b, ...}`: built from its items, kept when they are all constant.
     SetEnum(Vec<Node<'p>>),
     /// `<<a, b, ...>>` with at least one item: built from its items, kept when they are all
@@ -600,6 +608,9 @@ impl<'p> Compiler<'_, 'p> {
             ExprKind::FnApp(f, a) => {
                 if let ExprKind::Local(slot) = f.kind {
                     return self.fold(e, Kind::LocalApp(slot, self.boxed(a)));
+                }
+                if let Some(kind) = self.fn_def_app(f, a) {
+                    return self.fold(e, kind);
                 }
                 let f = self.compile(f);
                 if f.is_place() {

@@ -193,6 +193,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let a = self.run_cow(a)?;
                 self.value(fv.apply(&a).cloned(), n.expr.span)
             }
+            Kind::FnDefApp(app) => self.run_fn_def_app(app, n.expr.span),
             Kind::LocalApp(slot, a) => {
                 // As the interpreter's `fn_app` on a ready local: the argument, then the
                 // function read in place.
@@ -1112,7 +1113,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// The value of a compiled expression, borrowed when it is a place of the current state,
     /// a literal or a constant already computed (no reference count is touched: constants
     /// are shared by every worker).
-    fn run_cow(&mut self, n: &'a Node<'p>) -> EvalResult<Cow<'a, Value>> {
+    pub(super) fn run_cow(&mut self, n: &'a Node<'p>) -> EvalResult<Cow<'a, Value>> {
         match &n.kind {
             Kind::Value(v) => return Ok(Cow::Borrowed(v)),
             Kind::Cached(op) => {
