@@ -506,11 +506,16 @@ impl<'a, 'p> Ctx<'a, 'p> {
             return None;
         }
         match self.call_op(op, &[], span) {
-            Ok(fv) => Some(fv),
+            Ok(fv) => {
+                crate::memo::note_fn_size(op.0 as usize, fv.fn_len());
+                Some(fv)
+            }
             // Applied one argument at a time, as before (TLC's functions are lazy: values
-            // outside the applied arguments may fail).
+            // outside the applied arguments may fail); not built again in this call.
             Err(_) => {
-                self.fn_uses.push((op.0 as usize, u32::MAX));
+                if let Some(entry) = self.fn_uses.iter_mut().find(|(o, _)| *o == op.0 as usize) {
+                    entry.1 = u32::MAX;
+                }
                 None
             }
         }
@@ -518,7 +523,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
 
     /// Is the function definition `op` applied often enough in this call (one current
     /// state) to build it whole once (cached per state) rather than run its body for each
-    /// argument?
+    /// argument? A build runs the body once per pair, so it is worth it once the
+    /// applications counted reach the number of pairs its last build on this thread had
+    /// (and at least four): never more than twice the work of
+    /// the better choice made knowing how many applications the call will make.
     fn worth_building(&mut self, op: usize) -> bool {
         const APPLICATIONS_BEFORE_BUILDING: u32 = 4;
         if self.in_prime || self.init_mode || !self.ev.per_state_cacheable(op) {
@@ -528,7 +536,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             Some((_, u32::MAX)) => false,
             Some((_, n)) => {
                 *n += 1;
-                *n >= APPLICATIONS_BEFORE_BUILDING
+                *n >= APPLICATIONS_BEFORE_BUILDING.max(crate::memo::fn_size(op))
             }
             None => {
                 self.fn_uses.push((op, 1));

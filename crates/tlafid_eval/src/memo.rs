@@ -924,3 +924,26 @@ impl Updates {
         }
     }
 }
+
+thread_local! {
+    /// The number of pairs each function definition had when this thread last built it
+    /// whole (`Ctx::worth_building`), by operator index; 0 where never built.
+    static FN_SIZES: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Remembers that the function definition `op` was built whole with `pairs` pairs.
+pub(crate) fn note_fn_size(op: usize, pairs: usize) {
+    FN_SIZES.with(|sizes| {
+        let mut sizes = sizes.borrow_mut();
+        if sizes.len() <= op {
+            sizes.resize(op + 1, 0);
+        }
+        sizes[op] = u32::try_from(pairs).unwrap_or(u32::MAX);
+    });
+}
+
+/// The number of pairs the function definition `op` had when this thread last built it
+/// whole (0 if it never did).
+pub(crate) fn fn_size(op: usize) -> u32 {
+    FN_SIZES.with(|sizes| sizes.borrow().get(op).copied().unwrap_or(0))
+}

@@ -467,7 +467,7 @@ impl Value {
 
     /// The number of pairs of a function (zero for other values).
     #[inline]
-    fn fn_len(&self) -> usize {
+    pub fn fn_len(&self) -> usize {
         match self {
             Value::Seq(s) => s.elems.len(),
             Value::Record(r) => r.fields.len(),
