@@ -502,12 +502,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// where it is to be applied one argument at a time. Shared by the interpreter's
     /// `fn_app` and the compiled [`Kind::FnDefApp`](crate::compile) so that both decide alike.
     pub(crate) fn built_fn_def(&mut self, op: OpId, span: Span) -> Option<Value> {
-        if !self.worth_building(op.0 as usize) {
-            return None;
-        }
+        let first = self.worth_building(op.0 as usize)?;
         match self.call_op(op, &[], span) {
             Ok(fv) => {
-                crate::memo::note_fn_size(op.0 as usize, fv.fn_len());
+                // Later applications in this call read the value kept for the state.
+                if first {
+                    crate::memo::note_fn_size(op.0 as usize, fv.fn_len());
+                }
                 Some(fv)
             }
             // Applied one argument at a time, as before (TLC's functions are lazy: values
@@ -525,22 +526,24 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// state) to build it whole once (cached per state) rather than run its body for each
     /// argument? A build runs the body once per pair, so it is worth it once the
     /// applications counted reach the number of pairs its last build on this thread had
-    /// (and at least four): never more than twice the work of
-    /// the better choice made knowing how many applications the call will make.
-    fn worth_building(&mut self, op: usize) -> bool {
+    /// (and at least four): never more than twice the work of the better choice made
+    /// knowing how many applications the call will make. `Some(true)` at the application
+    /// that crosses that threshold, `Some(false)` after it, `None` before.
+    fn worth_building(&mut self, op: usize) -> Option<bool> {
         const APPLICATIONS_BEFORE_BUILDING: u32 = 4;
         if self.in_prime || self.init_mode || !self.ev.per_state_cacheable(op) {
-            return false;
+            return None;
         }
         match self.fn_uses.iter_mut().find(|(o, _)| *o == op) {
-            Some((_, u32::MAX)) => false,
+            Some((_, u32::MAX)) => None,
             Some((_, n)) => {
                 *n += 1;
-                *n >= APPLICATIONS_BEFORE_BUILDING.max(crate::memo::fn_size(op))
+                let threshold = APPLICATIONS_BEFORE_BUILDING.max(crate::memo::fn_size(op));
+                (*n >= threshold).then_some(*n == threshold)
             }
             None => {
                 self.fn_uses.push((op, 1));
-                false
+                None
             }
         }
     }
