@@ -25,9 +25,16 @@ pub struct ModelArgs {
 }
 
 impl ModelArgs {
-    /// Starts the memory budget's watchdog on `session`'s interrupt (stopped when dropped).
-    pub fn watch_memory(&self, session: &tlafid_pipeline::Session<'_>) -> crate::memory::Watchdog {
-        crate::memory::watch(&session.interrupt, self.max_memory)
+    /// Starts what stops `session`'s runs from outside while the result lives: the memory
+    /// budget's watchdog, and SIGINT or SIGTERM as a cancellation.
+    pub fn watch(
+        &self,
+        session: &tlafid_pipeline::Session<'_>,
+    ) -> (crate::memory::Watchdog, crate::signals::Guard) {
+        (
+            crate::memory::watch(&session.interrupt, self.max_memory),
+            crate::signals::cancel_on_signals(&session.interrupt),
+        )
     }
 
     /// The pipeline's inputs: these files, with an observation module, requirements, and

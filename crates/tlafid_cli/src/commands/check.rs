@@ -277,7 +277,7 @@ fn periodic_coverage(args: &CheckArgs) -> Option<PeriodicCoverage> {
 pub fn run(args: &CheckArgs) -> ExitStatus {
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
-    let _watchdog = args.model.watch_memory(&session);
+    let _watch = args.model.watch(&session);
     let inputs = args.model.inputs(
         args.observe.as_ref(),
         args.requirements.as_ref(),

@@ -100,7 +100,7 @@ pub fn run(args: &GradeArgs) -> ExitStatus {
     };
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
-    let _watchdog = model.watch_memory(&session);
+    let _watch = model.watch(&session);
     let inputs = model.inputs(
         args.observe.as_ref(),
         args.requirements.as_ref(),

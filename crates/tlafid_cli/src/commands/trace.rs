@@ -141,7 +141,7 @@ impl TraceArgs {
 pub fn run(args: &TraceArgs) -> ExitStatus {
     let mut files = DiskFiles;
     let mut session = Session::new(&mut files);
-    let _watchdog = args.model.watch_memory(&session);
+    let _watch = args.model.watch(&session);
     let inputs = args.model.inputs(
         args.observe.as_ref(),
         args.requirements.as_ref(),

@@ -191,6 +191,9 @@ pub(crate) fn incomplete(budget: Budget) -> (RunOutcome, String) {
                 (--spill-after, or --max-memory with --spill) and would spill, but the state \
                 graph of temporal properties does not spill; no verdict."
                 .to_string(),
+            Budget::Cancelled => "Incomplete: the run was cancelled (SIGINT or SIGTERM, or an \
+                MCP client's cancellation); no verdict."
+                .to_string(),
             _ => format!(
                 "Incomplete: the {} budget ran out; no verdict.",
                 budget_name(budget)
