@@ -764,7 +764,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             }
             arenas.push(whole.bytes);
         }
-        let (frontier, frontier_bytes) = queued(winners, arenas);
+        let (frontier, frontier_bytes) = queued(winners, arenas, queue_spills);
         let frontier_len = frontier.len();
         self.frontier = frontier;
         self.frontier_bytes = frontier_bytes;
@@ -1212,21 +1212,29 @@ fn counted_winners<S, E>(winners: &[Winner<S, E>], stop: Option<&Event<S, E>>) -
 /// The blocks' arenas are kept as they are (each trimmed to its length if its slack is large):
 /// copying every state's bytes into one arena in queue order held the level's bytes twice
 /// at the peak of each level. They are copied only when a good part of them belongs to
-/// candidates that lost their fingerprint to an earlier one (several workers).
+/// candidates that lost their fingerprint to an earlier one (several workers) or to a state
+/// spilled to disk, and never when the frontier goes to segment files (`spilling`): writing
+/// them is the copy (copied first, the level's bytes were held twice: MCNanoMedium with
+/// `--spill-after 10000` peaked 220 MB, higher than without spilling).
 fn queued<S, E>(
     winners: Vec<Winner<S, E>>,
     mut arenas: Vec<Vec<u8>>,
+    spilling: bool,
 ) -> (Vec<Stored<S>>, Vec<Vec<u8>>)
 where
     S: Clone,
 {
+    // A new vector (not the winners' reused in place: its elements are twice as large).
+    let mut frontier = Vec::with_capacity(winners.len());
+    if spilling {
+        frontier.extend(winners.into_iter().map(|(_, claim)| claim.state));
+        return (frontier, arenas);
+    }
     let packed: usize = winners
         .iter()
         .map(|(_, claim)| claim.state.packed_len())
         .sum();
     let held: usize = arenas.iter().map(Vec::len).sum();
-    // A new vector (not the winners' reused in place: its elements are twice as large).
-    let mut frontier = Vec::with_capacity(winners.len());
     if packed >= held - held / 8 {
         frontier.extend(winners.into_iter().map(|(_, claim)| claim.state));
         for arena in &mut arenas {
