@@ -14,7 +14,7 @@ use crate::event::{keep_first, Check, Event, EventKind};
 use crate::liveness::graph::{AtomLayout, BlockEdges};
 use crate::report::Budget;
 use crate::seen::FingerprintSet;
-use crate::stored::{Arena, Stored};
+use crate::stored::{Arena, FrontierArenas, Stored};
 use crate::watch::Watch;
 use crate::{ActionId, Successor, TransitionSystem, ViolationId};
 
@@ -78,12 +78,13 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
     }
 
     /// Expands the frontier states `chunk` (packed ones in `frontier_bytes`), the first at
-    /// position `start`, as a block.
+    /// position `start`, as a block; each state expanded without an event is counted as
+    /// expanded in its arena (which frees the arena after its last state).
     pub fn expand_block(
         &self,
         start: u32,
         chunk: &[Stored<T::State>],
-        frontier_bytes: &[Vec<u8>],
+        frontier_bytes: &FrontierArenas,
     ) -> BlockResult<T::State, T::Error> {
         let mut out = BlockResult {
             start,
@@ -105,7 +106,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             if position > key_parent(self.first_stop.load(Ordering::Relaxed)) {
                 break;
             }
-            let state = match stored.state(self.system, frontier_bytes) {
+            let state = match frontier_bytes.state(stored, self.system) {
                 Ok(state) => state,
                 Err(broken) => {
                     out.broken = Some(broken);
@@ -125,6 +126,7 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
                 keep_first(&mut out.first_event, event);
                 break;
             }
+            frontier_bytes.expanded(stored);
         }
         let generated: u64 = out.generated.iter().map(|&g| u64::from(g)).sum();
         self.generated.fetch_add(generated, Ordering::Relaxed);

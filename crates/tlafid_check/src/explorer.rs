@@ -29,8 +29,8 @@ use crate::report::{
 };
 use crate::seen::{stored_key, FingerprintSet};
 use crate::storage::{SpillOptions, Storage};
-use crate::stored::{Arena, Stored};
-use crate::trace::{replay, ParentLink, ParentLinks, ROOT};
+use crate::stored::{Arena, FrontierArenas, Stored};
+use crate::trace::{replay, ParentLink, ParentLinks, ReplayEnd, ROOT};
 use crate::watch::Watch;
 use crate::TransitionSystem;
 
@@ -349,8 +349,18 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         })
     }
 
-    /// Phase 1: expands the frontier in parallel blocks.
-    fn expand_level(&self) -> Expansion<T::State, T::Error> {
+    /// Phase 1: expands the frontier in parallel blocks, freeing its arenas as it goes
+    /// ([`FrontierArenas`]; those of states with an event stay for their traces).
+    fn expand_level(&mut self) -> Expansion<T::State, T::Error> {
+        let arenas = std::mem::take(&mut self.frontier_bytes);
+        let arenas = FrontierArenas::new(arenas, &self.frontier);
+        let expansion = self.expand_frontier(&arenas);
+        self.frontier_bytes = arenas.into_arenas();
+        expansion
+    }
+
+    /// [`Search::expand_level`] over the frontier's `arenas`.
+    fn expand_frontier(&self, arenas: &FrontierArenas) -> Expansion<T::State, T::Error> {
         let claims = ClaimTable::new();
         let context = LevelContext {
             system: self.system,
@@ -386,7 +396,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                     match queue.load(&*spill.storage, segment) {
                         Ok((states, bytes)) => results.extend(self.expand_blocks(
                             &context,
-                            (&states, &bytes),
+                            (&states, &FrontierArenas::new(bytes, &states)),
                             segment * queue.segment_states,
                         )),
                         Err(problem) => {
@@ -397,7 +407,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                 }
                 results
             }
-            _ => self.expand_blocks(&context, (&self.frontier, &self.frontier_bytes), 0),
+            _ => self.expand_blocks(&context, (&self.frontier, arenas), 0),
         };
         let mut generated = vec![0u32; self.frontier_len()];
         let mut first_event = None;
@@ -449,7 +459,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
     fn expand_blocks(
         &self,
         context: &LevelContext<'_, T>,
-        (states, bytes): (&[Stored<T::State>], &[Vec<u8>]),
+        (states, bytes): (&[Stored<T::State>], &FrontierArenas),
         first: usize,
     ) -> Vec<crate::expand::BlockResult<T::State, T::Error>> {
         let block = self.options.block_size;
@@ -656,7 +666,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             let Some(kind) = event.kind.violation() else {
                 continue;
             };
-            let trace = self.trace_to(key_parent(event.key), is_initial, event.successor)?;
+            let trace = self.trace_to(event.key, is_initial, event.successor)?;
             self.violations.push(Violation { kind, trace });
         }
         Ok(())
@@ -754,7 +764,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             }
             arenas.push(whole.bytes);
         }
-        let (frontier, frontier_bytes) = queued(winners, arenas);
+        let (frontier, frontier_bytes) = queued(winners, arenas, queue_spills);
         let frontier_len = frontier.len();
         self.frontier = frontier;
         self.frontier_bytes = frontier_bytes;
@@ -1071,7 +1081,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let stats = self.stats(generated, self.distinct() + counted, queue, depth);
         let trace = match event.kind {
             EventKind::Budget(_) => None,
-            _ => Some(self.trace_to(parent, level.is_initial, event.successor)?),
+            _ => Some(self.trace_to(event.key, level.is_initial, event.successor)?),
         };
         let outcome = event.kind.into_outcome();
         Ok(Report {
@@ -1084,21 +1094,30 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         })
     }
 
-    /// The behaviour to frontier state `parent` (none for the initial pseudo-level), then
-    /// `successor` if the event concerns one.
+    /// The behaviour to the frontier state that is the parent in `key` (none for the initial
+    /// pseudo-level), then `successor` if the event concerns one: the successor at `key`'s
+    /// ordinal, whose fingerprint ends the replay's check (the parent's bytes may have been
+    /// freed; they are kept for an event without a successor).
     fn trace_to(
         &self,
-        parent: u32,
+        key: OrderKey,
         is_initial: bool,
         successor: Option<(Option<crate::ActionId>, T::State)>,
     ) -> Result<Vec<TraceStep<T::State>>, Diagnostic> {
         let mut trace = if is_initial {
             Vec::new()
         } else {
-            let target = self.frontier_state(parent)?;
+            let parent = key_parent(key);
+            let target = match &successor {
+                Some((_, state)) => ReplayEnd::Successor {
+                    ordinal: key_ordinal(key),
+                    fingerprint: self.system.fingerprint(state),
+                },
+                None => ReplayEnd::State(self.frontier_state(parent)?),
+            };
             let index = self.frontier_start + parent;
             let known = |fp: u64| self.is_known(fp);
-            replay(self.system, &known, &self.parents, index, &target)?
+            replay(self.system, &known, &self.parents, index, target)?
         };
         if let Some((action, state)) = successor {
             trace.push(TraceStep { action, state });
@@ -1193,21 +1212,29 @@ fn counted_winners<S, E>(winners: &[Winner<S, E>], stop: Option<&Event<S, E>>) -
 /// The blocks' arenas are kept as they are (each trimmed to its length if its slack is large):
 /// copying every state's bytes into one arena in queue order held the level's bytes twice
 /// at the peak of each level. They are copied only when a good part of them belongs to
-/// candidates that lost their fingerprint to an earlier one (several workers).
+/// candidates that lost their fingerprint to an earlier one (several workers) or to a state
+/// spilled to disk, and never when the frontier goes to segment files (`spilling`): writing
+/// them is the copy (copied first, the level's bytes were held twice: MCNanoMedium with
+/// `--spill-after 10000` peaked 220 MB, higher than without spilling).
 fn queued<S, E>(
     winners: Vec<Winner<S, E>>,
     mut arenas: Vec<Vec<u8>>,
+    spilling: bool,
 ) -> (Vec<Stored<S>>, Vec<Vec<u8>>)
 where
     S: Clone,
 {
+    // A new vector (not the winners' reused in place: its elements are twice as large).
+    let mut frontier = Vec::with_capacity(winners.len());
+    if spilling {
+        frontier.extend(winners.into_iter().map(|(_, claim)| claim.state));
+        return (frontier, arenas);
+    }
     let packed: usize = winners
         .iter()
         .map(|(_, claim)| claim.state.packed_len())
         .sum();
     let held: usize = arenas.iter().map(Vec::len).sum();
-    // A new vector (not the winners' reused in place: its elements are twice as large).
-    let mut frontier = Vec::with_capacity(winners.len());
     if packed >= held - held / 8 {
         frontier.extend(winners.into_iter().map(|(_, claim)| claim.state));
         for arena in &mut arenas {

@@ -89,14 +89,23 @@ fn ordinals_to(parents: &ParentLinks, target: u32) -> Vec<u32> {
     ordinals
 }
 
-/// Rebuilds the behaviour from an initial state to the state with index `target`, which is
-/// `target_state` (its fingerprint is checked at the end).
+/// What a replay must end in, checked by fingerprint.
+pub(crate) enum ReplayEnd<S> {
+    /// The state itself.
+    State(S),
+    /// A state whose successor at `ordinal` has `fingerprint` (the successor is not rebuilt
+    /// into the behaviour: the caller has it).
+    Successor { ordinal: u32, fingerprint: u64 },
+}
+
+/// Rebuilds the behaviour from an initial state to the state with index `target`, which must
+/// end as `end` says.
 pub(crate) fn replay<T: TransitionSystem>(
     system: &T,
     known: &dyn Fn(u64) -> bool,
     parents: &ParentLinks,
     target: u32,
-    target_state: &T::State,
+    end: ReplayEnd<T::State>,
 ) -> Result<Vec<TraceStep<T::State>>, Diagnostic> {
     let _rebuilding = Rebuilding::start(system);
     let ordinals = ordinals_to(parents, target);
@@ -120,8 +129,22 @@ pub(crate) fn replay<T: TransitionSystem>(
         }
         trace.push(TraceStep { action, state });
     }
-    let reached = trace.last().map(|step| system.fingerprint(&step.state));
-    if reached != Some(system.fingerprint(target_state)) {
+    let last = trace.last().map(|step| &step.state);
+    let (reached, expected) = match end {
+        ReplayEnd::State(state) => (
+            last.map(|s| system.fingerprint(s)),
+            system.fingerprint(&state),
+        ),
+        ReplayEnd::Successor {
+            ordinal,
+            fingerprint,
+        } => (
+            last.and_then(|s| pick_successor(system, s, ordinal))
+                .map(|(_, successor)| system.fingerprint(&successor)),
+            fingerprint,
+        ),
+    };
+    if reached != Some(expected) {
         return Err(replay_mismatch(
             "a counterexample replay ended in another state than the search",
         ));
