@@ -39,7 +39,7 @@ fn no_transparent_huge_pages() {
 /// What every help page ends with: the exit statuses, TLC's where TLC has one.
 const EXIT_STATUSES: &str = "\
 Exit statuses:
-  0 success            2 usage or unreadable input   3 incomplete (a budget ran out, a signal; no verdict)
+  0 success            2 usage or unreadable input   3 incomplete (budget or signal; no verdict)
   4 weak property (mutate)   5 a phase failed (grade)
   10 assumption false  11 deadlock   12 invariant or action property violated, trace not admitted
   13 temporal property violated   14 Assert failed   75 evaluation error or unsupported construct
