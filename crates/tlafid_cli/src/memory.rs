@@ -107,22 +107,43 @@ pub fn watch(interrupt: &Interrupt, asked: Option<u64>) -> Watchdog {
         }
         return watchdog;
     }
+    // Without the thread the run goes on without a memory budget, as off Linux.
+    raise_when(
+        "memory-watchdog",
+        SAMPLE_EVERY,
+        done,
+        interrupt,
+        StopReason::Memory,
+        move || resident_bytes().is_some_and(|rss| rss > budget),
+    );
+    watchdog
+}
+
+/// Starts a thread (named `name`) that tests `fired` every `every` until `done`, and raises
+/// `interrupt` with `reason` the first time it holds. If no thread can be started, nothing
+/// is watched.
+pub(crate) fn raise_when(
+    name: &str,
+    every: std::time::Duration,
+    done: Arc<AtomicBool>,
+    interrupt: &Interrupt,
+    reason: StopReason,
+    fired: impl Fn() -> bool + Send + 'static,
+) {
     let interrupt = interrupt.clone();
     let spawned = std::thread::Builder::new()
-        .name("memory-watchdog".into())
+        .name(name.into())
         .stack_size(64 * 1024)
         .spawn(move || {
             while !done.load(Ordering::Relaxed) {
-                if resident_bytes().is_some_and(|rss| rss > budget) {
-                    interrupt.raise(StopReason::Memory);
+                if fired() {
+                    interrupt.raise(reason);
                     return;
                 }
-                std::thread::sleep(SAMPLE_EVERY);
+                std::thread::sleep(every);
             }
         });
-    // Without the thread the run goes on without a memory budget, as off Linux.
     drop(spawned);
-    watchdog
 }
 
 #[cfg(test)]

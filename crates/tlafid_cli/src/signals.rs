@@ -34,21 +34,15 @@ pub fn cancel_on_signals(interrupt: &Interrupt) -> Guard {
     let Some(received) = received() else {
         return guard;
     };
-    let interrupt = interrupt.clone();
-    let spawned = std::thread::Builder::new()
-        .name("signals".into())
-        .stack_size(64 * 1024)
-        .spawn(move || {
-            while !done.load(Ordering::Relaxed) {
-                if received.load(Ordering::Relaxed) {
-                    interrupt.raise(StopReason::Cancelled);
-                    return;
-                }
-                std::thread::sleep(POLL_EVERY);
-            }
-        });
     // Without the thread a signal keeps ending the run as before the guard: no report.
-    drop(spawned);
+    crate::memory::raise_when(
+        "signals",
+        POLL_EVERY,
+        done,
+        interrupt,
+        StopReason::Cancelled,
+        move || received.load(Ordering::Relaxed),
+    );
     guard
 }
 
