@@ -130,22 +130,14 @@ impl FrontierArenas {
         stored: &'s Stored<S>,
         system: &T,
     ) -> Result<Cow<'s, S>, Diagnostic> {
-        match stored {
-            Stored::Whole(state) => Ok(Cow::Borrowed(state)),
-            Stored::Packed { arena, len, start } => {
-                let bytes = self
-                    .arenas
-                    .get(*arena as usize)
-                    .ok_or_else(unpack_failed)?
-                    .read()
-                    .unwrap_or_else(PoisonError::into_inner);
-                bytes
-                    .get(Stored::<S>::range(*start, *len))
-                    .and_then(|bytes| system.unpack(bytes))
-                    .map(Cow::Owned)
-                    .ok_or_else(unpack_failed)
-            }
-        }
+        let held = match stored {
+            Stored::Packed { arena, .. } => self
+                .arenas
+                .get(*arena as usize)
+                .map(|bytes| bytes.read().unwrap_or_else(PoisonError::into_inner)),
+            Stored::Whole(_) => None,
+        };
+        stored.state_in(system, |_| held.as_deref().map(Vec::as_slice))
     }
 
     /// Notes that `stored` has been expanded: the last state of its arena frees the arena.
@@ -233,10 +225,25 @@ impl<S: Clone> Stored<S> {
         system: &T,
         arenas: &[Vec<u8>],
     ) -> Result<Cow<'_, S>, Diagnostic> {
+        self.state_in(system, |arena| {
+            arenas.get(arena as usize).map(Vec::as_slice)
+        })
+    }
+
+    /// The state, a packed one rebuilt from the bytes `arena` gives for its arena's number
+    /// (`None`: no such arena); `E096` if the system cannot rebuild it.
+    fn state_in<'b, T: TransitionSystem<State = S>>(
+        &self,
+        system: &T,
+        arena: impl FnOnce(u32) -> Option<&'b [u8]>,
+    ) -> Result<Cow<'_, S>, Diagnostic> {
         match self {
             Stored::Whole(state) => Ok(Cow::Borrowed(state)),
-            Stored::Packed { arena, len, start } => arenas
-                .get(*arena as usize)
+            Stored::Packed {
+                arena: n,
+                len,
+                start,
+            } => arena(*n)
                 .and_then(|bytes| bytes.get(Self::range(*start, *len)))
                 .and_then(|bytes| system.unpack(bytes))
                 .map(Cow::Owned)
