@@ -30,7 +30,7 @@ impl ModelArgs {
     pub fn watch(
         &self,
         session: &tlafid_pipeline::Session<'_>,
-    ) -> (crate::memory::Watchdog, crate::signals::Guard) {
+    ) -> (crate::memory::Watchdog, crate::memory::Watchdog) {
         (
             crate::memory::watch(&session.interrupt, self.max_memory),
             crate::signals::cancel_on_signals(&session.interrupt),

@@ -78,9 +78,18 @@ fn resident_bytes() -> Option<u64> {
     kib_field(&status, "VmRSS:").map(|kib| kib * 1024)
 }
 
-/// Stops the watchdog when dropped.
+/// Stops a watching thread ([`raise_when`]) when dropped.
 pub struct Watchdog {
     done: Arc<AtomicBool>,
+}
+
+impl Watchdog {
+    /// One with no thread to stop.
+    pub(crate) fn idle() -> Watchdog {
+        Watchdog {
+            done: Arc::new(AtomicBool::new(true)),
+        }
+    }
 }
 
 impl Drop for Watchdog {
@@ -94,8 +103,6 @@ impl Drop for Watchdog {
 /// there is no watchdog, and a budget asked for is said to be unsupported (`E008`).
 pub fn watch(interrupt: &Interrupt, asked: Option<u64>) -> Watchdog {
     let budget = asked.unwrap_or_else(default_budget);
-    let done = Arc::new(AtomicBool::new(false));
-    let watchdog = Watchdog { done: done.clone() };
     if resident_bytes().is_none() {
         if let Some(asked) = asked.or_else(budget_from_environment) {
             eprintln!(
@@ -105,31 +112,29 @@ pub fn watch(interrupt: &Interrupt, asked: Option<u64>) -> Watchdog {
                 tlafid_pipeline::codes::MEMORY_BUDGET_UNSUPPORTED
             );
         }
-        return watchdog;
+        return Watchdog::idle();
     }
-    // Without the thread the run goes on without a memory budget, as off Linux.
     raise_when(
         "memory-watchdog",
         SAMPLE_EVERY,
-        done,
         interrupt,
         StopReason::Memory,
         move || resident_bytes().is_some_and(|rss| rss > budget),
-    );
-    watchdog
+    )
 }
 
-/// Starts a thread (named `name`) that tests `fired` every `every` until `done`, and raises
-/// `interrupt` with `reason` the first time it holds. If no thread can be started, nothing
-/// is watched.
+/// Starts a thread (named `name`) that tests `fired` every `every` until the watchdog is
+/// dropped, and raises `interrupt` with `reason` the first time it holds. If no thread can be
+/// started, nothing is watched (the run goes on as without the budget).
 pub(crate) fn raise_when(
     name: &str,
     every: std::time::Duration,
-    done: Arc<AtomicBool>,
     interrupt: &Interrupt,
     reason: StopReason,
     fired: impl Fn() -> bool + Send + 'static,
-) {
+) -> Watchdog {
+    let done = Arc::new(AtomicBool::new(false));
+    let watchdog = Watchdog { done: done.clone() };
     let interrupt = interrupt.clone();
     let spawned = std::thread::Builder::new()
         .name(name.into())
@@ -144,6 +149,7 @@ pub(crate) fn raise_when(
             }
         });
     drop(spawned);
+    watchdog
 }
 
 #[cfg(test)]

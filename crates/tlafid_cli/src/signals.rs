@@ -12,38 +12,26 @@ use std::time::Duration;
 
 use tlafid_base::{Interrupt, StopReason};
 
+use crate::memory::{raise_when, Watchdog};
+
 /// How often the flag is read.
 const POLL_EVERY: Duration = Duration::from_millis(10);
 
-/// Stops polling when dropped (the handlers stay: a signal after the run ended only sets
-/// the flag, and a second one still exits).
-pub struct Guard {
-    done: Arc<AtomicBool>,
-}
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        self.done.store(true, Ordering::Relaxed);
-    }
-}
-
 /// Raises `interrupt` (as [`StopReason::Cancelled`]) at the first SIGINT or SIGTERM.
-pub fn cancel_on_signals(interrupt: &Interrupt) -> Guard {
-    let done = Arc::new(AtomicBool::new(false));
-    let guard = Guard { done: done.clone() };
+///
+/// The watchdog returned stops polling when dropped; the handlers stay (a signal after the
+/// run ended only sets the flag, and a second one still exits).
+pub fn cancel_on_signals(interrupt: &Interrupt) -> Watchdog {
     let Some(received) = received() else {
-        return guard;
+        return Watchdog::idle();
     };
-    // Without the thread a signal keeps ending the run as before the guard: no report.
-    crate::memory::raise_when(
+    raise_when(
         "signals",
         POLL_EVERY,
-        done,
         interrupt,
         StopReason::Cancelled,
         move || received.load(Ordering::Relaxed),
-    );
-    guard
+    )
 }
 
 /// The flag the handlers set, registered once per process (`None` where signals cannot be
