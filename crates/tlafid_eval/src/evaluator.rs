@@ -140,6 +140,9 @@ pub struct Evaluator<'p> {
     pub(crate) disjunctions: action::Disjunctions<'p>,
     /// The compiled actions of the next-state relation (`action/plan.rs`).
     pub(crate) plans: action::Plans<'p>,
+    /// The splitter's walk of the next-state relation, with the disjunctions, counts,
+    /// guards and plans it meets resolved (`action/tree.rs`).
+    pub(crate) split: action::SplitTree<'p>,
     /// Actions are not planned ([`Evaluator::set_action_plans`]).
     plans_off: bool,
     /// For each operator, the operator an action-level call of it inlines (after
@@ -440,6 +443,7 @@ impl<'p> Evaluator<'p> {
             disjunctions: Default::default(),
             inline_targets: Vec::new(),
             plans: action::Plans::default(),
+            split: action::SplitTree::default(),
             plans_off: false,
             spare: (0..STRIPES).map(|_| Stripe::default()).collect(),
             enabled_shadows: crate::shadow::EnabledShadows::new(program),
@@ -534,13 +538,18 @@ impl<'p> Evaluator<'p> {
     }
 
     /// Plans the actions of the next-state relation anew (`action/plan.rs`), in a new
-    /// generation of the compiled forms (the plans' nodes are new allocations).
+    /// generation of the compiled forms (the plans' nodes are new allocations), and builds
+    /// the splitter's walk with them (`action/tree.rs`).
     fn plan_actions(&mut self) {
         self.plans = action::Plans::default();
         self.compiled.renew_generation();
         if let Some(next) = self.next.filter(|_| !self.plans_off) {
             self.plans = action::Plans::new(self, next);
         }
+        self.split = match self.next {
+            Some(next) => action::SplitTree::new(self, next),
+            None => action::SplitTree::default(),
+        };
     }
 
     /// Sets the initial predicate and the next-state relation (each optional).

@@ -22,10 +22,12 @@ mod hoist;
 mod plan;
 mod shared;
 mod split;
+mod tree;
 
 pub(crate) use hoist::{exists_guards, ExistsGuards};
 pub(crate) use plan::Plans;
 pub(crate) use split::{split_actions, Emit, ExistsCounts};
+pub(crate) use tree::SplitTree;
 
 /// One action of the next-state relation: a top-level disjunct, found through `\/`, `\E`,
 /// `LET` and calls of defined operators.
@@ -90,18 +92,64 @@ pub(crate) enum Disjunction<'p> {
     Shared(shared::Shared<'p>),
 }
 
-/// The disjunctions of the next-state relation the splitter treats apart, by address.
-pub(crate) type Disjunctions<'p> =
-    std::collections::HashMap<usize, Disjunction<'p>, ahash::RandomState>;
+/// The disjunctions of the next-state relation the splitter treats apart, in the order
+/// found, and their index by the disjunction's address.
+pub(crate) struct Disjunctions<'p> {
+    list: Vec<Disjunction<'p>>,
+    by_address: std::collections::HashMap<usize, usize, ahash::RandomState>,
+}
+
+impl Default for Disjunctions<'_> {
+    fn default() -> Self {
+        Disjunctions {
+            list: Vec::new(),
+            by_address: std::collections::HashMap::with_hasher(ahash::RandomState::with_seeds(
+                17, 18, 19, 20,
+            )),
+        }
+    }
+}
+
+impl<'p> Disjunctions<'p> {
+    /// The index of the disjunction `expr`, if the splitter treats it apart.
+    pub(crate) fn index_of(&self, expr: &Expr) -> Option<usize> {
+        self.by_address
+            .get(&(expr as *const Expr as usize))
+            .copied()
+    }
+
+    /// The disjunction at `index` (from [`Disjunctions::index_of`]).
+    pub(crate) fn get(&self, index: usize) -> &Disjunction<'p> {
+        &self.list[index]
+    }
+
+    /// Every disjunction, in the order found.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &Disjunction<'p>> {
+        self.list.iter()
+    }
+
+    /// Puts `disjunction` at `address`, in place of the one there if `replace`, else only
+    /// if there is none.
+    fn put(&mut self, address: usize, disjunction: Disjunction<'p>, replace: bool) {
+        match self.by_address.get(&address) {
+            Some(&at) if replace => self.list[at] = disjunction,
+            Some(_) => {}
+            None => {
+                self.by_address.insert(address, self.list.len());
+                self.list.push(disjunction);
+            }
+        }
+    }
+}
 
 /// The disjunctions of `next` with a label dispatch, and the others with shared guards.
 pub(crate) fn disjunctions<'p>(ev: &Evaluator<'p>, next: OpId) -> Disjunctions<'p> {
-    let mut out = Disjunctions::with_hasher(ahash::RandomState::with_seeds(17, 18, 19, 20));
+    let mut out = Disjunctions::default();
     for (at, dispatch) in dispatch::label_dispatches(ev, next) {
-        out.insert(at, Disjunction::Label(dispatch));
+        out.put(at, Disjunction::Label(dispatch), true);
     }
     for (at, shared) in shared::shared_guards(ev, next) {
-        out.entry(at).or_insert(Disjunction::Shared(shared));
+        out.put(at, Disjunction::Shared(shared), false);
     }
     out
 }

@@ -30,18 +30,27 @@ use crate::error::{EvalError, EvalResult, E_CASE};
 use crate::evaluator::Evaluator;
 use crate::frame::FrameSlot;
 
-/// The plans of a next-state relation's actions, by the address of the action's expression.
+/// The plans of a next-state relation's actions, by the address of the action's expression;
+/// each also by an index, which the splitter's tree (`tree.rs`) holds.
 #[derive(Default)]
 pub(crate) struct Plans<'p> {
-    by_action: HashMap<usize, Plan<'p>, ahash::RandomState>,
+    plans: Vec<Plan<'p>>,
+    by_action: HashMap<usize, PlanId, ahash::RandomState>,
     /// The plans of actions the splitter walks once their shared guard held and their key
     /// was their label (`shared.rs`), without those two tests, by the address of the
     /// action's body (see [`Builder::after_ahead`]).
-    after_ahead: HashMap<usize, Plan<'p>, ahash::RandomState>,
+    after_ahead: HashMap<usize, PlanId, ahash::RandomState>,
     /// Calls of actions whose first conjunct is a guard that can be tested on the caller's
     /// slots, before the call's frame is opened, by the address of the call.
-    guarded_calls: HashMap<usize, GuardedCall<'p>, ahash::RandomState>,
+    guarded_calls: HashMap<usize, GuardedId, ahash::RandomState>,
+    guarded: Vec<GuardedCall<'p>>,
 }
+
+/// A plan of [`Plans`], by its index.
+pub(crate) type PlanId = u32;
+
+/// A [`GuardedCall`] of [`Plans`], by its index.
+pub(crate) type GuardedId = u32;
 
 /// A call `A(p, q)` of an action `A(a, b) == G /\ B /\ ...` whose arguments are the
 /// caller's consecutive slots and whose guard `G` reads only its parameters and binds
@@ -64,16 +73,16 @@ pub(crate) struct GuardedCall<'p> {
 impl<'p> Plans<'p> {
     /// Plans every action of `next` (none in a program with an action composition).
     pub fn new(ev: &Evaluator<'p>, next: OpId) -> Plans<'p> {
-        let mut by_action = HashMap::with_hasher(ahash::RandomState::with_seeds(21, 22, 23, 24));
-        let mut after_ahead = HashMap::with_hasher(ahash::RandomState::with_seeds(21, 22, 23, 24));
-        let mut guarded_calls =
-            HashMap::with_hasher(ahash::RandomState::with_seeds(21, 22, 23, 24));
+        let seeds = || ahash::RandomState::with_seeds(21, 22, 23, 24);
+        let mut plans = Plans {
+            plans: Vec::new(),
+            by_action: HashMap::with_hasher(seeds()),
+            after_ahead: HashMap::with_hasher(seeds()),
+            guarded_calls: HashMap::with_hasher(seeds()),
+            guarded: Vec::new(),
+        };
         if ev.program.ops.iter().any(|op| mentions_cdot(&op.body)) {
-            return Plans {
-                by_action,
-                after_ahead,
-                guarded_calls,
-            };
+            return plans;
         }
         let mut builder = Builder {
             ev,
@@ -100,10 +109,11 @@ impl<'p> Plans<'p> {
         for e in actions {
             let plan = builder.plan(e, 0);
             if !matches!(plan, Plan::Gen(_)) {
-                by_action.insert(e as *const Expr as usize, plan);
+                let id = plans.push(plan);
+                plans.by_action.insert(e as *const Expr as usize, id);
             }
         }
-        for disjunction in ev.disjunctions.values() {
+        for disjunction in ev.disjunctions.iter() {
             let super::Disjunction::Shared(shared) = disjunction else {
                 continue;
             };
@@ -113,46 +123,64 @@ impl<'p> Plans<'p> {
                 };
                 let body: &'p Expr = &ev.program.op(op).body;
                 if let Some(plan) = builder.after_ahead(body) {
-                    after_ahead.insert(body as *const Expr as usize, plan);
+                    let id = plans.push(plan);
+                    plans.after_ahead.insert(body as *const Expr as usize, id);
                 }
             }
         }
         for call in calls {
             if let Some(guarded) = builder.guarded_call(call) {
-                guarded_calls.insert(call as *const Expr as usize, guarded);
+                let id = GuardedId::try_from(plans.guarded.len()).expect("fewer than u32::MAX");
+                plans.guarded.push(guarded);
+                plans.guarded_calls.insert(call as *const Expr as usize, id);
             }
         }
-        Plans {
-            by_action,
-            after_ahead,
-            guarded_calls,
-        }
+        plans
     }
 
-    /// What is known of the call `expr` of an action, if its guard can be tested before
-    /// its frame is opened.
-    pub fn guarded_call(&self, expr: &Expr) -> Option<&GuardedCall<'p>> {
-        if self.guarded_calls.is_empty() {
-            return None;
-        }
-        self.guarded_calls.get(&(expr as *const Expr as usize))
+    fn push(&mut self, plan: Plan<'p>) -> PlanId {
+        let id = PlanId::try_from(self.plans.len()).expect("fewer plans than u32::MAX");
+        self.plans.push(plan);
+        id
+    }
+
+    /// The index of what is known of the call `expr` of an action, if its guard can be
+    /// tested before its frame is opened.
+    pub fn guarded_call_id(&self, expr: &Expr) -> Option<GuardedId> {
+        self.guarded_calls
+            .get(&(expr as *const Expr as usize))
+            .copied()
+    }
+
+    /// The guarded call `id` (from [`Plans::guarded_call_id`]).
+    pub fn guarded_call(&self, id: GuardedId) -> &GuardedCall<'p> {
+        &self.guarded[id as usize]
     }
 
     /// The plan of the action `expr`, if it has one.
     pub fn get(&self, expr: &Expr) -> Option<&Plan<'p>> {
+        self.plan_id(expr).map(|id| self.plan(id))
+    }
+
+    /// The index of the plan of the action `expr`, if it has one.
+    pub fn plan_id(&self, expr: &Expr) -> Option<PlanId> {
         if self.by_action.is_empty() {
             return None;
         }
-        self.by_action.get(&(expr as *const Expr as usize))
+        self.by_action.get(&(expr as *const Expr as usize)).copied()
     }
 
-    /// The plan of the action `expr` (an action's body) to run once its shared guard held
-    /// and its key was its label, if it has one.
-    pub fn after_ahead(&self, expr: &Expr) -> Option<&Plan<'p>> {
-        if self.after_ahead.is_empty() {
-            return None;
-        }
-        self.after_ahead.get(&(expr as *const Expr as usize))
+    /// The index of the plan of the action `expr` (an action's body) to run once its shared
+    /// guard held and its key was its label, if it has one.
+    pub fn after_ahead_id(&self, expr: &Expr) -> Option<PlanId> {
+        self.after_ahead
+            .get(&(expr as *const Expr as usize))
+            .copied()
+    }
+
+    /// The plan `id` (from [`Plans::plan_id`] or [`Plans::after_ahead_id`]).
+    pub fn plan(&self, id: PlanId) -> &Plan<'p> {
+        &self.plans[id as usize]
     }
 }
 

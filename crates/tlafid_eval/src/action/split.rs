@@ -8,7 +8,9 @@ use tlafid_sema::ir::{Expr, ExprKind, Level, OpDef, OpId, Program, Slot};
 use tlafid_value::Value;
 
 use super::dispatch::{Dispatch, Label};
+use super::plan::Plan;
 use super::shared::{Ahead, Shared};
+use super::tree::{NodeId, SplitNode};
 use super::{ActionDecl, ActionInfo, Disjunction, TlcAction, MAX_SPLIT_DEPTH};
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_UNASSIGNED_AT_END};
@@ -177,6 +179,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// Emits every successor of the current state under `next`.
     pub(crate) fn successors(&mut self, next: OpId, emit: &mut Emit<'_>) -> EvalResult<()> {
         let def: &'p OpDef = self.ev.program.op(next);
+        let root = self
+            .ev
+            .split
+            .root(next)
+            .expect("the splitter's tree is built with the next-state relation");
         let saved = self.push_frame(next, &[], def.span)?;
         let mut walk = Walk {
             index: 0,
@@ -185,49 +192,60 @@ impl<'a, 'p> Ctx<'a, 'p> {
             ahead: false,
             after_guard: None,
         };
-        let r = self.split_walk(&def.body, &mut walk, 0, emit);
+        let r = self.split_walk(root, &mut walk, emit);
         self.pop_frame(saved);
         r
     }
 
     fn split_walk(
         &mut self,
-        expr: &'p Expr,
+        node: NodeId,
         walk: &mut Walk<'a, 'p>,
-        depth: usize,
         emit: &mut Emit<'_>,
     ) -> EvalResult<()> {
-        match &expr.kind {
-            _ if depth > MAX_SPLIT_DEPTH => self.run_leaf(expr, walk, emit),
-            ExprKind::Junction { and: false, items } => {
-                match self.ev.disjunctions.get(&(expr as *const Expr as usize)) {
-                    Some(Disjunction::Label(dispatch)) => {
-                        if let Some(label) = self.dispatch_label(dispatch) {
-                            return self.split_label(dispatch, label, walk, depth, emit);
+        let ev: &'a Evaluator<'p> = self.ev;
+        match ev.split.node(node) {
+            SplitNode::Or {
+                items,
+                special,
+                span,
+            } => {
+                if let Some((at, arms)) = special {
+                    match ev.disjunctions.get(*at) {
+                        Disjunction::Label(dispatch) => {
+                            if let Some(label) = self.dispatch_label(dispatch) {
+                                return self.split_label(dispatch, arms, label, walk, emit);
+                            }
+                        }
+                        Disjunction::Shared(shared) => {
+                            return self.split_shared(shared, arms, *span, walk, emit);
                         }
                     }
-                    Some(Disjunction::Shared(shared)) => {
-                        return self.split_shared(shared, expr.span, walk, depth, emit);
-                    }
-                    None => {}
                 }
                 items
                     .iter()
-                    .try_for_each(|item| self.split_walk(item, walk, depth + 1, emit))
+                    .try_for_each(|&item| self.split_walk(item, walk, emit))
             }
-            ExprKind::LetValue { slot, value, body } => {
+            SplitNode::Let { slot, value, body } => {
                 self.bind(*slot, FrameSlot::Thunk(value));
-                self.split_walk(body, walk, depth + 1, emit)
+                self.split_walk(*body, walk, emit)
             }
-            ExprKind::Quant {
-                forall: false,
+            SplitNode::Exists {
                 binders,
                 body,
-            } => self.split_exists(binders, body, walk, depth, emit),
-            _ if self.ev.inline_call(expr).is_some() => {
-                let (op, args) = self.ev.inline_call(expr).expect("checked");
-                let def: &'p OpDef = self.ev.program.op(op);
-                if let Some(call) = self.ev.plans.guarded_call(expr).filter(|_| !walk.ahead) {
+                count,
+                guards,
+            } => self.split_exists(binders, *body, *count, guards.as_deref(), walk, emit),
+            SplitNode::Call {
+                op,
+                args,
+                def,
+                span,
+                guarded,
+                body,
+            } => {
+                if let Some(call) = guarded.filter(|_| !walk.ahead) {
+                    let call = ev.plans.guarded_call(call);
                     match self.test_aliased(call.start, call.len, &call.guard) {
                         // The action stops at its guard: counted, its frame never opened.
                         Some(Ok(false)) => {
@@ -239,7 +257,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                         Some(Err(_)) | None => {}
                     }
                 }
-                let saved = self.push_frame(op, args, expr.span)?;
+                let saved = self.push_frame(*op, args, *span)?;
                 let (owner, depth_params) = (walk.owner, walk.params.len());
                 if emit.wants_params() {
                     for (k, p) in def.params.iter().enumerate().skip(def.captured) {
@@ -249,13 +267,24 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     }
                 }
                 walk.owner = def;
-                let r = self.split_walk(&def.body, walk, depth + 1, emit);
+                let r = self.split_walk(*body, walk, emit);
                 walk.owner = owner;
                 walk.params.truncate(depth_params);
                 self.pop_frame(saved);
                 r
             }
-            _ => self.run_leaf(expr, walk, emit),
+            SplitNode::Leaf {
+                expr,
+                plan,
+                after_ahead,
+            } => {
+                let plan = match (std::mem::take(&mut walk.ahead), walk.after_guard.take()) {
+                    (_, Some((body, plan))) if std::ptr::eq(body, *expr) => Some(plan),
+                    (true, _) => after_ahead.or(*plan).map(|id| ev.plans.plan(id)),
+                    _ => plan.map(|id| ev.plans.plan(id)),
+                };
+                self.run_leaf(expr, plan, walk, emit)
+            }
         }
     }
 
@@ -265,26 +294,25 @@ impl<'a, 'p> Ctx<'a, 'p> {
     fn split_label(
         &mut self,
         dispatch: &'a Dispatch<'p>,
+        arms: &'a [NodeId],
         label: Label,
         walk: &mut Walk<'a, 'p>,
-        depth: usize,
         emit: &mut Emit<'_>,
     ) -> EvalResult<()> {
-        for arm in dispatch.arms() {
-            self.split_if_label(arm.item, arm.label, label, walk, depth + arm.depth, emit)?;
+        for (arm, &node) in dispatch.arms().iter().zip(arms) {
+            self.split_if_label(node, arm.label, label, walk, emit)?;
         }
         Ok(())
     }
 
-    /// Walks `item`, unless it is one action of a label (`wanted`) other than the one held:
+    /// Walks `node`, unless it is one action of a label (`wanted`) other than the one held:
     /// that one would stop at its first test, and is only counted.
     fn split_if_label(
         &mut self,
-        item: &'p Expr,
+        node: NodeId,
         wanted: Option<Label>,
         held: Label,
         walk: &mut Walk<'a, 'p>,
-        depth: usize,
         emit: &mut Emit<'_>,
     ) -> EvalResult<()> {
         match wanted {
@@ -292,24 +320,24 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 walk.index += 1;
                 Ok(())
             }
-            _ => self.split_walk(item, walk, depth, emit),
+            _ => self.split_walk(node, walk, emit),
         }
     }
 
     /// A disjunction with runs of actions that share their guard (`shared.rs`): a run whose
     /// guard fails is counted, not walked; when it holds and the run's key holds a label,
-    /// only the actions of that label are walked.
+    /// only the actions of that label are walked. `arms` are the nodes of its arms.
     fn split_shared(
         &mut self,
         shared: &'a Shared<'p>,
+        arms: &'a [NodeId],
         span: Span,
         walk: &mut Walk<'a, 'p>,
-        depth: usize,
         emit: &mut Emit<'_>,
     ) -> EvalResult<()> {
         let mut runs = shared.runs.iter().peekable();
         let mut at = 0;
-        while let Some(&(item, offset)) = shared.arms.get(at) {
+        while let Some(&node) = arms.get(at) {
             if let Some(run) = runs.next_if(|run| run.start == at) {
                 match self.shared_ahead(run, span) {
                     Ahead::Disabled => {
@@ -319,17 +347,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     }
                     Ahead::Label(label) => {
                         for k in 0..run.len {
-                            let (item, offset) = shared.arms[at + k];
                             let wanted = run.label(k);
                             walk.ahead = wanted.is_some();
-                            let r = self.split_if_label(
-                                item,
-                                wanted,
-                                label,
-                                walk,
-                                depth + offset,
-                                emit,
-                            );
+                            let r = self.split_if_label(arms[at + k], wanted, label, walk, emit);
                             walk.ahead = false;
                             r?;
                         }
@@ -339,28 +359,24 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     Ahead::Walk => {}
                 }
             }
-            self.split_walk(item, walk, depth + offset, emit)?;
+            self.split_walk(node, walk, emit)?;
             at += 1;
         }
         Ok(())
     }
 
-    /// A top-level `\E`: its body's actions once per binding, numbered from the same index.
+    /// A top-level `\E`: its body's `count` actions once per binding, numbered from the same
+    /// index; none walked when every hoisted guard is false (`hoist.rs`).
     fn split_exists(
         &mut self,
         binders: &'p [tlafid_sema::ir::Binder],
-        body: &'p Expr,
+        body: NodeId,
+        count: usize,
+        guards: Option<&'a [&'p Expr]>,
         walk: &mut Walk<'a, 'p>,
-        depth: usize,
         emit: &mut Emit<'_>,
     ) -> EvalResult<()> {
         let start = walk.index;
-        let count = self
-            .ev
-            .exists_counts
-            .get(&(body as *const Expr as usize))
-            .copied()
-            .unwrap_or(1);
         let names: Vec<(SmolStr, Slot)> = if emit.wants_params() {
             binders
                 .iter()
@@ -372,7 +388,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let depth_params = walk.params.len();
         // Every action under this `\E` would stop at its first conjunct: only the domains
         // are evaluated.
-        let disabled = match self.ev.exists_guards.get(&(body as *const Expr as usize)) {
+        let disabled = match guards {
             Some(guards) => guards.iter().all(|g| matches!(self.test(g), Ok(false))),
             None => false,
         };
@@ -387,7 +403,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     walk.params.push((name.clone(), v.clone()));
                 }
             }
-            ctx.split_walk(body, walk, depth + 1, emit)?;
+            ctx.split_walk(body, walk, emit)?;
             Ok(true)
         })?;
         walk.params.truncate(depth_params);
@@ -395,9 +411,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
         Ok(())
     }
 
+    /// Runs the action `expr` by `plan` (by the generator without one), emitting each
+    /// successor.
     fn run_leaf(
         &mut self,
         expr: &'p Expr,
+        plan: Option<&'a Plan<'p>>,
         walk: &mut Walk<'a, 'p>,
         emit: &mut Emit<'_>,
     ) -> EvalResult<()> {
@@ -406,11 +425,6 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let owner = walk.owner;
         let index = walk.index;
         walk.index += 1;
-        let plan = match (std::mem::take(&mut walk.ahead), walk.after_guard.take()) {
-            (_, Some((body, plan))) if std::ptr::eq(body, expr) => Some(plan),
-            (true, _) => (self.ev.plans.after_ahead(expr)).or_else(|| self.ev.plans.get(expr)),
-            _ => self.ev.plans.get(expr),
-        };
         let params = &walk.params;
         let what = || format!("the action {}", owner.name);
         let mut k = |ctx: &mut Ctx<'a, 'p>| {
