@@ -1,11 +1,14 @@
 //! The memory budget (`--max-memory`): a watchdog thread reads the process's resident set
-//! size every few milliseconds and raises the session's interrupt when it passes the
+//! size (`/proc/self/statm`) and raises the session's interrupt when it passes the
 //! budget; the evaluator (inside one state's work) and the explorer (between blocks of
 //! states) then stop, and the run ends `incomplete` (`max_memory`) instead of being killed.
 //!
 //! The accounting is approximate: it is the resident set of the whole process (seen set,
 //! queue, values, everything), sampled, so a run can pass the budget by what it allocates
-//! in one sampling interval. Without `/proc` (not Linux) there is no watchdog. One value
+//! in one sampling interval. The interval is 10 ms near the budget and longer, up to
+//! 250 ms, while the gap to the budget is more than the process could fill in it at
+//! [`GROWTH_PER_CORE`] a core: a small run far below a large budget is not woken a hundred
+//! times a second. Without `/proc` (not Linux) there is no watchdog. One value
 //! too large to build at all (`[1..2147483647 -> {0}]`) is refused before it is built
 //! (`E079`), whatever the budget.
 
@@ -15,8 +18,15 @@ use std::time::Duration;
 
 use tlafid_base::{Interrupt, StopReason};
 
-/// How often the resident set is read.
-const SAMPLE_EVERY: Duration = Duration::from_millis(10);
+/// The shortest interval between two readings of the resident set (near the budget).
+const SAMPLE_AT_LEAST: Duration = Duration::from_millis(10);
+
+/// The longest interval between two readings (far below the budget).
+const SAMPLE_AT_MOST: Duration = Duration::from_millis(250);
+
+/// The fastest one core is assumed to grow the resident set, in bytes a second: faulting in
+/// fresh pages runs at a few GiB a second a core.
+const GROWTH_PER_CORE: u64 = 4 << 30;
 
 /// When `/proc/meminfo` cannot be read: 4 GiB.
 const FALLBACK_BYTES: u64 = 4 << 30;
@@ -72,10 +82,28 @@ fn kib_field(text: &str, field: &str) -> Option<u64> {
     line[field.len()..].split_whitespace().next()?.parse().ok()
 }
 
-/// The resident set of this process, in bytes.
+/// The resident set of this process, in bytes: the second field of `/proc/self/statm`, in
+/// pages (cheaper to read than `/proc/self/status`, which the kernel renders whole).
+#[cfg(target_os = "linux")]
 fn resident_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    kib_field(&status, "VmRSS:").map(|kib| kib * 1024)
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    pages.checked_mul(rustix::param::page_size() as u64)
+}
+
+/// Off Linux the resident set is not read: there is no watchdog.
+#[cfg(not(target_os = "linux"))]
+fn resident_bytes() -> Option<u64> {
+    None
+}
+
+/// How long to wait before the next reading when the resident set is `rss` and the budget
+/// `budget`: the time the gap takes to fill at `growth` bytes a second, within
+/// [`SAMPLE_AT_LEAST`] and [`SAMPLE_AT_MOST`].
+fn next_sample(rss: u64, budget: u64, growth: u64) -> Duration {
+    let gap = budget.saturating_sub(rss);
+    let fill = Duration::from_secs_f64(gap as f64 / growth.max(1) as f64);
+    fill.clamp(SAMPLE_AT_LEAST, SAMPLE_AT_MOST)
 }
 
 /// Stops a watching thread ([`raise_when`]) when dropped.
@@ -114,24 +142,37 @@ pub fn watch(interrupt: &Interrupt, asked: Option<u64>) -> Watchdog {
         }
         return Watchdog::idle();
     }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+    let growth = GROWTH_PER_CORE.saturating_mul(cores);
     raise_when(
         "memory-watchdog",
-        SAMPLE_EVERY,
         interrupt,
         StopReason::Memory,
-        move || resident_bytes().is_some_and(|rss| rss > budget),
+        move || match resident_bytes() {
+            Some(rss) if rss > budget => Test::Holds,
+            Some(rss) => Test::NotYet(next_sample(rss, budget, growth)),
+            None => Test::NotYet(SAMPLE_AT_MOST),
+        },
     )
 }
 
-/// Starts a thread (named `name`) that tests `fired` every `every` until the watchdog is
-/// dropped, and raises `interrupt` with `reason` the first time it holds. If no thread can be
-/// started, nothing is watched (the run goes on as without the budget).
+/// What a watched condition says when tested ([`raise_when`]).
+pub(crate) enum Test {
+    /// It holds: raise the interrupt.
+    Holds,
+    /// Not yet: test again after this long.
+    NotYet(Duration),
+}
+
+/// Starts a thread (named `name`) that tests `condition` until the watchdog is dropped,
+/// waiting between tests as long as it says, and raises `interrupt` with `reason` the first
+/// time it holds. If no thread can be started, nothing is watched (the run goes on as
+/// without the budget).
 pub(crate) fn raise_when(
     name: &str,
-    every: std::time::Duration,
     interrupt: &Interrupt,
     reason: StopReason,
-    fired: impl Fn() -> bool + Send + 'static,
+    condition: impl Fn() -> Test + Send + 'static,
 ) -> Watchdog {
     let done = Arc::new(AtomicBool::new(false));
     let watchdog = Watchdog { done: done.clone() };
@@ -141,11 +182,13 @@ pub(crate) fn raise_when(
         .stack_size(64 * 1024)
         .spawn(move || {
             while !done.load(Ordering::Relaxed) {
-                if fired() {
-                    interrupt.raise(reason);
-                    return;
+                match condition() {
+                    Test::Holds => {
+                        interrupt.raise(reason);
+                        return;
+                    }
+                    Test::NotYet(wait) => std::thread::sleep(wait),
                 }
-                std::thread::sleep(every);
             }
         });
     drop(spawned);
@@ -166,6 +209,17 @@ mod tests {
         assert!(parse_size("4X").is_err());
         assert!(parse_size("99999999999T").is_err());
         assert!(parse_size("").is_err());
+    }
+
+    #[test]
+    fn readings_are_sparse_only_far_below_the_budget() {
+        let growth = 8 << 30;
+        assert_eq!(next_sample(100 << 20, 16 << 30, growth), SAMPLE_AT_MOST);
+        assert_eq!(next_sample(16 << 30, 16 << 30, growth), SAMPLE_AT_LEAST);
+        assert_eq!(next_sample(17 << 30, 16 << 30, growth), SAMPLE_AT_LEAST);
+        // 400 MiB below at 8 GiB a second: about 49 ms.
+        let near = next_sample(112 << 20, 512 << 20, growth);
+        assert!(near > Duration::from_millis(48) && near < Duration::from_millis(50));
     }
 
     #[test]

@@ -12,10 +12,11 @@ use std::time::Duration;
 
 use tlafid_base::{Interrupt, StopReason};
 
-use crate::memory::{raise_when, Watchdog};
+use crate::memory::{raise_when, Test, Watchdog};
 
-/// How often the flag is read.
-const POLL_EVERY: Duration = Duration::from_millis(10);
+/// How often the flag is read: a run ends within this much of the signal (besides the
+/// state's work it finishes).
+const POLL_EVERY: Duration = Duration::from_millis(25);
 
 /// Raises `interrupt` (as [`StopReason::Cancelled`]) at the first SIGINT or SIGTERM.
 ///
@@ -27,10 +28,12 @@ pub fn cancel_on_signals(interrupt: &Interrupt) -> Watchdog {
     };
     raise_when(
         "signals",
-        POLL_EVERY,
         interrupt,
         StopReason::Cancelled,
-        move || received.load(Ordering::Relaxed),
+        move || match received.load(Ordering::Relaxed) {
+            true => Test::Holds,
+            false => Test::NotYet(POLL_EVERY),
+        },
     )
 }
 

@@ -525,7 +525,7 @@ impl<'p> Evaluator<'p> {
         self.facts = OnceLock::new();
         self.compiled = Compiled::new(self);
         self.inline_targets = action::inline_targets(self);
-        self.plan_actions();
+        self.split_next();
     }
 
     /// Runs the actions of the next-state relation on the generator alone (`false`), or on
@@ -558,6 +558,14 @@ impl<'p> Evaluator<'p> {
         let next = next.map(|op| self.resolve_override(op));
         self.init = init;
         self.next = next;
+        self.split_next();
+    }
+
+    /// Splits the next-state relation into its actions, with the tables read while they are
+    /// run (`\E` counts and guards, disjunctions), and plans them: again whenever something
+    /// they were built from changes (the relation, an operator's override).
+    fn split_next(&mut self) {
+        let next = self.next;
         (self.actions, self.exists_counts) = match next {
             Some(op) => action::split_actions(self, op),
             None => Default::default(),

@@ -579,3 +579,64 @@ fn the_variables_an_expression_reads_are_found_through_calls() {
     let level = call(tlc_get, vec![string("level")]);
     assert_eq!(ev.variables_read(&eq(level, var(0))), None);
 }
+
+/// The successors of `state`, shown with their action's index and parameters.
+fn successors_shown(ev: &Evaluator, state: &State) -> Vec<String> {
+    let mut shown = Vec::new();
+    ev.successors(state, &mut |info, st| {
+        let params: Vec<String> = info
+            .params
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        shown.push(format!(
+            "{} {params:?} -> {}, {}",
+            info.index,
+            st.values()[0],
+            st.values()[1]
+        ));
+    })
+    .unwrap();
+    shown
+}
+
+#[test]
+fn an_override_after_the_spec_splits_the_relation_again() {
+    let (mut b, init, next) = counter();
+    let (x, y) = (0, 1);
+    // Pick == \E w \in {7, 8, 9} : y' = w /\ x' = x, in place of Inc.
+    let pick = b.op(
+        "Pick",
+        "M",
+        &[],
+        Level::Action,
+        1,
+        exists(
+            0,
+            "w",
+            set(vec![int(7), int(8), int(9)]),
+            and(vec![eq(primed(y), local(0)), eq(primed(x), var(x))]),
+        ),
+    );
+    let inc = b
+        .program
+        .ops
+        .iter()
+        .position(|op| op.name == "Inc")
+        .unwrap();
+    let inc = tlafid_sema::ir::OpId(inc as u32);
+    let mut before = Evaluator::new(&b.program, vec![]);
+    before.override_op(inc, ConstBinding::Op(pick));
+    before.set_spec(Some(init), Some(next));
+    let mut after = Evaluator::new(&b.program, vec![]);
+    after.set_spec(Some(init), Some(next));
+    after.override_op(inc, ConstBinding::Op(pick));
+    let s0 = before.init_states().unwrap().remove(0);
+    let expected = successors_shown(&before, &s0);
+    assert_eq!(expected.len(), 5, "{expected:?}");
+    assert_eq!(successors_shown(&after, &s0), expected);
+    let names = |ev: &Evaluator| -> Vec<String> {
+        ev.actions().iter().map(|a| a.name.to_string()).collect()
+    };
+    assert_eq!(names(&after), names(&before));
+}
