@@ -714,7 +714,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// allocation (or scalar) as `before`'s at the same position or the next one: an
     /// update or an `Append` leaves the others where they were, a `Tail` moves each one
     /// place down, and those held in `before`, against the same `t`, without error (so
-    /// the first false element is the one the whole test meets first).
+    /// the first false element is the one the whole test meets first); each compound
+    /// element tested has its answer remembered by its allocation, as
+    /// [`Ctx::subset_of_constant`] does.
     fn constant_member(
         &mut self,
         x: &Value,
@@ -739,7 +741,18 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 for (i, e) in self.value(x.seq_elems(), span)?.iter().enumerate() {
                     let held =
                         |at: usize| old.get(at).is_some_and(|b| crate::memo::identical(e, b));
-                    if !held(i) && !held(i + 1) && !self.value(t.contains(e), span)? {
+                    if held(i) || held(i + 1) {
+                        continue;
+                    }
+                    let test = |ctx: &mut Self, e: &Value| ctx.value(t.contains(e), span);
+                    // As in `subset_of_constant`: a compound element's answer remembered by
+                    // its allocation under `set`'s address (the message a `Broadcast`
+                    // appends to each channel, a constant record appended again).
+                    let holds = match e.is_compound() {
+                        true => self.remembered_member(e, set, test)?,
+                        false => test(self, e)?,
+                    };
+                    if !holds {
                         return Ok(false);
                     }
                 }
