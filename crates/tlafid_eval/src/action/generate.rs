@@ -45,7 +45,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
 
     /// The expression behind a slot holding an argument passed by name or a `LET`
     /// definition, with the frame it is evaluated in.
-    fn slot_expr(&self, slot: tlafid_sema::ir::Slot) -> Option<(&'p Expr, usize)> {
+    pub(super) fn slot_expr(&self, slot: tlafid_sema::ir::Slot) -> Option<(&'p Expr, usize)> {
         match self.stack.get(self.base + slot.0 as usize)? {
             FrameSlot::ByName { expr, base, .. } => Some((expr, *base)),
             FrameSlot::Thunk(expr) | FrameSlot::Forced(expr, _) => Some((expr, self.base)),

@@ -236,6 +236,16 @@ pub(crate) enum Plan<'p> {
     },
     /// A state or action predicate.
     Guard(Node<'p>),
+    /// `x = e`, `x \in S` or `x \subseteq S` (or `x'` on the left) whose `x` is a frame
+    /// slot: a guard, `test`, unless the slot holds an argument passed by name or a `LET`
+    /// definition (whose expression may be a variable it assigns), which the generator
+    /// runs as `expr` (as it decides for `Exit(p)`'s `p \in crit`, a guard for any `p` an
+    /// `\E` binds).
+    LocalGuard {
+        slot: Slot,
+        test: Node<'p>,
+        expr: &'p Expr,
+    },
     /// `x' = e`: assigns `x'` when it is not yet, else compares.
     Eq {
         var: usize,
@@ -348,7 +358,8 @@ impl<'p> Builder<'_, 'p> {
             ExprKind::Builtin(Builtin::SubsetEq, args) if args.len() == 2 => {
                 match target(&args[0], false) {
                     Target::None => Plan::Guard(self.nodes.root(e)),
-                    Target::Var(_) | Target::Dynamic => Plan::Gen(e),
+                    Target::Dynamic => self.local_guard(e, &args[0]),
+                    Target::Var(_) => Plan::Gen(e),
                 }
             }
             ExprKind::Builtin(Builtin::Eq, args) if args.len() == 2 => {
@@ -359,7 +370,7 @@ impl<'p> Builder<'_, 'p> {
                         span: e.span,
                     },
                     Target::None => Plan::Guard(self.nodes.root(e)),
-                    Target::Dynamic => Plan::Gen(e),
+                    Target::Dynamic => self.local_guard(e, &args[0]),
                 }
             }
             ExprKind::Builtin(Builtin::In, args) if args.len() == 2 => {
@@ -371,7 +382,7 @@ impl<'p> Builder<'_, 'p> {
                         test: self.nodes.root(e),
                     },
                     Target::None => Plan::Guard(self.nodes.root(e)),
-                    Target::Dynamic => Plan::Gen(e),
+                    Target::Dynamic => self.local_guard(e, &args[0]),
                 }
             }
             ExprKind::Builtin(Builtin::Cdot, _) => Plan::Gen(e),
@@ -416,6 +427,24 @@ impl<'p> Builder<'_, 'p> {
                 Plan::Gen(e)
             }
             _ => Plan::Guard(self.nodes.root(e)),
+        }
+    }
+
+    /// [`Plan::LocalGuard`] of the conjunct `e` whose left side `lhs` is a frame slot (or
+    /// one primed), else [`Plan::Gen`].
+    fn local_guard(&mut self, e: &'p Expr, lhs: &'p Expr) -> Plan<'p> {
+        let slot = match &lhs.kind {
+            ExprKind::Local(slot) => *slot,
+            ExprKind::Prime(inner) => match inner.kind {
+                ExprKind::Local(slot) => slot,
+                _ => return Plan::Gen(e),
+            },
+            _ => return Plan::Gen(e),
+        };
+        Plan::LocalGuard {
+            slot,
+            test: self.nodes.root(e),
+            expr: e,
         }
     }
 
@@ -583,6 +612,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
     ) -> EvalResult<bool> {
         match plan {
             Plan::Gen(e) => self.gen(e, k),
+            Plan::LocalGuard { slot, expr, .. } if self.slot_expr(*slot).is_some() => {
+                self.gen(expr, k)
+            }
             Plan::And(items) => self.run_and(items, false, k),
             Plan::Or(items) => {
                 for item in items {
@@ -700,6 +732,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let held = |holds: bool| if holds { Step::Held } else { Step::Failed };
         match plan {
             Plan::Guard(node) => self.run_bool(node).map(held),
+            Plan::LocalGuard { slot, test, .. } if self.slot_expr(*slot).is_none() => {
+                self.run_bool(test).map(held)
+            }
             Plan::Eq { var, value, span } => {
                 let v = self.run(value)?;
                 match &self.next[*var] {

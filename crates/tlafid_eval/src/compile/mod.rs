@@ -857,7 +857,9 @@ impl<'p> Compiler<'_, 'p> {
     /// The frame slots `e` reads and does not bind, when `e` is worth remembering by their
     /// values ([`Kind::Remembered`]): no state, nothing that stops it being kept, at most
     /// [`crate::call::LOOKED_UP_ARGS`] such slots, and variables bound inside it (a
-    /// quantifier, filter, map, function or `CHOOSE`) or a powerset built.
+    /// quantifier, filter, map, function or `CHOOSE`) or a powerset built, or a set
+    /// combined with a constant one (`Proc \ {p}`: a set built, for the few values of its
+    /// locals).
     fn remembered_slots(&self, e: &'p Expr, node: &Node<'p>) -> Option<Box<[Slot]>> {
         let reach = self.reach(e);
         if !reach.keepable
@@ -868,7 +870,7 @@ impl<'p> Compiler<'_, 'p> {
                 node.kind,
                 Kind::Value(_) | Kind::Local(_) | Kind::Once(..) | Kind::RememberedCall(..)
             )
-            || !binds_inside(e)
+            || !(binds_inside(e) || combines_constant_set(node))
         {
             return None;
         }
@@ -1231,6 +1233,11 @@ impl<'p> Node<'p> {
 
 /// Does `e` bind variables (a quantifier, filter, map, function construction or `CHOOSE`)
 /// or build a powerset or union, anywhere inside?
+/// A set operation (`\cup`, `\cap`, `\`) one of whose operands is a constant.
+fn combines_constant_set(node: &Node<'_>) -> bool {
+    matches!(&node.kind, Kind::SetOp(_, a, b) if a.is_constant() || b.is_constant())
+}
+
 fn binds_inside(e: &Expr) -> bool {
     let here = matches!(
         e.kind,

@@ -563,7 +563,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 None => self.member_of_expr(x, e, span),
             },
             Member::Remembered(inner) if x.is_compound() => {
-                self.remembered_member(x, set, |ctx, x| ctx.constant_member(x, inner, span))
+                self.remembered_member(x, set, |ctx, x| ctx.constant_member(x, None, inner, span))
             }
             Member::Remembered(inner) => self.run_member(x, inner, span),
             Member::Enum(items) => {
@@ -651,7 +651,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Ok(true)
             }
             Member::FnSet { .. } => self.run_member(x, set, span),
-            _ if x.is_compound() => self.constant_member(x, inner, span),
+            _ if x.is_compound() => self.constant_member(x, Some(before), inner, span),
             _ => self.run_member(x, inner, span),
         }
     }
@@ -708,16 +708,56 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// whose answer for this allocation of `x` was not remembered): when `set` is `SUBSET
     /// T`, each element of `x` is tested against `T` ([`Ctx::subset_of_constant`]), else
     /// as [`Ctx::run_member`] tests it.
-    fn constant_member(&mut self, x: &Value, set: &'a Member<'p>, span: Span) -> EvalResult<bool> {
+    ///
+    /// With `before`, a value known to be in `set` (see [`Ctx::member_after`]), a sequence
+    /// tested against `Seq(t)` is tested only on its elements that are not the same
+    /// allocation (or scalar) as `before`'s at the same position or the next one: an
+    /// update or an `Append` leaves the others where they were, a `Tail` moves each one
+    /// place down, and those held in `before`, against the same `t`, without error (so
+    /// the first false element is the one the whole test meets first); each compound
+    /// element tested has its answer remembered by its allocation, as
+    /// [`Ctx::subset_of_constant`] does.
+    fn constant_member(
+        &mut self,
+        x: &Value,
+        before: Option<&Value>,
+        set: &'a Member<'p>,
+        span: Span,
+    ) -> EvalResult<bool> {
         let Member::Set(node) = set else {
             return self.run_member(x, set, span);
         };
         let s = self.run_cow(node)?;
-        match &*s {
-            Value::Lazy(lazy) if x.is_set() => match lazy.kind() {
+        match (&*s, x, before) {
+            (Value::Lazy(lazy), _, _) if x.is_set() => match lazy.kind() {
                 LazySet::Subset(t) => self.subset_of_constant(x, t, set, span),
                 _ => self.value(s.contains(x), span),
             },
+            (Value::Lazy(lazy), Value::Seq(_), Some(before @ Value::Seq(_))) => {
+                let LazySet::SeqOf(t) = lazy.kind() else {
+                    return self.value(s.contains(x), span);
+                };
+                let old = self.value(before.seq_elems(), span)?;
+                for (i, e) in self.value(x.seq_elems(), span)?.iter().enumerate() {
+                    let held =
+                        |at: usize| old.get(at).is_some_and(|b| crate::memo::identical(e, b));
+                    if held(i) || held(i + 1) {
+                        continue;
+                    }
+                    let test = |ctx: &mut Self, e: &Value| ctx.value(t.contains(e), span);
+                    // As in `subset_of_constant`: a compound element's answer remembered by
+                    // its allocation under `set`'s address (the message a `Broadcast`
+                    // appends to each channel, a constant record appended again).
+                    let holds = match e.is_compound() {
+                        true => self.remembered_member(e, set, test)?,
+                        false => test(self, e)?,
+                    };
+                    if !holds {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
             _ => self.value(s.contains(x), span),
         }
     }
