@@ -2,7 +2,7 @@
 //! which operators never read the state (so zero-parameter ones can be cached), without
 //! trusting the levels and frame sizes written in the IR.
 
-use tlafid_sema::ir::{Builtin, Expr, ExprKind, Program};
+use tlafid_sema::ir::{Builtin, Expr, ExprKind, Program, Slot};
 
 use crate::evaluator::ConstBinding;
 use crate::natives::Native;
@@ -314,6 +314,24 @@ pub(crate) fn is_closed_constant(
         },
         consts,
     )
+}
+
+/// Does `expr` mention the frame slot `slot` anywhere: read it, pass it on (a captured
+/// argument is the caller's slot written at the call), or bind it?
+pub(crate) fn mentions_slot(expr: &Expr, slot: Slot) -> bool {
+    let here = match &expr.kind {
+        ExprKind::Local(s) | ExprKind::LocalCall(s, _) | ExprKind::LocalOpArg(s) => *s == slot,
+        _ => {
+            let mut bound = Vec::new();
+            bound_here(expr, &mut bound);
+            bound.contains(&slot.0)
+        }
+    };
+    let mut found = here;
+    each_child(expr, &mut |child| {
+        found = found || mentions_slot(child, slot)
+    });
+    found
 }
 
 /// The slots `expr` binds itself (`LET` values, `EXCEPT`'s `@`, binders).

@@ -373,17 +373,22 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// empty; returns the caller's base.
     #[inline]
     fn open_frame(&mut self, op_id: OpId, new_base: usize) -> usize {
-        // `resize_with` writes empty slots without cloning a template slot.
-        self.stack.resize_with(
-            new_base + self.ev.frame_sizes[op_id.0 as usize],
-            FrameSlot::default,
-        );
+        // `resize_with` writes empty slots without cloning a template slot. A frame of
+        // only its arguments is already whole (resized to its length, the vector would
+        // still call the drop of an empty tail).
+        let end = new_base + self.ev.frame_sizes[op_id.0 as usize];
+        if self.stack.len() != end {
+            self.stack.resize_with(end, FrameSlot::default);
+        }
         std::mem::replace(&mut self.base, new_base)
     }
 
     /// Closes the current frame and returns to the caller's.
     pub fn pop_frame(&mut self, saved_base: usize) {
-        self.stack.truncate(self.base);
+        // A frame of no slots has nothing to drop.
+        if self.stack.len() > self.base {
+            self.stack.truncate(self.base);
+        }
         self.base = saved_base;
         self.depth -= 1;
     }

@@ -833,8 +833,10 @@ pub(crate) fn remember_row(generation: u64, expr: usize, x: Value, row: Value, n
     });
 }
 
-/// Slots of the per-thread table of function updates (a power of two).
-const UPDATE_SLOTS: usize = 1024;
+/// Slots of the per-thread table of function updates (a power of two). 4,096 rather than
+/// 1,024 since session 33: SlushSmall's `pc` updates found 48% of the time in 1,024 slots,
+/// more in 4,096, for fewer instructions and first-level misses (more last-level ones).
+const UPDATE_SLOTS: usize = 4096;
 
 /// Lookups after which a thread judges its table of updates, and the least share (one in
 /// this many) of them that must have been answered for it to keep the table.

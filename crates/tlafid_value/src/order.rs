@@ -38,11 +38,15 @@ impl PartialEq for Value {
             (Value::Str(a), Value::Str(b)) => a == b,
             (Value::Model(a), Value::Model(b)) => std::ptr::eq(*a, *b) || a == b,
             (Value::Interval(a, b), Value::Interval(c, d)) => a == c && b == d,
-            (Value::Set(a), Value::Set(b)) if Arc::ptr_eq(a, b) => true,
+            // Two enumerated sets: their sizes, then their elements in order (as `cmp_sets`
+            // orders them, without the views).
+            (Value::Set(a), Value::Set(b)) => Arc::ptr_eq(a, b) || a.elems == b.elems,
             (Value::Seq(a), Value::Seq(b)) if Arc::ptr_eq(a, b) => true,
             (Value::Seq(a), Value::Seq(b)) => a.elems == b.elems,
             (Value::Record(a), Value::Record(b)) => Arc::ptr_eq(a, b) || a.fields == b.fields,
             (Value::Fcn(a), Value::Fcn(b)) => Arc::ptr_eq(a, b) || a.same_pairs(b),
+            // Values of different kinds (a string and a model value) are ordered by kind.
+            _ if self.rank() != other.rank() => false,
             _ => self.cmp(other) == Ordering::Equal,
         }
     }

@@ -151,6 +151,17 @@ pub(crate) enum Emit<'e> {
     Unmade(&'e mut crate::evaluator::UnmadeSink<'e>),
 }
 
+impl Walk<'_, '_> {
+    /// Forgets the parameters collected past the first `len` (none were, when successors
+    /// are emitted without them: `truncate` would still call the slice's drop).
+    #[inline]
+    fn forget_params(&mut self, len: usize) {
+        if self.params.len() > len {
+            self.params.truncate(len);
+        }
+    }
+}
+
 impl Emit<'_> {
     fn wants_params(&self) -> bool {
         matches!(self, Emit::Info(_))
@@ -269,7 +280,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 walk.owner = def;
                 let r = self.split_walk(*body, walk, emit);
                 walk.owner = owner;
-                walk.params.truncate(depth_params);
+                walk.forget_params(depth_params);
                 self.pop_frame(saved);
                 r
             }
@@ -397,7 +408,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 return Ok(true);
             }
             walk.index = start;
-            walk.params.truncate(depth_params);
+            walk.forget_params(depth_params);
             for (name, slot) in &names {
                 if let Some(FrameSlot::Val(v)) = ctx.stack.get(ctx.base + slot.0 as usize) {
                     walk.params.push((name.clone(), v.clone()));
@@ -406,7 +417,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             ctx.split_walk(body, walk, emit)?;
             Ok(true)
         })?;
-        walk.params.truncate(depth_params);
+        walk.forget_params(depth_params);
         walk.index = start + count;
         Ok(())
     }

@@ -317,7 +317,8 @@ struct QuantVar<'p> {
 struct Except<'p> {
     base: Node<'p>,
     updates: Vec<(Vec<Step<'p>>, Node<'p>)>,
-    at: Slot,
+    /// The slot of `@`, when a new value mentions it (else nothing binds it).
+    at: Option<Slot>,
 }
 
 /// One step of an `EXCEPT` path: `.field` (its name as a value) or `[index]`.
@@ -722,7 +723,10 @@ impl<'p> Compiler<'_, 'p> {
                         (path.collect(), self.compile(&u.value))
                     })
                     .collect(),
-                at: *at,
+                at: updates
+                    .iter()
+                    .any(|u| analysis::mentions_slot(&u.value, *at))
+                    .then_some(*at),
             })),
             _ => Kind::Interpret,
         };

@@ -58,13 +58,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 ..
             } if top => {
                 let before = parent.get(rows.var as usize);
-                if matches!(
-                    self.rows_hold(node.expr, *rows, vars, body, before),
-                    Ok(true)
-                ) {
-                    return Ok(true);
+                match self.rows_hold(node.expr, *rows, vars, body, before) {
+                    Ok(RowsTest::Hold) => Ok(true),
+                    Ok(RowsTest::False) if vars.len() == 1 => Ok(false),
+                    _ => self.run_quant(true, vars, body),
                 }
-                self.run_quant(true, vars, body)
             }
             _ => self.run_bool(node),
         }
@@ -873,10 +871,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
         old: Value,
         path: &'a [Step<'p>],
         new: &'a Node<'p>,
-        at: Slot,
+        at: Option<Slot>,
     ) -> EvalResult<Value> {
         let Some((step, rest)) = path.split_first() else {
-            self.bind_value(at, old);
+            if let Some(at) = at {
+                self.bind_value(at, old);
+            }
             return self.run(new);
         };
         let (key, span) = match step {
@@ -896,14 +896,16 @@ impl<'a, 'p> Ctx<'a, 'p> {
         old: Value,
         step: &'a Step<'p>,
         new: &'a Node<'p>,
-        at: Slot,
+        at: Option<Slot>,
     ) -> EvalResult<Value> {
         let (key, span) = match step {
             Step::Field(name) => (name.clone(), new.expr.span),
             Step::Index(e) => (self.run(e)?, e.expr.span),
         };
         self.except_at(old, &key, span, true, |ctx, inner| {
-            ctx.bind_value(at, inner);
+            if let Some(at) = at {
+                ctx.bind_value(at, inner);
+            }
             ctx.run(new)
         })
     }
@@ -972,11 +974,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// A `\A` over the rows of a state variable ([`Rows`]): each `x`'s row looked up in
-    /// this thread's table of rows found true, the others tested; when one is false or
-    /// fails (or anything else does), the whole quantifier is run as [`run_quant`] runs it,
-    /// in TLC's order, for the same answer and the same first error. Where a remembered
-    /// value would not be looked up (under a prime, in the initial predicate, inside
-    /// `ENABLED`), it is run as it is.
+    /// this thread's table of rows found true, the others tested; when one fails (or
+    /// anything else does), the whole quantifier is run as [`run_quant`] runs it, in TLC's
+    /// order, for the same answer and the same first error. A row found false is the
+    /// answer of a quantifier of one variable (its rows are walked in TLC's order, and each
+    /// before it held without error); one of two variables is run again, as for an error.
+    /// Where a remembered value would not be looked up (under a prime, in the initial
+    /// predicate, inside `ENABLED`), it is run as it is.
     ///
     /// [`run_quant`]: Self::run_quant
     #[inline(never)]
@@ -991,14 +995,19 @@ impl<'a, 'p> Ctx<'a, 'p> {
             || self.init_mode
             || !self.shadowed.is_empty()
             || self.changed_test.is_some());
-        if looked_up && matches!(self.rows_hold(expr, rows, vars, body, None), Ok(true)) {
-            return Ok(true);
+        if looked_up {
+            match self.rows_hold(expr, rows, vars, body, None) {
+                Ok(RowsTest::Hold) => return Ok(true),
+                Ok(RowsTest::False) if vars.len() == 1 => return Ok(false),
+                _ => {}
+            }
         }
         self.run_quant(true, vars, body)
     }
 
-    /// Does every row of [`run_rows`](Self::run_rows) hold? `false` (or an error) where
-    /// one does not, or cannot be read. With `before`, the variable's value in a state
+    /// Does every row of [`run_rows`](Self::run_rows) hold? [`RowsTest::False`] at the
+    /// first row whose test is false, [`RowsTest::Unread`] where one cannot be read (or an
+    /// error). With `before`, the variable's value in a state
     /// where the quantifier held ([`Ctx::test_after`]), a row that is the same allocation
     /// as `before`'s holds, and the others are tested without the table. Inlined always
     /// (into its two callers), as it was into `run_rows` alone.
@@ -1010,7 +1019,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         vars: &'a [QuantVar<'p>],
         body: &'a Node<'p>,
         before: Option<&Value>,
-    ) -> EvalResult<bool> {
+    ) -> EvalResult<RowsTest> {
         let bound = rows.second as usize;
         let x = &vars[bound];
         let other = vars.get(1 - bound);
@@ -1026,7 +1035,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         };
         let cur: &'a [Value] = self.cur;
         let Some(function) = cur.get(rows.var as usize) else {
-            return Ok(false);
+            return Ok(RowsTest::Unread);
         };
         let generation = self.ev.compiled().generation;
         let key = expr as *const Expr as usize;
@@ -1034,7 +1043,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
         for px in self.value(x_set.iter_elements(), span)? {
             self.tick(span)?;
             let Some(row) = function.get(&px) else {
-                return Ok(false);
+                return Ok(RowsTest::Unread);
             };
             match before {
                 Some(before) => {
@@ -1060,13 +1069,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
             let needed = self.deepest - self.depth;
             self.deepest = self.deepest.max(outer);
             if !holds? {
-                return Ok(false);
+                return Ok(RowsTest::False);
             }
             if before.is_none() {
                 crate::memo::remember_row(generation, key, px, row.clone(), needed);
             }
         }
-        Ok(true)
+        Ok(RowsTest::Hold)
     }
 
     /// Does one row of [`rows_hold`](Self::rows_hold), its `x` bound, hold for every `y` of
@@ -1385,4 +1394,14 @@ fn not_boolean(value: &Value, span: Span) -> EvalError {
         ),
         span,
     )
+}
+
+/// What [`Ctx::rows_hold`] found of the rows of a `\A` ([`Rows`]).
+enum RowsTest {
+    /// Every row holds.
+    Hold,
+    /// A row's test is false (every row before it, in the domain's order, held).
+    False,
+    /// A row cannot be read (the variable is not a function, or not defined there).
+    Unread,
 }
