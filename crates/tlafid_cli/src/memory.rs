@@ -86,9 +86,37 @@ fn kib_field(text: &str, field: &str) -> Option<u64> {
 /// pages (cheaper to read than `/proc/self/status`, which the kernel renders whole).
 #[cfg(target_os = "linux")]
 fn resident_bytes() -> Option<u64> {
+    static PAGE_BYTES: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    let page = *PAGE_BYTES.get_or_init(|| page_bytes().unwrap_or(4096));
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
     let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    pages.checked_mul(rustix::param::page_size() as u64)
+    pages.checked_mul(page)
+}
+
+/// The page size, from the auxiliary vector the kernel gave the process (`AT_PAGESZ` in
+/// `/proc/self/auxv`: pairs of native words). Read as a file rather than through a library
+/// that walks the process's own memory for it (rustix's does, and dies under valgrind).
+#[cfg(target_os = "linux")]
+fn page_bytes() -> Option<u64> {
+    let auxv = std::fs::read("/proc/self/auxv").ok()?;
+    page_size_in(&auxv, std::mem::size_of::<usize>())
+}
+
+/// `AT_PAGESZ`'s value in an auxiliary vector of native-endian words of `word` bytes.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn page_size_in(auxv: &[u8], word: usize) -> Option<u64> {
+    const AT_PAGESZ: u64 = 6;
+    let read = |bytes: &[u8]| -> u64 {
+        match word {
+            8 => u64::from_ne_bytes(bytes.try_into().unwrap_or([0; 8])),
+            _ => u64::from(u32::from_ne_bytes(bytes.try_into().unwrap_or([0; 4]))),
+        }
+    };
+    auxv.chunks_exact(2 * word)
+        .map(|pair| (read(&pair[..word]), read(&pair[word..])))
+        .find(|&(key, _)| key == AT_PAGESZ)
+        .map(|(_, value)| value)
+        .filter(|&value| value.is_power_of_two())
 }
 
 /// Off Linux the resident set is not read: there is no watchdog.
@@ -220,6 +248,22 @@ mod tests {
         // 400 MiB below at 8 GiB a second: about 49 ms.
         let near = next_sample(112 << 20, 512 << 20, growth);
         assert!(near > Duration::from_millis(48) && near < Duration::from_millis(50));
+    }
+
+    #[test]
+    fn the_page_size_in_an_auxiliary_vector() {
+        let words: [u64; 6] = [33, 0x7fff_0000, 6, 16384, 0, 0];
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_ne_bytes()).collect();
+        assert_eq!(page_size_in(&bytes, 8), Some(16384));
+        let narrow: Vec<u8> = [6u32, 4096, 0, 0]
+            .iter()
+            .flat_map(|w| w.to_ne_bytes())
+            .collect();
+        assert_eq!(page_size_in(&narrow, 4), Some(4096));
+        assert_eq!(page_size_in(&bytes[..16], 8), None);
+        assert_eq!(page_size_in(&[6, 0, 0], 8), None);
+        #[cfg(target_os = "linux")]
+        assert!(page_bytes().is_some_and(|page| page >= 4096));
     }
 
     #[test]
