@@ -381,24 +381,8 @@ fn init_and_next_generate_states_like_tlc() {
         })
         .collect();
     assert_eq!(shown, ["[\"0\", \"0\"]", "[\"0\", \"1\"]"]);
-    let mut succ = Vec::new();
-    ev.successors(&inits[1], &mut |info, st| {
-        let params: Vec<String> = info
-            .params
-            .iter()
-            .map(|(n, v)| format!("{n}={v}"))
-            .collect();
-        succ.push(format!(
-            "{} {:?} -> {}, {}",
-            info.index,
-            params,
-            st.values()[0],
-            st.values()[1]
-        ));
-    })
-    .unwrap();
     assert_eq!(
-        succ,
+        successors_shown(&ev, &inits[1]),
         [
             "0 [] -> 1, 1",
             "1 [\"v=5\", \"v=5\"] -> 0, 5",
