@@ -62,6 +62,9 @@ pub(crate) struct Ctx<'a, 'p> {
     /// How often each function definition was applied to one argument during this call
     /// (`u32::MAX`: building it whole failed, keep applying it argument by argument).
     pub fn_uses: Vec<(usize, u32)>,
+    /// Applications of function definitions that depend only on the current state, with
+    /// their values, kept during this call ([`Ctx::run_fn_def_app`]).
+    pub fn_applied: crate::compile::FnApplied,
     /// Inside `ENABLED`: which substituted variables are shadows (see `shadow.rs`); empty
     /// elsewhere.
     pub shadowed: Vec<bool>,
@@ -112,6 +115,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             next_state: None,
             primed_cache: Vec::new(),
             fn_uses: Vec::new(),
+            fn_applied: crate::compile::FnApplied::default(),
             shadowed: Vec::new(),
             pending_conjuncts: 0,
             changed_test: None,
