@@ -25,6 +25,9 @@ pub(crate) struct Ctx<'a, 'p> {
     /// whole) borrowed, so that no reference count is written for it (an atomic operation,
     /// twice per variable and successor).
     pub next: Vec<Option<Cow<'a, Value>>>,
+    /// An empty buffer for `next` kept between two `ENABLED` tests of this call, so that
+    /// each does not allocate one.
+    pub spare_next: Vec<Option<Cow<'a, Value>>>,
     /// Generating initial states: unprimed variables are the ones assigned.
     pub init_mode: bool,
     /// Inside `e'`: unprimed variables read the next state.
@@ -115,6 +118,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             next_state: None,
             primed_cache: Vec::new(),
             fn_uses: Vec::new(),
+            spare_next: Vec::new(),
             fn_applied: crate::compile::FnApplied::default(),
             shadowed: Vec::new(),
             pending_conjuncts: 0,
