@@ -25,6 +25,9 @@ pub(crate) struct Ctx<'a, 'p> {
     /// whole) borrowed, so that no reference count is written for it (an atomic operation,
     /// twice per variable and successor).
     pub next: Vec<Option<Cow<'a, Value>>>,
+    /// An empty buffer for `next` kept between two `ENABLED` tests of this call, so that
+    /// each does not allocate one.
+    pub spare_next: Vec<Option<Cow<'a, Value>>>,
     /// Generating initial states: unprimed variables are the ones assigned.
     pub init_mode: bool,
     /// Inside `e'`: unprimed variables read the next state.
@@ -62,6 +65,9 @@ pub(crate) struct Ctx<'a, 'p> {
     /// How often each function definition was applied to one argument during this call
     /// (`u32::MAX`: building it whole failed, keep applying it argument by argument).
     pub fn_uses: Vec<(usize, u32)>,
+    /// Applications of function definitions that depend only on the current state, with
+    /// their values, kept during this call ([`Ctx::run_fn_def_app`]).
+    pub fn_applied: crate::compile::FnApplied,
     /// Inside `ENABLED`: which substituted variables are shadows (see `shadow.rs`); empty
     /// elsewhere.
     pub shadowed: Vec<bool>,
@@ -112,6 +118,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
             next_state: None,
             primed_cache: Vec::new(),
             fn_uses: Vec::new(),
+            spare_next: Vec::new(),
+            fn_applied: crate::compile::FnApplied::default(),
             shadowed: Vec::new(),
             pending_conjuncts: 0,
             changed_test: None,

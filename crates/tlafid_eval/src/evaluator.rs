@@ -148,6 +148,9 @@ pub struct Evaluator<'p> {
     /// For each operator, the operator an action-level call of it inlines (after
     /// overrides), if it is inlined (see [`Evaluator::inline_call`]).
     pub(crate) inline_targets: Vec<Option<OpId>>,
+    /// For each operator, whether it is a function definition whose body, run as an action,
+    /// is one test (see [`action::guard_fn_defs`]).
+    pub(crate) guard_fn_defs: Vec<bool>,
     /// Facts that depend on the overrides, computed on first use (after every override).
     facts: OnceLock<Facts>,
     /// Compiled operator bodies and conjuncts, built anew after every override (a plain
@@ -442,6 +445,7 @@ impl<'p> Evaluator<'p> {
             exists_guards: Default::default(),
             disjunctions: Default::default(),
             inline_targets: Vec::new(),
+            guard_fn_defs: Vec::new(),
             plans: action::Plans::default(),
             split: action::SplitTree::default(),
             plans_off: false,
@@ -456,6 +460,7 @@ impl<'p> Evaluator<'p> {
         };
         ev.compiled = Compiled::new(&ev);
         ev.inline_targets = action::inline_targets(&ev);
+        ev.guard_fn_defs = action::guard_fn_defs(&ev);
         ev
     }
 
@@ -525,6 +530,7 @@ impl<'p> Evaluator<'p> {
         self.facts = OnceLock::new();
         self.compiled = Compiled::new(self);
         self.inline_targets = action::inline_targets(self);
+        self.guard_fn_defs = action::guard_fn_defs(self);
         self.split_next();
     }
 

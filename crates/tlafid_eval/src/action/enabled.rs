@@ -20,7 +20,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
             None => None,
         };
         let n = self.ev.program.vars.len() + self.shadowed.len();
-        let saved_next = std::mem::replace(&mut self.next, vec![None; n]);
+        let mut fresh = std::mem::take(&mut self.spare_next);
+        fresh.resize_with(n, || None);
+        let saved_next = std::mem::replace(&mut self.next, fresh);
         let saved_fixed = self.unfix_next();
         let saved_modes = (
             self.init_mode,
@@ -43,7 +45,9 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Ok(false)
             }),
         };
-        self.next = saved_next;
+        let mut used = std::mem::replace(&mut self.next, saved_next);
+        used.clear();
+        self.spare_next = used;
         self.next_fixed = saved_fixed;
         (
             self.init_mode,

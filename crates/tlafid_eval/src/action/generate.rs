@@ -227,6 +227,11 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 let ExprKind::Call(op, captured) = &f.kind else {
                     unreachable!("checked")
                 };
+                // A body that is one test: its application tested as a guard (in its
+                // compiled form, its value kept for the state).
+                if !self.init_mode && self.ev.guard_fn_defs[op.0 as usize] {
+                    return self.guard(expr, k);
+                }
                 self.gen_fn_app(*op, captured, arg, expr.span, k)
             }
             ExprKind::BoxAction(a, vars) => {

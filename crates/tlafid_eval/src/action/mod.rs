@@ -297,3 +297,54 @@ pub(crate) fn inline_targets(ev: &Evaluator<'_>) -> Vec<Option<OpId>> {
         })
         .collect()
 }
+
+/// For each operator, whether it is a function definition whose body the generator runs
+/// as one test: run at an argument as part of an action (`\E c \in calls :
+/// CanServiceCall[e, c]`), it calls its continuation once when the body is true and not at
+/// all otherwise, evaluating what the body's test evaluates in the same order. So nowhere
+/// in it, nor in the bodies of the operators and function definitions the generator would
+/// inline from it, a disjunction or quantifier (which branch), a prime, an instance
+/// substitution, `UNCHANGED`, `\cdot` or an action form: its application is then tested as
+/// a guard, in its compiled form ([`crate::compile`]), not run by the generator.
+pub(crate) fn guard_fn_defs(ev: &Evaluator<'_>) -> Vec<bool> {
+    (0..ev.program.ops.len())
+        .map(|i| {
+            let def = ev.program.op(OpId(i as u32));
+            def.function.is_some() && runs_as_test(ev, &def.body, 0)
+        })
+        .collect()
+}
+
+/// Does the generator run `e` as one test (see [`guard_fn_defs`])? `depth`: the operator
+/// bodies entered, at most 8.
+fn runs_as_test(ev: &Evaluator<'_>, e: &Expr, depth: usize) -> bool {
+    use tlafid_sema::ir::Builtin;
+    let branches = match &e.kind {
+        ExprKind::Junction { and: false, .. }
+        | ExprKind::Quant { .. }
+        | ExprKind::Prime(_)
+        | ExprKind::Var { primed: true, .. }
+        | ExprKind::Substituted { .. }
+        | ExprKind::BoxAction(..)
+        | ExprKind::AngleAction(..)
+        | ExprKind::Builtin(Builtin::Cdot | Builtin::Unchanged, _) => true,
+        ExprKind::FnApp(f, _) => match &f.kind {
+            ExprKind::Call(op, _) if ev.program.op(*op).function.is_some() => {
+                depth >= 8 || !runs_as_test(ev, &ev.program.op(*op).body, depth + 1)
+            }
+            _ => false,
+        },
+        _ => match ev.inline_call(e) {
+            Some((op, _)) => depth >= 8 || !runs_as_test(ev, &ev.program.op(op).body, depth + 1),
+            None => false,
+        },
+    };
+    if branches {
+        return false;
+    }
+    let mut all = true;
+    tlafid_sema::walk::each_child(e, &mut |child| {
+        all = all && runs_as_test(ev, child, depth);
+    });
+    all
+}

@@ -67,31 +67,64 @@ impl<'p> Compiler<'_, 'p> {
     }
 }
 
+/// The applications of function definitions kept for one current state
+/// ([`Ctx::fn_applied`]): `CanServiceCall[e, c]`, a function of the state applied to the same
+/// arguments by several actions, guards and `ENABLED` tests of one state, runs its body
+/// once. Only for a definition that is pure and reads no next state
+/// ([`Evaluator::per_state_cacheable`](crate::evaluator::Evaluator::per_state_cacheable)),
+/// without captured arguments, of one or two variables, applied outside primes, initial
+/// states and `ENABLED`'s shadows; each entry holds the arguments' values (compared by
+/// value: equal arguments give equal values) and how much deeper its evaluation went.
+#[derive(Default)]
+pub(crate) struct FnApplied {
+    /// The current state the entries were computed in (its address: the current state and a
+    /// next state given whole are both alive while a call lasts).
+    state: usize,
+    entries: Vec<Applied>,
+}
+
+struct Applied {
+    op: u32,
+    parts: [Value; 2],
+    value: Value,
+    needed: usize,
+}
+
+/// At most this many applications are kept for one state (looked up in order).
+const APPLIED_KEPT: usize = 32;
+
+impl FnApplied {
+    fn find(&self, state: usize, op: u32, parts: &[Value]) -> Option<&Applied> {
+        if self.state != state {
+            return None;
+        }
+        self.entries
+            .iter()
+            .find(|a| a.op == op && parts.iter().zip(&a.parts).all(|(x, y)| x == y))
+    }
+
+    fn keep(&mut self, state: usize, applied: Applied) {
+        if self.state != state {
+            self.state = state;
+            self.entries.clear();
+        }
+        if self.entries.len() < APPLIED_KEPT {
+            self.entries.push(applied);
+        }
+    }
+}
+
 impl<'a, 'p> Ctx<'a, 'p> {
-    /// The value of `app` (its expression at `span`), as `fn_app` decides it: the whole
-    /// function applied where it is worth building ([`Ctx::built_fn_def`]), else the
-    /// argument evaluated and the body run at it in a frame of its own.
+    /// The value of `app` (its expression at `span`), as `fn_app` decides it: the argument
+    /// evaluated, then the value kept for it in this state ([`FnApplied`]), else the whole
+    /// function applied where it is worth building ([`Ctx::built_fn_def`]), else the body
+    /// run at it in a frame of its own.
     #[inline(never)]
     pub(super) fn run_fn_def_app(
         &mut self,
         app: &'a FnDefApp<'p>,
         span: Span,
     ) -> EvalResult<Value> {
-        if app.captured.is_empty() {
-            if let Some(fv) = self.built_fn_def(app.op, span) {
-                let applied = match &app.arg {
-                    FnDefArg::Whole(a) => fv.apply(&*self.run_cow(a)?).cloned(),
-                    FnDefArg::Pair(a, b) => {
-                        let (x, y) = (self.run_cow(a)?, self.run_cow(b)?);
-                        match fv.apply_pair(&x, &y) {
-                            Some(v) => Ok(v.clone()),
-                            None => fv.apply(&pair(&x, &y)).cloned(),
-                        }
-                    }
-                };
-                return self.value(applied, span);
-            }
-        }
         match &app.arg {
             FnDefArg::Whole(a) => {
                 let a = self.run_cow(a)?;
@@ -99,11 +132,27 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     1 => Some(std::slice::from_ref(&*a)),
                     n => a.as_seq().filter(|p| p.len() == n),
                 };
-                self.apply_fn_def_at(app, parts, span, || a.clone().into_owned())
+                self.apply_fn_def_at(
+                    app,
+                    parts,
+                    span,
+                    || a.clone().into_owned(),
+                    |fv| fv.apply(&a).cloned(),
+                )
             }
             FnDefArg::Pair(a, b) => {
                 let parts = [self.run(a)?, self.run(b)?];
-                self.apply_fn_def_at(app, Some(&parts), span, || pair(&parts[0], &parts[1]))
+                let [x, y] = &parts;
+                self.apply_fn_def_at(
+                    app,
+                    Some(&parts),
+                    span,
+                    || pair(x, y),
+                    |fv| match fv.apply_pair(x, y) {
+                        Some(v) => Ok(v.clone()),
+                        None => fv.apply(&pair(x, y)).cloned(),
+                    },
+                )
             }
         }
     }
@@ -113,6 +162,65 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// tested in turn, as `bind_fn_arg` does; outside the domain, the error of
     /// [`Ctx::apply_fn_def`], naming `whole()`, the argument.
     fn apply_fn_def_at(
+        &mut self,
+        app: &'a FnDefApp<'p>,
+        parts: Option<&[Value]>,
+        span: Span,
+        whole: impl FnOnce() -> Value,
+        built: impl FnOnce(&Value) -> tlafid_value::ValueResult<Value>,
+    ) -> EvalResult<Value> {
+        let kept = match parts {
+            Some(parts) if self.keeps_applications(app) && parts.len() == app.params.len() => {
+                let state = self.cur.as_ptr() as usize;
+                if let Some(a) = self.fn_applied.find(state, app.op.0, parts) {
+                    if self.depth + a.needed <= self.ev.options.max_depth {
+                        self.deepest = self.deepest.max(self.depth + a.needed);
+                        return Ok(a.value.clone());
+                    }
+                }
+                Some(state)
+            }
+            _ => None,
+        };
+        if app.captured.is_empty() {
+            if let Some(fv) = self.built_fn_def(app.op, span) {
+                return self.value(built(&fv), span);
+            }
+        }
+        let Some(state) = kept else {
+            return self.run_fn_def_at(app, parts, span, whole);
+        };
+        let outer = std::mem::replace(&mut self.deepest, self.depth);
+        let result = self.run_fn_def_at(app, parts, span, whole);
+        let needed = self.deepest - self.depth;
+        self.deepest = self.deepest.max(outer);
+        if let (Ok(value), Some(parts)) = (&result, parts) {
+            let second = parts.get(1).cloned().unwrap_or(Value::Bool(false));
+            self.fn_applied.keep(
+                state,
+                Applied {
+                    op: app.op.0,
+                    parts: [parts[0].clone(), second],
+                    value: value.clone(),
+                    needed,
+                },
+            );
+        }
+        result
+    }
+
+    /// Are `app`'s applications kept for the current state ([`FnApplied`])?
+    fn keeps_applications(&self, app: &FnDefApp<'p>) -> bool {
+        app.captured.is_empty()
+            && (1..=2).contains(&app.params.len())
+            && !self.in_prime
+            && !self.init_mode
+            && self.shadowed.is_empty()
+            && self.ev.per_state_cacheable(app.op.0 as usize)
+    }
+
+    /// [`apply_fn_def_at`](Self::apply_fn_def_at) without looking up or keeping the value.
+    fn run_fn_def_at(
         &mut self,
         app: &'a FnDefApp<'p>,
         parts: Option<&[Value]>,

@@ -24,6 +24,8 @@ use tlafid_value::{Text, Value, ValueResult};
 mod fn_def;
 mod run;
 
+pub(crate) use fn_def::FnApplied;
+
 use crate::analysis;
 use crate::builtins::{lazy_member, LazyMember};
 use crate::evaluator::{ConstBinding, Evaluator};
