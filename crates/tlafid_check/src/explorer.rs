@@ -125,6 +125,9 @@ impl<T: TransitionSystem> Explorer<T> {
     }
 }
 
+/// Fingerprints a worker adds to the seen set at a time when a level is committed.
+const INSERT_CHUNK: usize = 4096;
+
 /// What one level's expansion leaves for its finishing phase.
 struct Expansion<S, E> {
     claims: ClaimTable<S, E>,
@@ -726,9 +729,13 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let first_index = self.parents.len();
         // A claim may hold an evaluation error, which need not be `Sync`: share fingerprints only.
         let fps: Vec<u64> = winners.iter().map(|(fp, _)| *fp).collect();
-        fps.par_iter().enumerate().for_each(|(offset, fp)| {
-            self.seen.insert_indexed(*fp, first_index + offset as u32);
-        });
+        // In chunks, each inserted in groups whose slots are read first (`insert_all_indexed`).
+        fps.par_chunks(INSERT_CHUNK)
+            .enumerate()
+            .for_each(|(chunk, fps)| {
+                let first = first_index + (chunk * INSERT_CHUNK) as u32;
+                self.seen.insert_all_indexed(fps, first);
+            });
         drop(fps);
         let mut links = Vec::with_capacity(winners.len());
         for (_, claim) in &winners {
