@@ -584,12 +584,18 @@ mod tests {
                 orbit_hash::Hashes::Each(_) => buf,
             }
         };
-        let first = (hash(&record(), &mut remembered), hash(&fixed(), &mut remembered));
+        let first = (
+            hash(&record(), &mut remembered),
+            hash(&fixed(), &mut remembered),
+        );
         // Equal parts in other allocations: found, with the same hashes.
         for part in [record(), fixed()] {
             assert!(remembered.knows(group.id, &part), "{part:?}");
         }
-        let again = (hash(&record(), &mut remembered), hash(&fixed(), &mut remembered));
+        let again = (
+            hash(&record(), &mut remembered),
+            hash(&fixed(), &mut remembered),
+        );
         assert_eq!(again, first);
         // Another part, or the same under another group, is not.
         let other = Value::record(vec![("a".into(), mv(2)), ("b".into(), Value::Int(2))]);
