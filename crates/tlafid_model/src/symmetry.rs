@@ -558,6 +558,53 @@ mod tests {
     }
 
     #[test]
+    fn a_part_is_remembered_by_content() {
+        // Model values 0 to 2 move: the record holds a moved value, the function does not.
+        let group = Symmetry::generated_by(vec![swap(0, 1), swap(1, 2)]).unwrap();
+        let record = || Value::record(vec![("a".into(), mv(1)), ("b".into(), Value::Int(2))]);
+        let fixed = || Value::function(vec![(mv(3), Value::Int(1)), (mv(4), Value::Int(2))]);
+        let candidates: Vec<Option<usize>> = std::iter::once(None)
+            .chain((0..group.len()).map(Some))
+            .collect();
+        let mut remembered = orbit_hash::Remembered::default();
+        let hash = |value: &Value, remembered: &mut orbit_hash::Remembered| {
+            let mut buf = Vec::new();
+            let mut hasher = orbit_hash::Hasher {
+                perms: &group.perms,
+                candidates: &candidates,
+                moved: &group.moved,
+                image_hashes: &group.image_hashes,
+                buf: &mut buf,
+                remembered,
+                group: group.id,
+                whole_group: true,
+            };
+            match hasher.hash(value).unwrap() {
+                orbit_hash::Hashes::Same(h) => vec![h],
+                orbit_hash::Hashes::Each(_) => buf,
+            }
+        };
+        let first = (
+            hash(&record(), &mut remembered),
+            hash(&fixed(), &mut remembered),
+        );
+        // Equal parts in other allocations: found, with the same hashes.
+        for part in [record(), fixed()] {
+            assert!(remembered.knows(group.id, &part), "{part:?}");
+        }
+        let again = (
+            hash(&record(), &mut remembered),
+            hash(&fixed(), &mut remembered),
+        );
+        assert_eq!(again, first);
+        // Another part, or the same under another group, is not.
+        let other = Value::record(vec![("a".into(), mv(2)), ("b".into(), Value::Int(2))]);
+        assert!(!remembered.knows(group.id, &other));
+        assert!(!remembered.knows(group.id + 1, &record()));
+        assert_ne!(hash(&other, &mut remembered), first.0);
+    }
+
+    #[test]
     fn unchanged_values_are_not_copied() {
         let set = Value::set(vec![Value::Int(1), Value::Int(2)]);
         assert!(permute(&set, &swap(0, 1)).is_none());

@@ -7,9 +7,11 @@
 //! A value is hashed under every candidate permutation in one walk ([`Hasher`]): a part
 //! holding no model value the group moves (a fixed part) has one hash for all of them, and
 //! only the parts above a moved model value are combined once per candidate. Each thread
-//! remembers the hashes of the parts it met lately by their allocation ([`Remembered`]): a
+//! remembers the hashes of the parts it met lately by their content ([`Remembered`]): a
 //! successor shares most of its parts with its predecessor and with the other states of its
-//! level, so those are not walked again. A fixed part is remembered for any group; a part
+//! level, and an action builds again many parts equal to ones met before (the records an
+//! `EXCEPT` rewrites, a message set grown to one seen in another state), so those are not
+//! walked again. A fixed part is remembered for any group; a part
 //! holding moved values only for small groups, hashed under every element of the group.
 
 use std::cell::RefCell;
@@ -85,18 +87,19 @@ impl Hasher<'_> {
     /// The hashes of `v` permuted by each candidate; `None` for symbolic sets, whose equal
     /// enumerated forms this hash would not match.
     pub fn hash(&mut self, v: &Value) -> Option<Hashes> {
-        let (address, len) = match v {
+        let len = match v {
             Value::Model(m) => return Some(self.model(m)),
-            Value::Set(s) => (Arc::as_ptr(s) as usize, s.elems().len()),
-            Value::Seq(s) => (Arc::as_ptr(s) as usize, s.elems().len()),
-            Value::Record(r) => (Arc::as_ptr(r) as usize, r.fields().len()),
-            Value::Fcn(f) => (Arc::as_ptr(f) as usize, f.pairs().len()),
+            Value::Set(s) => s.elems().len(),
+            Value::Seq(s) => s.elems().len(),
+            Value::Record(r) => r.fields().len(),
+            Value::Fcn(f) => f.pairs().len(),
             _ => return self.walk(v),
         };
         if len < MIN_REMEMBERED_LEN {
             return self.walk(v);
         }
-        if let Some((width, hashes)) = self.remembered.recall(self.group, address) {
+        let fp = v.fingerprint();
+        if let Some((width, hashes)) = self.remembered.recall(self.group, fp, v) {
             if width == 0 {
                 return Some(Hashes::Same(hashes[0]));
             }
@@ -112,12 +115,12 @@ impl Hasher<'_> {
             Hashes::Each(at) if self.whole_group => Remembering::Each(&self.buf[at..]),
             Hashes::Each(_) => return Some(hashes),
         };
-        self.remembered.remember(self.group, address, v, block);
+        self.remembered.remember(self.group, fp, v, block);
         Some(hashes)
     }
 
     fn walk(&mut self, v: &Value) -> Option<Hashes> {
-        if node_of(v).is_some() && holds_no_moved(v, self.moved) {
+        if node_len(v).is_some() && holds_no_moved(v, self.moved) {
             return Some(Hashes::Same(fixed_hash(v)));
         }
         Some(match v {
@@ -227,9 +230,10 @@ impl Hasher<'_> {
     /// one hash per element of the group adds the terms remembered with them (each hash
     /// already mixed as an element), the others are hashed and added.
     fn add_element(&mut self, sum: &mut Unordered, e: &Value) -> Option<()> {
-        if let (true, Some((address, len))) = (self.whole_group, node_of(e)) {
+        if let (true, Some(len)) = (self.whole_group, node_len(e)) {
             if len >= MIN_REMEMBERED_LEN {
-                if let Some((width, terms)) = self.remembered.recall_terms(self.group, address) {
+                let fp = e.fingerprint();
+                if let Some((width, terms)) = self.remembered.recall_terms(self.group, fp, e) {
                     match sum.each {
                         None => {
                             sum.each = Some(self.buf.len());
@@ -332,18 +336,69 @@ pub fn image_hashes(perms: &[Permutation], moved: &[bool]) -> Vec<u64> {
 /// Parts with fewer elements are walked: a lookup costs about as much.
 const MIN_REMEMBERED_LEN: usize = 2;
 
-/// The allocation of a set, sequence, record or function, and its number of elements.
-fn node_of(v: &Value) -> Option<(usize, usize)> {
+/// The number of elements of a set, sequence, record or function (`None`: another value).
+fn node_len(v: &Value) -> Option<usize> {
     match v {
-        Value::Set(s) => Some((Arc::as_ptr(s) as usize, s.elems().len())),
-        Value::Seq(s) => Some((Arc::as_ptr(s) as usize, s.elems().len())),
-        Value::Record(r) => Some((Arc::as_ptr(r) as usize, r.fields().len())),
-        Value::Fcn(f) => Some((Arc::as_ptr(f) as usize, f.pairs().len())),
+        Value::Set(s) => Some(s.elems().len()),
+        Value::Seq(s) => Some(s.elems().len()),
+        Value::Record(r) => Some(r.fields().len()),
+        Value::Fcn(f) => Some(f.pairs().len()),
         _ => None,
     }
 }
 
-/// How many parts a thread remembers (direct-mapped by address).
+/// Is `remembered` the part `v`: the same allocation, or the same kind of node with equal
+/// contents? Values are kept in canonical forms (a function on `1..n` is a sequence, one
+/// on strings a record), and equal values hash equally under every candidate, so an equal
+/// part's hashes are `v`'s.
+fn same_part(remembered: &Value, v: &Value) -> bool {
+    match (remembered, v) {
+        (Value::Set(a), Value::Set(b)) => Arc::ptr_eq(a, b) || same_elems(a.elems(), b.elems()),
+        (Value::Seq(a), Value::Seq(b)) => Arc::ptr_eq(a, b) || same_elems(a.elems(), b.elems()),
+        (Value::Record(a), Value::Record(b)) => {
+            let (x, y) = (a.fields(), b.fields());
+            Arc::ptr_eq(a, b)
+                || (x.len() == y.len()
+                    && x.iter()
+                        .zip(y)
+                        .all(|((p, f), (q, g))| p == q && (same_at_sight(f, g) || f == g)))
+        }
+        // Pairs are sorted by argument: equal functions have equal pairs in order.
+        (Value::Fcn(a), Value::Fcn(b)) => {
+            let (x, y) = (a.pairs(), b.pairs());
+            Arc::ptr_eq(a, b)
+                || (x.len() == y.len()
+                    && x.iter().zip(y).all(|((k, f), (l, g))| {
+                        (same_at_sight(k, l) || k == l) && (same_at_sight(f, g) || f == g)
+                    }))
+        }
+        _ => false,
+    }
+}
+
+/// `a == b` for the elements of two sets or sequences, each pair first tested inline for
+/// one allocation or equal scalars: the elements of a set found again (a message set) are
+/// mostly the same allocations.
+fn same_elems(a: &[Value], b: &[Value]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_at_sight(x, y) || x == y)
+}
+
+/// Are `x` and `y` one allocation, or equal integers or model values? (`false` says
+/// nothing.)
+#[inline]
+fn same_at_sight(x: &Value, y: &Value) -> bool {
+    match (x, y) {
+        (Value::Record(a), Value::Record(b)) => Arc::ptr_eq(a, b),
+        (Value::Set(a), Value::Set(b)) => Arc::ptr_eq(a, b),
+        (Value::Seq(a), Value::Seq(b)) => Arc::ptr_eq(a, b),
+        (Value::Fcn(a), Value::Fcn(b)) => Arc::ptr_eq(a, b),
+        (Value::Int(a), Value::Int(b)) => a == b,
+        (Value::Model(a), Value::Model(b)) => std::ptr::eq(*a, *b),
+        _ => false,
+    }
+}
+
+/// How many parts a thread remembers (direct-mapped by content fingerprint).
 const REMEMBERED_SLOTS: usize = 1024;
 
 /// The largest group (the identity included) whose parts holding moved values are
@@ -360,17 +415,28 @@ enum Remembering<'b> {
     Each(&'b [u64]),
 }
 
-/// A part remembered: the group it was hashed for, the part (kept alive, so that no other
-/// part is allocated at its address while it is here) and how many hashes it has (0: one
-/// for every candidate).
+/// A part remembered: the group it was hashed for, the part's fingerprint, the part (to
+/// tell it from another with the same fingerprint) and how many hashes it has (0: one for
+/// every candidate).
 struct RememberedPart {
     group: u64,
+    fp: u64,
     part: Value,
     width: usize,
 }
 
-/// The parts a thread hashed lately, by address. Whether a part is fixed, and its hashes
-/// under the group, depend on the group, so an entry answers only for its group. The hashes
+impl RememberedPart {
+    /// Does the entry answer for `v` (fingerprint `fp`) under `group`?
+    #[inline]
+    fn holds(&self, group: u64, fp: u64, v: &Value) -> bool {
+        self.group == group && self.fp == fp && same_part(&self.part, v)
+    }
+}
+
+/// The parts a thread hashed lately, by content: a part equal to one remembered (met in
+/// another state, or built again by an action) is not walked again. Whether a part is
+/// fixed, and its hashes under the group, depend on the group, so an entry answers only for
+/// its group. The hashes
 /// of slot `i` are `hashes[2 * i * stride..]`, followed by the terms they add to a set's sums
 /// (each mixed as an element, [`Hasher::add`]), where there is one per element of the group:
 /// `stride` is the widest group met (at most [`MAX_REMEMBERED_WIDTH`]), so a small group's
@@ -383,18 +449,16 @@ pub struct Remembered {
 }
 
 impl Remembered {
-    fn slot(address: usize) -> usize {
-        (address >> 4 ^ address >> 14) & (REMEMBERED_SLOTS - 1)
+    fn slot(fp: u64) -> usize {
+        (fp ^ fp >> 32) as usize & (REMEMBERED_SLOTS - 1)
     }
 
-    /// The hashes remembered for the part at `address` under `group`: how many (0: one
-    /// for every candidate, the first) and the slot's hashes.
-    fn recall(&self, group: u64, address: usize) -> Option<(usize, &[u64])> {
-        let slot = Self::slot(address);
+    /// The hashes remembered for the part `v` (fingerprint `fp`) under `group`: how many
+    /// (0: one for every candidate, the first) and the slot's hashes.
+    fn recall(&self, group: u64, fp: u64, v: &Value) -> Option<(usize, &[u64])> {
+        let slot = Self::slot(fp);
         match self.slots.get(slot) {
-            Some(Some(entry))
-                if entry.group == group && node_of(&entry.part).map(|n| n.0) == Some(address) =>
-            {
+            Some(Some(entry)) if entry.holds(group, fp, v) => {
                 let at = 2 * slot * self.stride;
                 Some((entry.width, &self.hashes[at..at + self.stride]))
             }
@@ -402,16 +466,18 @@ impl Remembered {
         }
     }
 
-    /// The terms remembered for the part at `address` under `group`, when it has one hash
-    /// per element of the group: how many, and the slot's terms.
-    fn recall_terms(&self, group: u64, address: usize) -> Option<(usize, &[u64])> {
-        let slot = Self::slot(address);
+    /// Is the part `v` remembered under `group`?
+    #[cfg(test)]
+    pub fn knows(&self, group: u64, v: &Value) -> bool {
+        self.recall(group, v.fingerprint(), v).is_some()
+    }
+
+    /// The terms remembered for the part `v` (fingerprint `fp`) under `group`, when it has
+    /// one hash per element of the group: how many, and the slot's terms.
+    fn recall_terms(&self, group: u64, fp: u64, v: &Value) -> Option<(usize, &[u64])> {
+        let slot = Self::slot(fp);
         match self.slots.get(slot) {
-            Some(Some(entry))
-                if entry.width > 0
-                    && entry.group == group
-                    && node_of(&entry.part).map(|n| n.0) == Some(address) =>
-            {
+            Some(Some(entry)) if entry.width > 0 && entry.holds(group, fp, v) => {
                 let at = (2 * slot + 1) * self.stride;
                 Some((entry.width, &self.hashes[at..at + self.stride]))
             }
@@ -419,7 +485,7 @@ impl Remembered {
         }
     }
 
-    fn remember(&mut self, group: u64, address: usize, part: &Value, hashes: Remembering<'_>) {
+    fn remember(&mut self, group: u64, fp: u64, part: &Value, hashes: Remembering<'_>) {
         let width = match hashes {
             Remembering::Same(_) => 1,
             Remembering::Each(block) => block.len(),
@@ -432,7 +498,7 @@ impl Remembered {
             self.hashes.clear();
             self.hashes.resize(2 * REMEMBERED_SLOTS * self.stride, 0);
         }
-        let slot = Self::slot(address);
+        let slot = Self::slot(fp);
         let at = 2 * slot * self.stride;
         let width = match hashes {
             Remembering::Same(hash) => {
@@ -450,6 +516,7 @@ impl Remembered {
         };
         self.slots[slot] = Some(RememberedPart {
             group,
+            fp,
             part: part.clone(),
             width,
         });
