@@ -529,18 +529,8 @@ mod tests {
         // Twice over: the second time, the parts are remembered.
         let mut remembered = orbit_hash::Remembered::default();
         for value in values.iter().chain(&values) {
-            let mut buf = Vec::new();
-            let mut hasher = orbit_hash::Hasher {
-                perms: &group.perms,
-                candidates: &candidates,
-                moved: &group.moved,
-                image_hashes: &group.image_hashes,
-                buf: &mut buf,
-                remembered: &mut remembered,
-                group: group.id,
-                whole_group: true,
-            };
-            let hashes: Vec<u64> = match hasher.hash(value).unwrap() {
+            let (hashes, buf) = orbit_hashes(&group, &candidates, &mut remembered, value);
+            let hashes: Vec<u64> = match hashes {
                 orbit_hash::Hashes::Same(h) => vec![h; candidates.len()],
                 orbit_hash::Hashes::Each(at) => {
                     assert_eq!((at, buf.len()), (0, candidates.len()));
@@ -557,6 +547,29 @@ mod tests {
         }
     }
 
+    /// `value`'s orbit hashes under `group`'s `candidates` through [`orbit_hash::Hasher`],
+    /// with the buffer it filled.
+    fn orbit_hashes(
+        group: &Symmetry,
+        candidates: &[Option<usize>],
+        remembered: &mut orbit_hash::Remembered,
+        value: &Value,
+    ) -> (orbit_hash::Hashes, Vec<u64>) {
+        let mut buf = Vec::new();
+        let mut hasher = orbit_hash::Hasher {
+            perms: &group.perms,
+            candidates,
+            moved: &group.moved,
+            image_hashes: &group.image_hashes,
+            buf: &mut buf,
+            remembered,
+            group: group.id,
+            whole_group: true,
+        };
+        let hashes = hasher.hash(value).unwrap();
+        (hashes, buf)
+    }
+
     #[test]
     fn a_part_is_remembered_by_content() {
         // Model values 0 to 2 move: the record holds a moved value, the function does not.
@@ -568,18 +581,8 @@ mod tests {
             .collect();
         let mut remembered = orbit_hash::Remembered::default();
         let hash = |value: &Value, remembered: &mut orbit_hash::Remembered| {
-            let mut buf = Vec::new();
-            let mut hasher = orbit_hash::Hasher {
-                perms: &group.perms,
-                candidates: &candidates,
-                moved: &group.moved,
-                image_hashes: &group.image_hashes,
-                buf: &mut buf,
-                remembered,
-                group: group.id,
-                whole_group: true,
-            };
-            match hasher.hash(value).unwrap() {
+            let (hashes, buf) = orbit_hashes(&group, &candidates, remembered, value);
+            match hashes {
                 orbit_hash::Hashes::Same(h) => vec![h],
                 orbit_hash::Hashes::Each(_) => buf,
             }
