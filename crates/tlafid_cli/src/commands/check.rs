@@ -75,6 +75,12 @@ pub struct CheckArgs {
     /// With `--coverage`: print it at the end of every K levels (deterministic; for tests).
     #[arg(long, value_name = "K", hide = true, requires = "coverage", conflicts_with_all = ["simulate", "coverage_interval"])]
     pub coverage_every_levels: Option<u32>,
+    /// Print, instead of checking, the census of the next-state relation's action plans and
+    /// of the invariants' compiled forms (which are whole, which plan variants and node kinds
+    /// each uses): a developer's tool for sizing a native back end (`docs/performance.md`);
+    /// its text is no interface.
+    #[arg(long, hide = true, conflicts_with = "simulate")]
+    pub plan_census: bool,
     /// Go on exploring after an invariant or action-property violation and report each, in
     /// breadth-first order (TLC's `-continue`); the exit status is the first violation's.
     /// Deadlocks, errors and initial-state properties still stop the run. Not with
@@ -283,6 +289,20 @@ pub fn run(args: &CheckArgs) -> ExitStatus {
         args.requirements.as_ref(),
         Some(&args.reads),
     );
+    if args.plan_census {
+        let census = tlafid_pipeline::run::plan_census(&mut session, &inputs, &args.options());
+        return match census {
+            Ok(text) => {
+                print!("{text}");
+                ExitStatus::Success
+            }
+            Err(run) => {
+                let (sources, diagnostics) = (&session.sources, &session.diagnostics);
+                check_report::print(args, &inputs, sources, diagnostics, &run);
+                run.outcome.kind().into()
+            }
+        };
+    }
     let display = (!args.simulate).then(|| progress::Display::new(args.format));
     let mut options = args.options();
     if let Some(display) = &display {

@@ -102,6 +102,7 @@ pub fn run(args: &MutateArgs) -> ExitStatus {
                 coverage: false,
                 coverage_interval: None,
                 coverage_every_levels: None,
+                plan_census: false,
                 dump_graph: None,
                 continue_after_violations: false,
                 diff_trace: false,

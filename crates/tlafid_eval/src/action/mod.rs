@@ -15,6 +15,7 @@ use crate::ctx::Ctx;
 use crate::error::EvalResult;
 use crate::evaluator::{ConstBinding, Evaluator};
 
+mod census;
 mod dispatch;
 mod enabled;
 mod generate;

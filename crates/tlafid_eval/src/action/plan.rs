@@ -266,8 +266,8 @@ pub(crate) enum Plan<'p> {
 /// One conjunct of a conjunction: how it is run, and the test it becomes once every
 /// variable is assigned.
 pub(crate) struct Conjunct<'p> {
-    plan: Plan<'p>,
-    test: Node<'p>,
+    pub(super) plan: Plan<'p>,
+    pub(super) test: Node<'p>,
 }
 
 struct Builder<'e, 'p> {

@@ -439,27 +439,39 @@ impl<'a, 'p> Ctx<'a, 'p> {
         let params = &walk.params;
         let what = || format!("the action {}", owner.name);
         let mut k = |ctx: &mut Ctx<'a, 'p>| {
-            match emit {
-                Emit::Unmade(emit) => {
-                    let fingerprint = ctx.assigned_fingerprint(owner.span, what)?;
-                    emit(index, fingerprint, &mut || ctx.assigned_state(fingerprint));
+            #[cfg_attr(feature = "census", allow(unused_mut))]
+            let mut emit_one = || -> EvalResult<bool> {
+                match emit {
+                    Emit::Unmade(emit) => {
+                        let fingerprint = ctx.assigned_fingerprint(owner.span, what)?;
+                        emit(index, fingerprint, &mut || ctx.assigned_state(fingerprint));
+                    }
+                    Emit::Index(emit) => emit(index, ctx.complete_state(owner.span, what)?),
+                    Emit::Info(emit) => {
+                        let state = ctx.complete_state(owner.span, what)?;
+                        let info = info.get_or_insert_with(|| ActionInfo {
+                            index,
+                            params: params.as_slice().into(),
+                        });
+                        emit(info.clone(), state)
+                    }
                 }
-                Emit::Index(emit) => emit(index, ctx.complete_state(owner.span, what)?),
-                Emit::Info(emit) => {
-                    let state = ctx.complete_state(owner.span, what)?;
-                    let info = info.get_or_insert_with(|| ActionInfo {
-                        index,
-                        params: params.as_slice().into(),
-                    });
-                    emit(info.clone(), state)
-                }
-            }
-            Ok(true)
+                Ok(true)
+            };
+            #[cfg(feature = "census")]
+            return super::census::in_emit(index, emit_one);
+            #[cfg(not(feature = "census"))]
+            emit_one()
         };
-        match plan {
-            Some(plan) => self.run_plan(plan, &mut k)?,
-            None => self.gen(expr, &mut k)?,
+        #[cfg_attr(feature = "census", allow(unused_mut))]
+        let mut run = || match plan {
+            Some(plan) => self.run_plan(plan, &mut k),
+            None => self.gen(expr, &mut k),
         };
+        #[cfg(feature = "census")]
+        super::census::in_action(index, run)?;
+        #[cfg(not(feature = "census"))]
+        run()?;
         Ok(())
     }
 

@@ -14,18 +14,18 @@ use crate::error::EvalResult;
 /// `F[a]` for a function definition `F` over bounded, untupled variables that is neither
 /// overridden, native nor a cached constant (so [`Ctx::apply_fn_def`] always applies it).
 pub(super) struct FnDefApp<'p> {
-    op: OpId,
+    pub(super) op: OpId,
     /// The captured arguments of the call (a function defined inside a `LET` that reads
     /// the parameters around it), evaluated as a call's arguments into the frame.
     captured: &'p [Expr],
-    arg: FnDefArg<'p>,
+    pub(super) arg: FnDefArg<'p>,
     /// Each variable's slot and domain, in binding order (`F[x, y \in S]`: `S` once per
     /// variable, as `bind_fn_arg` evaluates it).
-    params: Vec<(Slot, Node<'p>)>,
+    pub(super) params: Vec<(Slot, Node<'p>)>,
 }
 
 /// The argument of a [`FnDefApp`].
-enum FnDefArg<'p> {
+pub(super) enum FnDefArg<'p> {
     /// One value (a tuple of the arguments, for a function of several variables).
     Whole(Node<'p>),
     /// `F[a, b]` of a function of two variables: the two items, run in order, without

@@ -21,8 +21,11 @@ use tlafid_sema::ir::{Builtin, ExceptStep, Expr, ExprKind, Slot};
 use tlafid_sema::walk::each_child;
 use tlafid_value::{Text, Value, ValueResult};
 
+mod census;
 mod fn_def;
 mod run;
+
+pub(crate) use census::{Census, Tally};
 
 pub(crate) use fn_def::FnApplied;
 

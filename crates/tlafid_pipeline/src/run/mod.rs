@@ -322,6 +322,25 @@ pub fn run(session: &mut Session<'_>, inputs: &ModelInputs, options: &RunOptions
     run_skipping(session, inputs, options, &[])
 }
 
+/// The census of the model's action plans and of its invariants' compiled forms
+/// (`Evaluator::plan_census`), or how loading stopped: a developer's tool (`tlafid check
+/// --plan-census`) for sizing a native back end; its text is no interface.
+#[doc(hidden)]
+pub fn plan_census(
+    session: &mut Session<'_>,
+    inputs: &ModelInputs,
+    options: &RunOptions,
+) -> Result<String, Run> {
+    with_model(session, inputs, options, &[], |_, model, _, _| {
+        let checks: Vec<(&str, &tlafid_sema::ir::Expr)> = model
+            .invariants
+            .iter()
+            .map(|check| (check.name.as_str(), check.expr))
+            .collect();
+        model.evaluator.plan_census(&checks)
+    })
+}
+
 /// [`run`], leaving out the named requirements.
 pub(crate) fn run_skipping(
     session: &mut Session<'_>,
