@@ -6,7 +6,7 @@ use tlafid_base::Span;
 use tlafid_sema::ir::{Expr, ExprKind, OpDef, OpId, Slot};
 use tlafid_value::Value;
 
-use super::{Compiler, Kind, Member, Node};
+use super::{Compiler, Kind, Node};
 use crate::call::grow_stack;
 use crate::ctx::Ctx;
 use crate::error::EvalResult;
@@ -20,8 +20,8 @@ pub(super) struct FnDefApp<'p> {
     captured: &'p [Expr],
     arg: FnDefArg<'p>,
     /// Each variable's slot and domain, in binding order (`F[x, y \in S]`: `S` once per
-    /// variable, as `bind_fn_arg` evaluates it), tested as [`Compiler::fn_domain`] says.
-    params: Vec<(Slot, Member<'p>)>,
+    /// variable, as `bind_fn_arg` evaluates it).
+    params: Vec<(Slot, Node<'p>)>,
 }
 
 /// The argument of a [`FnDefApp`].
@@ -50,7 +50,7 @@ impl<'p> Compiler<'_, 'p> {
         let mut params = Vec::new();
         for b in &info.binders {
             let domain = b.domain.as_ref().filter(|_| !b.tuple)?;
-            params.extend(b.slots.iter().map(|s| (*s, self.fn_domain(domain))));
+            params.extend(b.slots.iter().map(|s| (*s, self.compile(domain))));
         }
         let arg = match &a.kind {
             ExprKind::Tuple(items) if items.len() == 2 && params.len() == 2 => {
@@ -64,20 +64,6 @@ impl<'p> Compiler<'_, 'p> {
             arg,
             params,
         })))
-    }
-
-    /// How a variable's `domain` is tested: a constant set that is tested on its value
-    /// (`c \in ElevatorCall`, a record set) as `x \in S` tests it ([`Member::Remembered`]:
-    /// a compound argument found in it is remembered by its allocation, so the record a
-    /// state holds is tested once), any other set by its value, as `bind_fn_arg` does (a
-    /// set filter or a function set is built, not tested lazily: the same errors).
-    fn fn_domain(&self, domain: &'p Expr) -> Member<'p> {
-        match self.member(domain, false) {
-            Member::Remembered(inner) if matches!(*inner, Member::Set(_)) => {
-                Member::Remembered(inner)
-            }
-            _ => Member::Set(self.compile(domain)),
-        }
     }
 }
 
@@ -263,7 +249,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     /// `false` at the first outside it (or when there are no parts).
     fn bind_fn_params(
         &mut self,
-        params: &'a [(Slot, Member<'p>)],
+        params: &'a [(Slot, Node<'p>)],
         parts: Option<&[Value]>,
         span: Span,
     ) -> EvalResult<bool> {
@@ -271,7 +257,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
             return Ok(false);
         };
         for ((slot, domain), part) in params.iter().zip(parts) {
-            if !self.run_member(part, domain, span)? {
+            let domain = self.run_cow(domain)?;
+            if !self.value(domain.contains(part), span)? {
                 return Ok(false);
             }
             self.bind_value(*slot, part.clone());

@@ -549,12 +549,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
     }
 
     /// `x \in S` (as [`Ctx::member_of_expr`], `span` that of the whole test).
-    pub(super) fn run_member(
-        &mut self,
-        x: &Value,
-        set: &'a Member<'p>,
-        span: Span,
-    ) -> EvalResult<bool> {
+    fn run_member(&mut self, x: &Value, set: &'a Member<'p>, span: Span) -> EvalResult<bool> {
         match set {
             Member::Set(s) => {
                 let s = self.run_cow(s)?;
