@@ -117,16 +117,6 @@ impl<S, E> Shard<S, E> {
         self.find(fp, hash).ok().map(|at| &self.slots[at])
     }
 
-    /// Puts `claim` for the new fingerprint `fp` in the free slot `at`.
-    fn insert(&mut self, at: usize, fp: u64, claim: Claim<S, E>) {
-        self.slots[at] = Slot {
-            fp,
-            key: claim.key,
-            index: self.claims.len() as u32,
-        };
-        self.claims.push((fp, claim));
-    }
-
     /// Doubles the slots (or makes the first ones) and puts every claim back.
     fn grow(&mut self) {
         let len = (self.slots.len() * 2).max(FIRST_SLOTS);
@@ -201,7 +191,12 @@ impl<S, E> ClaimTable<S, E> {
                     shard.grow();
                     at = shard.find(fp, hash).expect_err("a new fingerprint");
                 }
-                shard.insert(at, fp, claim(state));
+                shard.slots[at] = Slot {
+                    fp,
+                    key,
+                    index: shard.claims.len() as u32,
+                };
+                shard.claims.push((fp, claim(state)));
             }
         }
     }
@@ -227,16 +222,20 @@ impl<S, E> ClaimTable<S, E> {
 
     /// All winners with their fingerprints, in no particular order.
     pub fn into_winners(self) -> Vec<(u64, Claim<S, E>)> {
+        // The slots go first: they are not needed now, and the claims are copied once more.
         let shards: Vec<_> = self
             .shards
             .into_iter()
-            .map(|shard| shard.into_inner().unwrap_or_else(PoisonError::into_inner))
+            .map(|shard| {
+                let shard = shard.into_inner().unwrap_or_else(PoisonError::into_inner);
+                shard.claims
+            })
             .collect();
         // Sized once: growing by doubling would copy the level's claims and leave the
         // allocator the smaller copies to keep.
-        let mut winners = Vec::with_capacity(shards.iter().map(|shard| shard.claims.len()).sum());
-        for shard in shards {
-            winners.extend(shard.claims);
+        let mut winners = Vec::with_capacity(shards.iter().map(Vec::len).sum());
+        for claims in shards {
+            winners.extend(claims);
         }
         winners
     }
