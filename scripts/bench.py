@@ -4,7 +4,7 @@
     scripts/bench.py EXAMPLES_DIR [--runs 3] [--workers 1 2] [--only REGEX]
                      [--out docs/bench/speed.md] [--tlafid PATH] [--tla-mc PATH]
                      [--tlc "java -cp CLASSES tlc2.TLC"] [--lib DIR] [--timeout S]
-                     [--startup N] [--note TEXT] [--base PATH] [--no-others]
+                     [--startup N] [--note TEXT] [--base PATH] [--no-others] [--skip TOOL]
 
 For each model (the Examples' own models, read from EXAMPLES_DIR, never modified) and each
 worker count, every installed tool is run `--runs` times, the tools alternating (tlafid, TLC,
@@ -21,7 +21,8 @@ A tool that is not installed is skipped, and the table says so. Nothing is fetch
 `--base PATH` times a second tlafid build (e.g. main's PGO build beside a change's) as one
 more peer, `tlafid base`, alternating with the rest: an A/B comparison of wall time, for
 changes whose effect instruction counts and simulated caches cannot show (latency, overlap).
-`--no-others` leaves TLC and tla-mc out (with `--base`: only the two builds are run).
+`--no-others` leaves TLC and tla-mc out (with `--base`: only the two builds are run);
+`--skip NAME` (repeatable) leaves out one tool by its name in the table (`--skip tla-mc`).
 
 `--startup N` (default 20; 0 skips it) also times N runs of `tlafid check` on the tiny
 DieHard model (which ends in its invariant violation after 14 states): tlafid's start-up cost.
@@ -43,6 +44,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,19 +130,26 @@ class Row:
 
 
 def run_once(cmd: list[str], cwd: Path, timeout: float) -> Sample:
-    """Runs `cmd` in `cwd`, measured with wait4(2); a timeout kills its process group."""
+    """Runs `cmd` in `cwd`, measured with a blocking wait4(2), so that the wall time ends
+    when the process does (a polling wait rounded short runs up to its period: DieHard's
+    5 ms start-up read 10 ms); a timer kills its process group at the timeout."""
     with tempfile.TemporaryFile() as out:
         start = time.monotonic()
         proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
                                 start_new_session=True)
-        deadline = start + timeout
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() > deadline:
+
+        def kill() -> None:
+            try:
                 os.killpg(proc.pid, 9)
-            time.sleep(0.005)
+            except ProcessLookupError:
+                pass
+
+        timer = threading.Timer(timeout, kill)
+        timer.start()
+        try:
+            _, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            timer.cancel()
         wall = time.monotonic() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
@@ -167,7 +176,18 @@ def find_tools(args: argparse.Namespace) -> tuple[list[Tool], list[str]]:
         tools.append(Tool("tlafid base", [str(base)], "tlafid-base"))
     if args.no_others:
         skipped.append("TLC, tla-mc, tla-mc -compile: --no-others")
-        return tools, skipped
+    else:
+        others(args, tools, skipped)
+    for name in args.skip:
+        if name not in {t.name for t in tools}:
+            raise SystemExit(f"bench.py: --skip {name!r}: not one of the tools found "
+                             f"({', '.join(t.name for t in tools)})")
+        skipped.append(f"{name}: --skip")
+    return [t for t in tools if t.name not in args.skip], skipped
+
+
+def others(args: argparse.Namespace, tools: list[Tool], skipped: list[str]) -> None:
+    """Adds TLC and tla-mc's two modes to `tools` where installed, else a note to `skipped`."""
     tlc = args.tlc or os.environ.get("TLC")
     if tlc:
         tools.append(Tool("TLC", shlex.split(tlc), "tlc"))
@@ -179,7 +199,6 @@ def find_tools(args: argparse.Namespace) -> tuple[list[Tool], list[str]]:
         tools.append(Tool("tla-mc -compile", [tla_mc], "tla-mc-compile"))
     else:
         skipped.append("tla-mc, tla-mc -compile: not on PATH (cargo install tla-mc)")
-    return tools, skipped
 
 
 def measure(args, tools: list[Tool], bench: Bench, workers: int, meta: Path) -> list[Row]:
@@ -324,6 +343,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--note", help="a paragraph for the report (the machine's state...)")
     parser.add_argument("--base", type=Path, help="a second tlafid build, timed as a peer")
     parser.add_argument("--no-others", action="store_true", help="run no TLC or tla-mc")
+    parser.add_argument("--skip", action="append", default=[], metavar="TOOL",
+                        help="leave out one tool by its name in the table ('tla-mc', "
+                             "'TLC', ...); may be repeated")
     args = parser.parse_args(argv)
     args.examples = args.examples.resolve()
     if not (args.examples / "specifications").is_dir():

@@ -135,11 +135,21 @@ class BenchTests(unittest.TestCase):
             a, b = Path(tmp, "a"), Path(tmp, "b")
             a.write_text("")
             b.write_text("")
-            args = argparse.Namespace(tlafid=a, base=b, no_others=True, tlc=None, tla_mc=None)
+            args = argparse.Namespace(tlafid=a, base=b, no_others=True, tlc=None, tla_mc=None,
+                                      skip=[])
             tools, skipped = bench.find_tools(args)
             self.assertEqual([(t.name, t.kind) for t in tools],
                              [("tlafid", "tlafid"), ("tlafid base", "tlafid-base")])
             self.assertEqual(skipped, ["TLC, tla-mc, tla-mc -compile: --no-others"])
+            # One tool left out by its name; a name that is no tool is refused.
+            args.no_others, args.tla_mc, args.skip = False, str(a), ["tla-mc"]
+            kept, skipped_one = bench.find_tools(args)
+            self.assertEqual([t.name for t in kept], ["tlafid", "tlafid base", "tla-mc -compile"])
+            self.assertIn("tla-mc: --skip", skipped_one)
+            args.skip = ["tla-mc interpreter"]
+            with self.assertRaises(SystemExit):
+                bench.find_tools(args)
+            args.no_others, args.tla_mc, args.skip = True, None, []
             args.base = Path(tmp, "missing")
             with self.assertRaises(SystemExit):
                 bench.find_tools(args)

@@ -52,18 +52,18 @@ pub(crate) type PlanId = u32;
 /// A [`GuardedCall`] of [`Plans`], by its index.
 pub(crate) type GuardedId = u32;
 
-/// A call `A(p, q)` of an action `A(a, b) == G /\ B /\ ...` whose arguments are the
-/// caller's consecutive slots and whose guard `G` reads only its parameters and binds
-/// nothing (`shared::aliased_args`): the splitter tests `G` on the caller's slots
-/// ([`Ctx::test_aliased`]), counts the action without opening its frame when `G` is false,
-/// and otherwise runs `after`, the action's plan without `G`.
+/// A call `A(p, q)` of an action `A(a, b) == G1 /\ G2 /\ B /\ ...` whose arguments are
+/// the caller's consecutive slots and whose leading guards `G1`, `G2`, ... each read only
+/// its parameters and bind nothing (`shared::aliased_args`): the splitter tests them in
+/// order on the caller's slots ([`Ctx::test_aliased`]), counts the action without opening
+/// its frame when one is false, and otherwise runs `after`, the action's plan without them.
 pub(crate) struct GuardedCall<'p> {
     /// The caller's slot of the first argument.
     pub start: u32,
     /// The number of arguments.
     pub len: usize,
-    /// `G`, compiled in the action's frame.
-    pub guard: Node<'p>,
+    /// `G1`, `G2`, ..., compiled in the action's frame (at least one).
+    pub guards: Box<[Node<'p>]>,
     /// The action's body (the splitter's leaf).
     pub body: &'p Expr,
     /// The plan of `B /\ ...`.
@@ -500,26 +500,42 @@ impl<'p> Builder<'_, 'p> {
 
     /// The [`GuardedCall`] of the call `call` of an action, when it is one: the action's
     /// body is a conjunction (one action, the splitter's leaf), planned (the budget not
-    /// spent), whose first conjunct plans as a guard that stays in the current state and
-    /// reads only the parameters, passed as the caller's consecutive slots.
+    /// spent), whose leading conjuncts (at least the first) plan as guards that stay in the
+    /// current state and read only the parameters, passed as the caller's consecutive slots.
     fn guarded_call(&mut self, call: &'p Expr) -> Option<GuardedCall<'p>> {
         let (op, args) = self.ev.inline_call(call)?;
         let body: &'p Expr = &self.ev.program.op(op).body;
         let ExprKind::Junction { and: true, items } = &body.kind else {
             return None;
         };
-        let (guard, rest) = items.split_first()?;
-        if matches!(guard.kind, ExprKind::Junction { .. }) || !self.ev.stays_in_state(guard) {
-            return None;
+        let mut start = None;
+        let mut guards = Vec::new();
+        for guard in items {
+            if self.budget == 0
+                || matches!(guard.kind, ExprKind::Junction { .. })
+                || !self.ev.stays_in_state(guard)
+            {
+                break;
+            }
+            let Some(at) = super::shared::aliased_args(args, guard) else {
+                break;
+            };
+            // A guard on a parameter (`t \in tx`) is a guard here: the aliased slots hold
+            // values, never an expression the generator would run.
+            if !matches!(
+                self.plan(guard, 1),
+                Plan::Guard(_) | Plan::LocalGuard { .. }
+            ) {
+                break;
+            }
+            start = Some(at);
+            guards.push(self.nodes.root(guard));
         }
-        let start = super::shared::aliased_args(args, guard)?;
-        if self.budget == 0 || !matches!(self.plan(guard, 1), Plan::Guard(_)) {
-            return None;
-        }
+        let rest = &items[guards.len()..];
         Some(GuardedCall {
-            start,
+            start: start?,
             len: args.len(),
-            guard: self.nodes.root(guard),
+            guards: guards.into(),
             body,
             after: Plan::And(self.conjuncts(rest)),
         })

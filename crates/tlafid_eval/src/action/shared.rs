@@ -342,6 +342,23 @@ impl<'a, 'p> Ctx<'a, 'p> {
         self.test_aliased(run.aliased?, run.args.len(), &run.guard.0)
     }
 
+    /// `guards` in order (see [`Ctx::test_aliased`]): false at the first false one, an error
+    /// at the first that fails; `None` when the slots do not all hold values.
+    pub(super) fn test_all_aliased(
+        &mut self,
+        start: u32,
+        len: usize,
+        guards: &'a [crate::compile::Node<'p>],
+    ) -> Option<crate::error::EvalResult<bool>> {
+        for guard in guards {
+            match self.test_aliased(start, len, guard)? {
+                Ok(true) => {}
+                other => return Some(other),
+            }
+        }
+        Some(Ok(true))
+    }
+
     /// `guard`, compiled in the frame of a call whose `len` arguments are the caller's
     /// slots from `start` on (see [`aliased_args`]), tested on those slots themselves when
     /// they all hold values (as the call's frame would hold them); `None` otherwise.

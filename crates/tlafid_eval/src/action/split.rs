@@ -257,8 +257,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
             } => {
                 if let Some(call) = guarded.filter(|_| !walk.ahead) {
                     let call = ev.plans.guarded_call(call);
-                    match self.test_aliased(call.start, call.len, &call.guard) {
-                        // The action stops at its guard: counted, its frame never opened.
+                    match self.test_all_aliased(call.start, call.len, &call.guards) {
+                        // The action stops at a guard: counted, its frame never opened.
                         Some(Ok(false)) => {
                             walk.index += 1;
                             return Ok(());
