@@ -16,6 +16,7 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use tlafid_base::Diagnostic;
 
 use crate::errors::storage_failed;
+use crate::level_spill::LevelBytes;
 use crate::storage::Storage;
 use crate::stored::Stored;
 
@@ -168,12 +169,12 @@ impl DiskQueue {
         format!("queue-{tag}-{segment}.q")
     }
 
-    /// Writes `states` (all packed, bytes in `arenas`), numbered `tag`, in segments.
+    /// Writes `states` (all packed, their bytes in `arenas`), numbered `tag`, in segments.
     pub fn write<S: Clone>(
         storage: &dyn Storage,
         tag: u32,
         states: &[Stored<S>],
-        arenas: &[Vec<u8>],
+        arenas: &LevelBytes,
         segment_states: usize,
     ) -> Result<DiskQueue, Diagnostic> {
         let mut queue = DiskQueue {
@@ -183,21 +184,24 @@ impl DiskQueue {
             segments: 0,
         };
         for (segment, chunk) in states.chunks(segment_states).enumerate() {
-            let result = (|| -> std::io::Result<()> {
-                let writer = storage.create(&Self::name(tag, segment))?;
+            let result = (|| -> Result<(), Diagnostic> {
+                let failed = |e: std::io::Error| storage_failed(storage, &e);
+                let writer = storage.create(&Self::name(tag, segment)).map_err(failed)?;
                 let mut out = BufWriter::with_capacity(BUFFER, writer);
-                out.write_all(&(chunk.len() as u32).to_le_bytes())?;
+                out.write_all(&(chunk.len() as u32).to_le_bytes())
+                    .map_err(failed)?;
                 for state in chunk {
-                    let bytes = state.packed_bytes(arenas).unwrap_or_default();
-                    out.write_all(&(bytes.len() as u32).to_le_bytes())?;
-                    out.write_all(bytes)?;
+                    let bytes = arenas.packed_bytes(state)?.unwrap_or_default();
+                    out.write_all(&(bytes.len() as u32).to_le_bytes())
+                        .map_err(failed)?;
+                    out.write_all(&bytes).map_err(failed)?;
                 }
-                out.flush()
+                out.flush().map_err(failed)
             })();
             queue.segments = segment + 1;
-            if let Err(e) = result {
+            if let Err(problem) = result {
                 queue.remove(storage);
-                return Err(storage_failed(storage, &e));
+                return Err(problem);
             }
         }
         Ok(queue)
@@ -215,6 +219,10 @@ impl DiskQueue {
             .open(&Self::name(self.tag, segment))
             .and_then(|mut input| input.read_to_end(&mut bytes))
             .map_err(|e| storage_failed(storage, &e))?;
+        if bytes.capacity() - bytes.len() > bytes.len() / 8 {
+            // Read by doubling: an exact copy gives the slack back while the segment waits.
+            bytes = bytes.as_slice().to_vec();
+        }
         let states = parse_segment(&bytes).ok_or_else(|| {
             let e = std::io::Error::new(std::io::ErrorKind::InvalidData, "a truncated segment");
             storage_failed(storage, &e)

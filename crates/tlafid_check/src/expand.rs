@@ -11,6 +11,7 @@ use tlafid_base::Diagnostic;
 
 use crate::claims::{key_ordinal, key_parent, order_key, ClaimTable, OrderKey};
 use crate::event::{keep_first, Check, Event, EventKind};
+use crate::level_spill::ArenaSpill;
 use crate::liveness::graph::{AtomLayout, BlockEdges};
 use crate::report::Budget;
 use crate::seen::FingerprintSet;
@@ -46,6 +47,8 @@ pub(crate) struct LevelContext<'a, T: TransitionSystem> {
     pub expanded: AtomicU64,
     /// The number of the next arena a block starts ([`Arena::make_room`]).
     pub arena_numbers: AtomicU32,
+    /// Where full arenas go past the queue's bytes in memory, when the run spills.
+    pub arena_spill: Option<&'a ArenaSpill>,
 }
 
 /// What one block of frontier states produced.
@@ -410,7 +413,15 @@ impl<T: TransitionSystem> LevelContext<'_, T> {
             };
             self.claims
                 .offer(fp, (key, Some(action)), (successor, verdict), |state| {
+                    let full = arena.full.len();
                     arena.make_room(&self.arena_numbers);
+                    if let Some(spill) = self.arena_spill {
+                        if arena.full.len() > full {
+                            if let Some((number, bytes)) = arena.full.last_mut() {
+                                spill.filled(*number, bytes);
+                            }
+                        }
+                    }
                     Stored::new(system, state, arena)
                 });
             if self.stop_at_new {

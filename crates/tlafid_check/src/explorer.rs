@@ -20,6 +20,7 @@ use crate::disk::{DiskQueue, DiskSeen};
 use crate::errors::{checkpoint_unusable, invalid_options, storage_failed, threads_unavailable};
 use crate::event::{keep_first, Check, Event, EventKind};
 use crate::expand::{check_initial, check_new, claims_checked, expand_initial, LevelContext};
+use crate::level_spill::{ArenaSpill, LevelBytes, SpilledArenas};
 use crate::liveness::check::Phase;
 use crate::liveness::graph::{AtomLayout, BlockEdges, StateGraph};
 use crate::liveness::LivenessSpec;
@@ -150,6 +151,8 @@ struct Expansion<S, E> {
     claims_checked: bool,
     /// The packed bytes of the claims, by block.
     arenas: Vec<Vec<u8>>,
+    /// The arenas that went to disk while the level was expanded.
+    spilled: Option<SpilledArenas>,
 }
 
 /// The state of one run.
@@ -298,6 +301,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             broken: None,
             claims_checked: checked,
             arenas,
+            spilled: None,
         };
         let report = self.finish_level(initial)?;
         if report.is_none() {
@@ -365,6 +369,13 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
     /// [`Search::expand_level`] over the frontier's `arenas`.
     fn expand_frontier(&self, arenas: &FrontierArenas) -> Expansion<T::State, T::Error> {
         let claims = ClaimTable::new();
+        let arena_spill = self.spill().map(|spill| {
+            ArenaSpill::new(
+                spill.storage.clone(),
+                self.depth,
+                spill.queue_bytes_in_memory,
+            )
+        });
         let context = LevelContext {
             system: self.system,
             seen: &self.seen,
@@ -385,6 +396,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             generated: AtomicU64::new(0),
             expanded: AtomicU64::new(0),
             arena_numbers: AtomicU32::new(0),
+            arena_spill: arena_spill.as_ref(),
         };
         let mut broken = None;
         let results = match (&self.disk_queue, self.spill()) {
@@ -441,6 +453,13 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             .aborted
             .load(Ordering::Relaxed)
             .then(|| self.watch.exhausted().unwrap_or(Budget::MaxDuration));
+        let spilled = match arena_spill.map(ArenaSpill::finish).transpose() {
+            Ok(spilled) => spilled.flatten(),
+            Err(problem) => {
+                broken = broken.or(Some(problem));
+                None
+            }
+        };
         Expansion {
             claims,
             generated,
@@ -454,6 +473,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             broken,
             claims_checked,
             arenas,
+            spilled,
         }
     }
 
@@ -493,8 +513,10 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
             edges,
             broken,
             arenas,
+            spilled,
             ..
         } = expansion;
+        let arenas = LevelBytes { arenas, spilled };
         if let Some(broken) = broken {
             return Err(broken);
         }
@@ -544,7 +566,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                 }
                 if self.options.observe_states {
                     for (_, claim) in &winners {
-                        let state = claim.state.state(self.system, &arenas)?;
+                        let state = arenas.state(&claim.state, self.system)?;
                         self.system.observe_state(&state);
                     }
                 }
@@ -594,10 +616,10 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         &self,
         winners: &[WinnerOf<T>],
         initial: bool,
-        arenas: &[Vec<u8>],
+        arenas: &LevelBytes,
     ) -> Result<Option<EventOf<T>>, Diagnostic> {
         for (_, claim) in winners {
-            let state = claim.state.state(self.system, arenas)?;
+            let state = arenas.state(&claim.state, self.system)?;
             let kind = if initial {
                 check_initial(self.system, &state)
             } else {
@@ -622,14 +644,14 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         &self,
         winners: &mut [WinnerOf<T>],
         (claims_checked, initial): (bool, bool),
-        arenas: &[Vec<u8>],
+        arenas: &LevelBytes,
         continued: &mut Vec<EventOf<T>>,
     ) -> Result<Option<EventOf<T>>, Diagnostic> {
         for (_, claim) in winners.iter_mut() {
             let kind = if claims_checked {
                 claim.verdict.take().map(|kind| *kind)
             } else {
-                let state = claim.state.state(self.system, arenas)?;
+                let state = arenas.state(&claim.state, self.system)?;
                 if initial {
                     check_initial(self.system, &state)
                 } else {
@@ -637,7 +659,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
                 }
             };
             let Some(kind) = kind else { continue };
-            let state = claim.state.state(self.system, arenas)?.into_owned();
+            let state = arenas.state(&claim.state, self.system)?.into_owned();
             let event = Event {
                 key: claim.key,
                 check: Check::State,
@@ -679,7 +701,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
     fn first_failure(
         &self,
         winners: &mut [WinnerOf<T>],
-        arenas: &[Vec<u8>],
+        arenas: &LevelBytes,
     ) -> Result<Option<EventOf<T>>, Diagnostic> {
         let Some((_, claim)) = winners
             .iter_mut()
@@ -690,7 +712,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         let Some(kind) = claim.verdict.take() else {
             return Ok(None);
         };
-        let state = claim.state.state(self.system, arenas)?.into_owned();
+        let state = arenas.state(&claim.state, self.system)?.into_owned();
         Ok(Some(Event {
             key: claim.key,
             check: Check::State,
@@ -706,7 +728,7 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         winners: Vec<WinnerOf<T>>,
         level: &LevelFacts<'_>,
         actions: &[u64],
-        mut arenas: Vec<Vec<u8>>,
+        mut bytes: LevelBytes,
     ) -> Result<(), Diagnostic> {
         self.generated += level.generated.iter().map(|&g| u64::from(g)).sum::<u64>();
         for (index, &count) in actions.iter().enumerate() {
@@ -756,27 +778,32 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         if let (Some(queue), Some(spill)) = (self.disk_queue.take(), self.spill()) {
             queue.remove(&*spill.storage);
         }
-        let queue_spills = self
-            .spill()
-            .is_some_and(|spill| winners.len() as u64 > spill.queue_in_memory);
+        // A level whose arenas went to disk while it was found is queued on disk.
+        let queue_spills = bytes.spilled.is_some()
+            || self.spill().is_some_and(|spill| {
+                level_spills(spill, winners.iter().map(|(_, claim)| &claim.state))
+            });
         let mut winners = winners;
         if queue_spills {
             // A state the system did not pack is queued whole: pack it for the files.
             let mut whole = Arena {
-                id: arenas.len() as u32,
+                id: bytes.arenas.len() as u32,
                 ..Arena::default()
             };
             for (_, claim) in &mut winners {
                 claim.state.pack_whole(self.system, &mut whole);
             }
-            arenas.push(whole.bytes);
+            bytes.arenas.push(whole.bytes);
         }
-        let (frontier, frontier_bytes) = queued(winners, arenas, queue_spills);
-        let frontier_len = frontier.len();
-        self.frontier = frontier;
-        self.frontier_bytes = frontier_bytes;
-        if queue_spills && self.frontier.iter().all(Stored::is_packed) {
-            self.spill_queue()?;
+        let frontier_len = winners.len();
+        if queue_spills && winners.iter().all(|(_, claim)| claim.state.is_packed()) {
+            let frontier: Vec<Stored<T::State>> =
+                winners.into_iter().map(|(_, claim)| claim.state).collect();
+            self.spill_queue(&frontier, &bytes)?;
+        } else {
+            let (frontier, frontier_bytes) = queued(winners, bytes.into_memory()?, queue_spills);
+            self.frontier = frontier;
+            self.frontier_bytes = frontier_bytes;
         }
         self.frontier_start = next_start;
         if frontier_len > 0 {
@@ -806,19 +833,23 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         }
     }
 
-    /// Moves the frontier (all packed) to segment files.
-    fn spill_queue(&mut self) -> Result<(), Diagnostic> {
+    /// Makes `frontier` (all packed, its bytes in `bytes`) the frontier, in segment files.
+    fn spill_queue(
+        &mut self,
+        frontier: &[Stored<T::State>],
+        bytes: &LevelBytes,
+    ) -> Result<(), Diagnostic> {
         let Some(spill) = self.spill() else {
             return Ok(());
         };
         let block = self.options.block_size;
-        let blocks = (spill.queue_in_memory as usize / block).max(1);
+        let blocks = (segment_states(spill, frontier) / block).max(1);
         self.queue_tag += 1;
         let queue = DiskQueue::write(
             &*spill.storage,
             self.queue_tag,
-            &self.frontier,
-            &self.frontier_bytes,
+            frontier,
+            bytes,
             blocks * block,
         )?;
         self.frontier = Vec::new();
@@ -1032,9 +1063,11 @@ impl<'a, T: TransitionSystem> Search<'a, T> {
         self.frontier_bytes = vec![restored.frontier_bytes];
         let queue_spills = self
             .spill()
-            .is_some_and(|spill| self.frontier.len() as u64 > spill.queue_in_memory);
+            .is_some_and(|spill| level_spills(spill, self.frontier.iter()));
         if queue_spills {
-            self.spill_queue()?;
+            let frontier = std::mem::take(&mut self.frontier);
+            let bytes = LevelBytes::in_memory(std::mem::take(&mut self.frontier_bytes));
+            self.spill_queue(&frontier, &bytes)?;
         }
         self.last_checkpoint = (Duration::ZERO, self.distinct());
         Ok(())
@@ -1223,6 +1256,46 @@ fn counted_winners<S, E>(winners: &[Winner<S, E>], stop: Option<&Event<S, E>>) -
 /// spilled to disk, and never when the frontier goes to segment files (`spilling`): writing
 /// them is the copy (copied first, the level's bytes were held twice: MCNanoMedium with
 /// `--spill-after 10000` peaked 220 MB, higher than without spilling).
+/// Bytes a queued state takes in memory: its packed bytes and its entry (a whole state's
+/// own size is not known here; it is packed before it goes to disk).
+fn queued_bytes<S: Clone>(state: &Stored<S>) -> u64 {
+    (state.packed_len() + std::mem::size_of::<Stored<S>>()) as u64
+}
+
+/// Whether a level of `states` waits on disk: it has more states, or takes more bytes, than
+/// `spill` keeps in memory.
+fn level_spills<'s, S: Clone + 's>(
+    spill: &SpillOptions,
+    states: impl ExactSizeIterator<Item = &'s Stored<S>>,
+) -> bool {
+    if states.len() as u64 > spill.queue_in_memory {
+        return true;
+    }
+    let mut bytes = 0u64;
+    for state in states {
+        bytes += queued_bytes(state);
+        if bytes > spill.queue_bytes_in_memory {
+            return true;
+        }
+    }
+    false
+}
+
+/// A segment of a level spilled past its bytes holds at most this share of them: a segment is
+/// read whole and freed only once its last state is expanded (an in-memory frontier frees
+/// each arena of 32 KiB as it goes), so one segment of the whole budget raised the peak
+/// (MCNanoMedium with `--max-memory 200M`: 110 -> 162 MB).
+const SEGMENTS_PER_BUDGET: u64 = 16;
+
+/// States per segment of a spilled level: at most `spill`'s states, and about a
+/// [`SEGMENTS_PER_BUDGET`]th of its bytes at the level's mean size a state (at least one).
+fn segment_states<S: Clone>(spill: &SpillOptions, states: &[Stored<S>]) -> usize {
+    let bytes: u64 = states.iter().map(queued_bytes).sum();
+    let mean = (bytes / states.len().max(1) as u64).max(1);
+    let by_bytes = spill.queue_bytes_in_memory / SEGMENTS_PER_BUDGET / mean;
+    usize::try_from(spill.queue_in_memory.min(by_bytes).max(1)).unwrap_or(usize::MAX)
+}
+
 fn queued<S, E>(
     winners: Vec<Winner<S, E>>,
     mut arenas: Vec<Vec<u8>>,

@@ -87,6 +87,7 @@ mod event;
 mod expand;
 mod explorer;
 mod graph_dump;
+mod level_spill;
 pub mod liveness;
 mod options;
 mod report;

@@ -36,6 +36,11 @@ pub struct SpillOptions {
     /// Queued states held in memory: a level with more waits on disk, in segments of at most
     /// this many states (rounded to whole blocks).
     pub queue_in_memory: u64,
+    /// Bytes of queued states held in memory (each state's packed bytes and its queue entry):
+    /// a level with more also waits on disk, in segments of about this many bytes. A state's
+    /// packed size varies by model from a few bytes to a kilobyte and more (MCNano's are 400),
+    /// so a budget in states alone cannot say what the queue takes.
+    pub queue_bytes_in_memory: u64,
 }
 
 impl std::fmt::Debug for SpillOptions {
@@ -44,6 +49,7 @@ impl std::fmt::Debug for SpillOptions {
             .field("storage", &self.storage.describe())
             .field("fingerprints_in_memory", &self.fingerprints_in_memory)
             .field("queue_in_memory", &self.queue_in_memory)
+            .field("queue_bytes_in_memory", &self.queue_bytes_in_memory)
             .finish()
     }
 }

@@ -232,7 +232,7 @@ impl<S: Clone> Stored<S> {
 
     /// The state, a packed one rebuilt from the bytes `arena` gives for its arena's number
     /// (`None`: no such arena); `E096` if the system cannot rebuild it.
-    fn state_in<'b, T: TransitionSystem<State = S>>(
+    pub(crate) fn state_in<'b, T: TransitionSystem<State = S>>(
         &self,
         system: &T,
         arena: impl FnOnce(u32) -> Option<&'b [u8]>,
@@ -294,6 +294,14 @@ impl<S: Clone> Stored<S> {
                     Err(_) => arena.bytes.truncate(start),
                 }
             }
+        }
+    }
+
+    /// The range of the packed bytes in their arena (empty for a whole state).
+    pub fn packed_range(&self) -> std::ops::Range<usize> {
+        match self {
+            Stored::Whole(_) => 0..0,
+            Stored::Packed { len, start, .. } => Self::range(*start, *len),
         }
     }
 

@@ -71,6 +71,7 @@ fn spill(storage: &SharedMemoryStorage) -> Option<SpillOptions> {
         storage: Arc::new(storage.clone()),
         fingerprints_in_memory: 300,
         queue_in_memory: 100,
+        queue_bytes_in_memory: u64::MAX,
     })
 }
 
@@ -100,6 +101,128 @@ fn a_spilling_run_gives_the_in_memory_counts_and_trace() {
         (expected.stats.distinct_states, expected.stats.depth),
         (17_845, 20)
     );
+}
+
+/// The queue spills on its bytes alone (no state count, no fingerprint spilling): a state
+/// here is 8 packed bytes and a 24-byte entry, so 3,200 bytes hold 100 states.
+#[test]
+fn a_queue_spills_past_its_bytes_with_the_in_memory_counts() {
+    let system = graph(Some(4242));
+    let expected = run(&system, options(1));
+    for (bytes, spills) in [(u64::MAX, false), (3_200, true)] {
+        for workers in [1, 2] {
+            let storage = SharedMemoryStorage::default();
+            let spilled = Options {
+                spill: Some(SpillOptions {
+                    storage: Arc::new(storage.clone()),
+                    fingerprints_in_memory: u64::MAX,
+                    queue_in_memory: u64::MAX,
+                    queue_bytes_in_memory: bytes,
+                }),
+                ..options(workers)
+            };
+            assert_eq!(run(&system, spilled), expected, "workers {workers}");
+            assert_eq!(storage.0.bytes(), 0, "the spill files are removed");
+            // Segments of about 100 states for every level of more than 100.
+            let created = storage.0.created();
+            assert_eq!(created > 20, spills, "{bytes} bytes: {created} files");
+        }
+    }
+}
+
+/// [`HashGraph`] with every state packed as 8 little-endian bytes and [`PAD`] bytes more, so
+/// that a block's arenas fill while a level is expanded.
+#[derive(Clone)]
+struct Padded(HashGraph);
+
+const PAD: usize = 2_000;
+
+impl TransitionSystem for Padded {
+    type State = u64;
+    type Error = ();
+
+    fn fingerprint(&self, s: &u64) -> u64 {
+        self.0.fingerprint(s)
+    }
+    fn initial_states(&self, emit: &mut dyn FnMut(u64)) -> Result<(), ()> {
+        self.0.initial_states(emit)
+    }
+    fn successors(&self, s: &u64, emit: &mut dyn FnMut(ActionId, u64)) -> Result<(), ()> {
+        self.0.successors(s, emit)
+    }
+    fn check_invariants(&self, s: &u64) -> Result<Option<ViolationId>, ()> {
+        self.0.check_invariants(s)
+    }
+    fn pack(&self, s: &u64, out: &mut Vec<u8>) -> bool {
+        out.extend_from_slice(&s.to_le_bytes());
+        out.resize(out.len() + PAD, *s as u8);
+        true
+    }
+    fn unpack(&self, bytes: &[u8]) -> Option<u64> {
+        let (value, pad) = bytes.split_first_chunk::<8>()?;
+        let s = u64::from_le_bytes(*value);
+        (pad.len() == PAD && pad.iter().all(|&b| b == s as u8)).then_some(s)
+    }
+    fn save_packing(&self, _: &mut Vec<u8>) -> bool {
+        true
+    }
+    fn restore_packing(&self, bytes: &[u8]) -> bool {
+        bytes.is_empty()
+    }
+}
+
+/// A storage that notes the names of the files created.
+#[derive(Clone, Default)]
+struct Noting(SharedMemoryStorage, Arc<std::sync::Mutex<Vec<String>>>);
+
+impl tlafid_check::Storage for Noting {
+    fn create(&self, name: &str) -> std::io::Result<Box<dyn std::io::Write + Send>> {
+        self.1.lock().unwrap().push(name.to_string());
+        self.0.create(name)
+    }
+    fn open(&self, name: &str) -> std::io::Result<Box<dyn std::io::Read + Send>> {
+        self.0.open(name)
+    }
+    fn remove(&self, name: &str) {
+        self.0.remove(name)
+    }
+    fn publish(&self, temporary: &str, name: &str) -> std::io::Result<()> {
+        self.0.publish(temporary, name)
+    }
+    fn describe(&self) -> String {
+        self.0.describe()
+    }
+}
+
+/// Past the queue's bytes, the arenas of the level being found go to disk while it is
+/// expanded (files `level-*`), and the counts and the counterexample are the in-memory run's.
+#[test]
+fn a_level_spills_its_arenas_while_it_is_found() {
+    for bad in [None, Some(4242)] {
+        let system = Padded(graph(bad).0);
+        let expected = run_padded(&system, options(1));
+        for workers in [1, 2] {
+            let storage = Noting::default();
+            let spilled = Options {
+                spill: Some(SpillOptions {
+                    storage: Arc::new(storage.clone()),
+                    fingerprints_in_memory: u64::MAX,
+                    queue_in_memory: u64::MAX,
+                    queue_bytes_in_memory: 64 << 10,
+                }),
+                ..options(workers)
+            };
+            assert_eq!(run_padded(&system, spilled), expected, "workers {workers}");
+            assert_eq!(storage.0 .0.bytes(), 0, "the spill files are removed");
+            let names = storage.1.lock().unwrap();
+            let levels = names.iter().filter(|n| n.starts_with("level-")).count();
+            assert!(levels > 3, "{levels} level chunks of {}", names.len());
+        }
+    }
+}
+
+fn run_padded(system: &Padded, options: Options) -> Summary<u64> {
+    summary(&Explorer::new(system.clone(), options).run().unwrap())
 }
 
 fn checkpointing(

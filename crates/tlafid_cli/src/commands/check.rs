@@ -136,7 +136,8 @@ pub struct CheckArgs {
 pub struct DiskArgs {
     /// Spill the seen set and the queue to files in DIR (created if missing) past the memory
     /// the budget gives them: a quarter of --max-memory for fingerprints (16 bytes each), a
-    /// quarter for queued states (64 bytes each), or --spill-after. Same counts and verdicts.
+    /// quarter for queued states (their packed bytes), or --spill-after. Same counts and
+    /// verdicts.
     #[arg(long, value_name = "DIR", conflicts_with = "simulate")]
     pub spill_dir: Option<PathBuf>,
     /// Spill to a private temporary folder (removed afterwards), past the thresholds above.
@@ -197,17 +198,19 @@ impl DiskArgs {
             Some(dir) => FolderStorage::at(dir, true),
             None => FolderStorage::temporary(),
         };
-        let (fingerprints_in_memory, queue_in_memory) = match self.spill_after {
-            Some(states) => (states, states),
-            None => {
-                let budget = budget();
-                ((budget / 4 / 16).max(1), (budget / 4 / 64).max(1))
-            }
-        };
+        let (fingerprints_in_memory, queue_in_memory, queue_bytes_in_memory) =
+            match self.spill_after {
+                Some(states) => (states, states, u64::MAX),
+                None => {
+                    let budget = budget();
+                    ((budget / 4 / 16).max(1), u64::MAX, (budget / 4).max(1))
+                }
+            };
         Some(SpillOptions {
             storage,
             fingerprints_in_memory,
             queue_in_memory,
+            queue_bytes_in_memory,
         })
     }
 
