@@ -354,6 +354,14 @@ impl<'a, 'p> Ctx<'a, 'p> {
             self.bind(*slot, saved);
             return r;
         }
+        self.resume_many(scope, k)
+    }
+
+    /// [`resume`](Self::resume) for a scope of several slots, out of line (its vector made
+    /// the frame of every `resume`, which each bound variable's continuation holds, four
+    /// times larger).
+    #[inline(never)]
+    fn resume_many(&mut self, scope: &[Slot], k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
         let saved: Vec<FrameSlot<'p>> = scope
             .iter()
             .map(|s| {

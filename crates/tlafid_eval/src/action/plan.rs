@@ -650,40 +650,17 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 binders,
                 scope,
                 body,
-            } => {
-                let bindings = self.collect_binding_values(binders, scope)?;
-                let saved: Vec<FrameSlot<'p>> = scope.iter().map(|s| self.frame_slot(*s)).collect();
-                let r = self.run_forall(&bindings, scope, body, k);
-                for (slot, old) in scope.iter().zip(saved) {
-                    self.bind(*slot, old);
-                }
-                r
-            }
-            Plan::Let { slot, value, body } => {
-                self.bind(*slot, FrameSlot::Thunk(value));
-                let scope = [*slot];
-                self.run_plan(body, &mut |ctx| ctx.resume(&scope, k))
-            }
+            } => self.run_forall_plan(binders, scope, body, k),
+            Plan::Let { slot, value, body } => self.run_let(*slot, value, body, k),
             Plan::Inline {
                 op,
                 args,
                 span,
                 body,
-            } => self.gen_inlined(*op, args, *span, |ctx, k| ctx.run_plan(body, k), k),
+            } => self.run_inline(*op, args, *span, body, k),
             Plan::In {
                 var, set, set_span, ..
-            } if self.next[*var].is_none() => {
-                let set = self.run(set)?;
-                self.expect_set(&set, *set_span)?;
-                let elems = self.value(set.iter_set(), *set_span)?;
-                for e in elems {
-                    self.tick(*set_span)?;
-                    if !self.assign(*var, e.into_owned(), k)? {
-                        return Ok(false);
-                    }
-                }
-                Ok(true)
-            }
+            } if self.next[*var].is_none() => self.run_in(*var, set, *set_span, k),
             _ => {
                 let mut undo = Undo::default();
                 let r = match self.step(plan, &mut undo) {
@@ -696,6 +673,77 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 r
             }
         }
+    }
+
+    // The arms of `run_plan` other than its conjunctions, disjunctions and steps are out
+    // of line: inlined, their locals (the iterators over a set, the saved slots, the
+    // closures) made `run_plan`'s frame, which every level of a plan's continuations
+    // holds, several times larger than the hot arms need.
+
+    /// `\A` whose body branches (see [`Plan::Forall`]).
+    #[inline(never)]
+    fn run_forall_plan(
+        &mut self,
+        binders: &'p [Binder],
+        scope: &'a [Slot],
+        body: &'a Conjunct<'p>,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let bindings = self.collect_binding_values(binders, scope)?;
+        let saved: Vec<FrameSlot<'p>> = scope.iter().map(|s| self.frame_slot(*s)).collect();
+        let r = self.run_forall(&bindings, scope, body, k);
+        for (slot, old) in scope.iter().zip(saved) {
+            self.bind(*slot, old);
+        }
+        r
+    }
+
+    /// `LET x == e IN A`.
+    #[inline(never)]
+    fn run_let(
+        &mut self,
+        slot: Slot,
+        value: &'p Expr,
+        body: &'a Plan<'p>,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        self.bind(slot, FrameSlot::Thunk(value));
+        let scope = [slot];
+        self.run_plan(body, &mut |ctx| ctx.resume(&scope, k))
+    }
+
+    /// A call run in its own frame.
+    #[inline(never)]
+    fn run_inline(
+        &mut self,
+        op: OpId,
+        args: &'p [Expr],
+        span: Span,
+        body: &'a Plan<'p>,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        self.gen_inlined(op, args, span, |ctx, k| ctx.run_plan(body, k), k)
+    }
+
+    /// `x' \in S` with `x'` not assigned yet: one branch per element.
+    #[inline(never)]
+    fn run_in(
+        &mut self,
+        var: usize,
+        set: &'a Node<'p>,
+        set_span: Span,
+        k: &mut Cont<'_, 'a, 'p>,
+    ) -> EvalResult<bool> {
+        let set = self.run(set)?;
+        self.expect_set(&set, set_span)?;
+        let elems = self.value(set.iter_set(), set_span)?;
+        for e in elems {
+            self.tick(set_span)?;
+            if !self.assign(var, e.into_owned(), k)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// A conjunction (`pending`: its first item is one of the conjuncts left after another
@@ -911,6 +959,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
 
     /// `\E`: the body once per binding (as the generator's), the bound slots restored for
     /// the continuation's other branches.
+    #[inline(never)]
     fn run_exists(
         &mut self,
         binders: &'p [Binder],
