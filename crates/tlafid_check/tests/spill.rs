@@ -14,11 +14,12 @@ use tlafid_check::{
     SpillOptions, TransitionSystem, ViolationId,
 };
 
-/// [`HashGraph`] with every state packed as 8 little-endian bytes.
+/// [`HashGraph`] with every state packed as 8 little-endian bytes, then `PAD` copies of its
+/// low byte (a padded state fills a block's arenas quickly).
 #[derive(Clone)]
-struct Packed(HashGraph);
+struct Packed<const PAD: usize = 0>(HashGraph);
 
-impl TransitionSystem for Packed {
+impl<const PAD: usize> TransitionSystem for Packed<PAD> {
     type State = u64;
     type Error = ();
 
@@ -36,10 +37,13 @@ impl TransitionSystem for Packed {
     }
     fn pack(&self, s: &u64, out: &mut Vec<u8>) -> bool {
         out.extend_from_slice(&s.to_le_bytes());
+        out.resize(out.len() + PAD, *s as u8);
         true
     }
     fn unpack(&self, bytes: &[u8]) -> Option<u64> {
-        Some(u64::from_le_bytes(bytes.try_into().ok()?))
+        let (value, pad) = bytes.split_first_chunk::<8>()?;
+        let s = u64::from_le_bytes(*value);
+        (pad.len() == PAD && pad.iter().all(|&b| b == s as u8)).then_some(s)
     }
     fn save_packing(&self, _: &mut Vec<u8>) -> bool {
         true
@@ -130,46 +134,8 @@ fn a_queue_spills_past_its_bytes_with_the_in_memory_counts() {
     }
 }
 
-/// [`HashGraph`] with every state packed as 8 little-endian bytes and [`PAD`] bytes more, so
-/// that a block's arenas fill while a level is expanded.
-#[derive(Clone)]
-struct Padded(HashGraph);
-
-const PAD: usize = 2_000;
-
-impl TransitionSystem for Padded {
-    type State = u64;
-    type Error = ();
-
-    fn fingerprint(&self, s: &u64) -> u64 {
-        self.0.fingerprint(s)
-    }
-    fn initial_states(&self, emit: &mut dyn FnMut(u64)) -> Result<(), ()> {
-        self.0.initial_states(emit)
-    }
-    fn successors(&self, s: &u64, emit: &mut dyn FnMut(ActionId, u64)) -> Result<(), ()> {
-        self.0.successors(s, emit)
-    }
-    fn check_invariants(&self, s: &u64) -> Result<Option<ViolationId>, ()> {
-        self.0.check_invariants(s)
-    }
-    fn pack(&self, s: &u64, out: &mut Vec<u8>) -> bool {
-        out.extend_from_slice(&s.to_le_bytes());
-        out.resize(out.len() + PAD, *s as u8);
-        true
-    }
-    fn unpack(&self, bytes: &[u8]) -> Option<u64> {
-        let (value, pad) = bytes.split_first_chunk::<8>()?;
-        let s = u64::from_le_bytes(*value);
-        (pad.len() == PAD && pad.iter().all(|&b| b == s as u8)).then_some(s)
-    }
-    fn save_packing(&self, _: &mut Vec<u8>) -> bool {
-        true
-    }
-    fn restore_packing(&self, bytes: &[u8]) -> bool {
-        bytes.is_empty()
-    }
-}
+/// States of 2,008 bytes, so that a block's arenas fill while a level is expanded.
+type Padded = Packed<2_000>;
 
 /// A storage that notes the names of the files created.
 #[derive(Clone, Default)]
@@ -199,7 +165,7 @@ impl tlafid_check::Storage for Noting {
 #[test]
 fn a_level_spills_its_arenas_while_it_is_found() {
     for bad in [None, Some(4242)] {
-        let system = Padded(graph(bad).0);
+        let system: Padded = Packed(graph(bad).0);
         let expected = run_padded(&system, options(1));
         for workers in [1, 2] {
             let storage = Noting::default();
