@@ -79,8 +79,21 @@ fn spill(storage: &SharedMemoryStorage) -> Option<SpillOptions> {
     })
 }
 
-fn run(system: &Packed, options: Options) -> Summary<u64> {
+fn run<const PAD: usize>(system: &Packed<PAD>, options: Options) -> Summary<u64> {
     summary(&Explorer::new(system.clone(), options).run().unwrap())
+}
+
+/// `workers` workers spilling the queue to `storage` on its bytes alone (`bytes` in memory).
+fn spilling_bytes(storage: Arc<dyn tlafid_check::Storage>, bytes: u64, workers: usize) -> Options {
+    Options {
+        spill: Some(SpillOptions {
+            storage,
+            fingerprints_in_memory: u64::MAX,
+            queue_in_memory: u64::MAX,
+            queue_bytes_in_memory: bytes,
+        }),
+        ..options(workers)
+    }
 }
 
 #[test]
@@ -116,15 +129,7 @@ fn a_queue_spills_past_its_bytes_with_the_in_memory_counts() {
     for (bytes, spills) in [(u64::MAX, false), (3_200, true)] {
         for workers in [1, 2] {
             let storage = SharedMemoryStorage::default();
-            let spilled = Options {
-                spill: Some(SpillOptions {
-                    storage: Arc::new(storage.clone()),
-                    fingerprints_in_memory: u64::MAX,
-                    queue_in_memory: u64::MAX,
-                    queue_bytes_in_memory: bytes,
-                }),
-                ..options(workers)
-            };
+            let spilled = spilling_bytes(Arc::new(storage.clone()), bytes, workers);
             assert_eq!(run(&system, spilled), expected, "workers {workers}");
             assert_eq!(storage.0.bytes(), 0, "the spill files are removed");
             // Segments of about 100 states for every level of more than 100.
@@ -166,29 +171,17 @@ impl tlafid_check::Storage for Noting {
 fn a_level_spills_its_arenas_while_it_is_found() {
     for bad in [None, Some(4242)] {
         let system: Padded = Packed(graph(bad).0);
-        let expected = run_padded(&system, options(1));
+        let expected = run(&system, options(1));
         for workers in [1, 2] {
             let storage = Noting::default();
-            let spilled = Options {
-                spill: Some(SpillOptions {
-                    storage: Arc::new(storage.clone()),
-                    fingerprints_in_memory: u64::MAX,
-                    queue_in_memory: u64::MAX,
-                    queue_bytes_in_memory: 64 << 10,
-                }),
-                ..options(workers)
-            };
-            assert_eq!(run_padded(&system, spilled), expected, "workers {workers}");
+            let spilled = spilling_bytes(Arc::new(storage.clone()), 64 << 10, workers);
+            assert_eq!(run(&system, spilled), expected, "workers {workers}");
             assert_eq!(storage.0 .0.bytes(), 0, "the spill files are removed");
             let names = storage.1.lock().unwrap();
             let levels = names.iter().filter(|n| n.starts_with("level-")).count();
             assert!(levels > 3, "{levels} level chunks of {}", names.len());
         }
     }
-}
-
-fn run_padded(system: &Padded, options: Options) -> Summary<u64> {
-    summary(&Explorer::new(system.clone(), options).run().unwrap())
 }
 
 fn checkpointing(
