@@ -26,7 +26,7 @@ use crate::builtins::values_equal;
 use crate::call::grow_stack;
 use crate::compile::{Node, NodeBuilder};
 use crate::ctx::Ctx;
-use crate::error::{EvalError, EvalResult, E_CASE};
+use crate::error::{EvalError, EvalResult, E_CASE, E_INTERRUPTED};
 use crate::evaluator::Evaluator;
 use crate::frame::FrameSlot;
 
@@ -107,7 +107,7 @@ impl<'p> Plans<'p> {
             }
         });
         for e in actions {
-            let plan = counted(builder.plan(e, 0));
+            let plan = counted(ev, builder.plan(e, 0));
             if !matches!(plan, Plan::Gen(_)) {
                 let id = plans.push(plan);
                 plans.by_action.insert(e as *const Expr as usize, id);
@@ -123,7 +123,7 @@ impl<'p> Plans<'p> {
                 };
                 let body: &'p Expr = &ev.program.op(op).body;
                 if let Some(plan) = builder.after_ahead(body) {
-                    let id = plans.push(counted(plan));
+                    let id = plans.push(counted(ev, plan));
                     plans.after_ahead.insert(body as *const Expr as usize, id);
                 }
             }
@@ -552,7 +552,7 @@ impl<'p> Builder<'_, 'p> {
             len: args.len(),
             guards: guards.into(),
             body,
-            after: counted(Plan::And(self.conjuncts(rest))),
+            after: counted(self.ev, Plan::And(self.conjuncts(rest))),
         })
     }
 
@@ -607,11 +607,10 @@ fn target(e: &Expr, primed: bool) -> Target {
 
 /// `plan` with each largest part that branches but has no effect made a
 /// [`Plan::Counted`].
-fn counted(plan: Plan<'_>) -> Plan<'_> {
-    fn boxed(plan: Box<Plan<'_>>) -> Box<Plan<'_>> {
-        Box::new(counted(*plan))
-    }
-    if effect_free(&plan) && branches(&plan) {
+fn counted<'p>(ev: &Evaluator<'p>, plan: Plan<'p>) -> Plan<'p> {
+    let counted = |plan| counted(ev, plan);
+    let boxed = |plan: Box<Plan<'p>>| Box::new(counted(*plan));
+    if effect_free(ev, &plan) && branches(&plan) {
         return Plan::Counted(Box::new(plan));
     }
     match plan {
@@ -683,10 +682,13 @@ fn counted(plan: Plan<'_>) -> Plan<'_> {
     }
 }
 
-/// Does `plan` only test (every leaf a [`Plan::Guard`])?
-fn effect_free(plan: &Plan<'_>) -> bool {
+/// Does `plan` only test (every leaf a [`Plan::Guard`] that stays in the current state:
+/// no primes, `ENABLED` or effects such as `Print` or `RandomElement`, which evaluating
+/// an instance once rather than once per branch would show)?
+fn effect_free(ev: &Evaluator<'_>, plan: &Plan<'_>) -> bool {
+    let effect_free = |plan: &Plan<'_>| effect_free(ev, plan);
     match plan {
-        Plan::Guard(_) => true,
+        Plan::Guard(node) => ev.stays_in_state(node.expr()),
         Plan::And(items) => items.iter().all(|item| effect_free(&item.plan)),
         Plan::Or(items) => items.iter().all(effect_free),
         Plan::Exists { body, .. }
@@ -958,10 +960,15 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 if self.first_only || self.assigned == self.next.len() {
                     return Ok(Step::Branch(inner));
                 }
-                Ok(match self.count(inner)? {
-                    0 => Step::Failed,
-                    1 => Step::Held,
-                    n => Step::Times(n),
+                Ok(match self.count(inner) {
+                    Ok(0) => Step::Failed,
+                    Ok(1) => Step::Held,
+                    Ok(n) => Step::Times(n),
+                    // The generator, branching, may meet another error first (in the rest
+                    // of the action, or at a binding it reaches before this one): it runs
+                    // the part again, without effect, to report the error TLC reports.
+                    Err(e) if e.code != E_INTERRUPTED => Step::Branch(inner),
+                    Err(e) => return Err(e),
                 })
             }
             Plan::If(cond, then, otherwise) => {
