@@ -78,6 +78,10 @@ pub(crate) struct Ctx<'a, 'p> {
     /// composition checks that TLC's reading of the test, between its middle and end
     /// states, agrees with the test between the current and end states).
     pub changed_test: Option<(&'p Expr, usize)>,
+    /// The plan being run stops at its first successor (`ENABLED`): a
+    /// [`Plan::Counted`](crate::action) part branches rather than being counted, so that
+    /// nothing past that successor is evaluated.
+    pub first_only: bool,
 }
 
 thread_local! {
@@ -123,6 +127,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             shadowed: Vec::new(),
             pending_conjuncts: 0,
             changed_test: None,
+            first_only: false,
         }
     }
 

@@ -136,6 +136,10 @@ impl PlanCensus {
                 self.nodes.node(nodes, set);
             }
             Plan::Unchanged(_) => self.count("Unchanged"),
+            Plan::Counted(inner) => {
+                self.count("Counted");
+                self.plan(nodes, inner);
+            }
         }
     }
 }

@@ -95,10 +95,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
             self.bind(*slot, FrameSlot::Thunk(value));
             body = inner;
         }
+        let first_only = std::mem::replace(&mut self.first_only, true);
         let r = self.run_plan(plan, &mut |_| {
             *found = true;
             Ok(false)
         });
+        self.first_only = first_only;
         self.pop_frame(saved);
         r
     }

@@ -26,7 +26,7 @@ use crate::builtins::values_equal;
 use crate::call::grow_stack;
 use crate::compile::{Node, NodeBuilder};
 use crate::ctx::Ctx;
-use crate::error::{EvalError, EvalResult, E_CASE};
+use crate::error::{EvalError, EvalResult, E_CASE, E_INTERRUPTED};
 use crate::evaluator::Evaluator;
 use crate::frame::FrameSlot;
 
@@ -107,7 +107,7 @@ impl<'p> Plans<'p> {
             }
         });
         for e in actions {
-            let plan = builder.plan(e, 0);
+            let plan = counted(ev, builder.plan(e, 0));
             if !matches!(plan, Plan::Gen(_)) {
                 let id = plans.push(plan);
                 plans.by_action.insert(e as *const Expr as usize, id);
@@ -123,7 +123,7 @@ impl<'p> Plans<'p> {
                 };
                 let body: &'p Expr = &ev.program.op(op).body;
                 if let Some(plan) = builder.after_ahead(body) {
-                    let id = plans.push(plan);
+                    let id = plans.push(counted(ev, plan));
                     plans.after_ahead.insert(body as *const Expr as usize, id);
                 }
             }
@@ -205,9 +205,10 @@ pub(crate) enum Plan<'p> {
         body: Box<Plan<'p>>,
     },
     /// `\A x \in S, ... : A`: `A` for every binding, as a conjunction (each binding's
-    /// instance may branch).
+    /// instance may branch); `one` as [`Plan::Exists`]'s (what [`Plan::Counted`] loops on).
     Forall {
         binders: &'p [Binder],
+        one: Option<(Slot, Node<'p>, Span)>,
         scope: Vec<Slot>,
         body: Box<Conjunct<'p>>,
     },
@@ -261,6 +262,15 @@ pub(crate) enum Plan<'p> {
     },
     /// `UNCHANGED` of these variables (a tuple of them, nested, or an operator whose body is).
     Unchanged(Vec<usize>),
+    /// A part that branches (an `\E`, `\/`, `\A`, `LET` or call) but has no effect: every
+    /// leaf a [`Plan::Guard`], under `/\`, `\/`, `\E`, `\A`, `=>`, `IF`, `CASE`, `LET` and
+    /// calls. Its branches differ only in its bound variables, which the rest of the action
+    /// cannot read, so where the generator would branch it is counted instead
+    /// ([`Ctx::count`]: each binding's instance evaluated once, with plain loops) and the
+    /// rest runs that many times in a row: the same successors in the same order, so the
+    /// same generated count. Once every variable is assigned, and in `ENABLED` (which stops
+    /// at its first successor), it branches as its plan does.
+    Counted(Box<Plan<'p>>),
 }
 
 /// One conjunct of a conjunction: how it is run, and the test it becomes once every
@@ -313,17 +323,7 @@ impl<'p> Builder<'_, 'p> {
                 body,
             } => Plan::Exists {
                 binders,
-                one: match binders.as_slice() {
-                    [Binder {
-                        slots,
-                        tuple: false,
-                        domain: Some(domain),
-                        ..
-                    }] if slots.len() == 1 => {
-                        Some((slots[0], self.nodes.root(domain), domain.span))
-                    }
-                    _ => None,
-                },
+                one: self.one_binder(binders),
                 scope: binders
                     .iter()
                     .flat_map(|b| b.slots.iter().copied())
@@ -341,6 +341,7 @@ impl<'p> Builder<'_, 'p> {
                 Plan::Guard(_) => Plan::Guard(self.nodes.root(e)),
                 plan => Plan::Forall {
                     binders,
+                    one: self.one_binder(binders),
                     scope: binders
                         .iter()
                         .flat_map(|b| b.slots.iter().copied())
@@ -427,6 +428,20 @@ impl<'p> Builder<'_, 'p> {
                 Plan::Gen(e)
             }
             _ => Plan::Guard(self.nodes.root(e)),
+        }
+    }
+
+    /// The slot, compiled domain and domain's span of `binders` when they are a single
+    /// untupled variable with a domain.
+    fn one_binder(&mut self, binders: &'p [Binder]) -> Option<(Slot, Node<'p>, Span)> {
+        match binders {
+            [Binder {
+                slots,
+                tuple: false,
+                domain: Some(domain),
+                ..
+            }] if slots.len() == 1 => Some((slots[0], self.nodes.root(domain), domain.span)),
+            _ => None,
         }
     }
 
@@ -537,7 +552,7 @@ impl<'p> Builder<'_, 'p> {
             len: args.len(),
             guards: guards.into(),
             body,
-            after: Plan::And(self.conjuncts(rest)),
+            after: counted(self.ev, Plan::And(self.conjuncts(rest))),
         })
     }
 
@@ -590,6 +605,124 @@ fn target(e: &Expr, primed: bool) -> Target {
     }
 }
 
+/// `plan` with each largest part that branches but has no effect made a
+/// [`Plan::Counted`].
+fn counted<'p>(ev: &Evaluator<'p>, plan: Plan<'p>) -> Plan<'p> {
+    let counted = |plan| counted(ev, plan);
+    let boxed = |plan: Box<Plan<'p>>| Box::new(counted(*plan));
+    if effect_free(ev, &plan) && branches(&plan) {
+        return Plan::Counted(Box::new(plan));
+    }
+    match plan {
+        Plan::And(items) => Plan::And(
+            items
+                .into_iter()
+                .map(|item| Conjunct {
+                    plan: counted(item.plan),
+                    test: item.test,
+                })
+                .collect(),
+        ),
+        Plan::Or(items) => Plan::Or(items.into_iter().map(counted).collect()),
+        Plan::Exists {
+            binders,
+            one,
+            scope,
+            body,
+        } => Plan::Exists {
+            binders,
+            one,
+            scope,
+            body: Box::new(counted(*body)),
+        },
+        Plan::Forall {
+            binders,
+            one,
+            scope,
+            body,
+        } => {
+            let Conjunct { plan, test } = *body;
+            Plan::Forall {
+                binders,
+                one,
+                scope,
+                body: Box::new(Conjunct {
+                    plan: counted(plan),
+                    test,
+                }),
+            }
+        }
+        Plan::Implies(cond, then) => Plan::Implies(cond, boxed(then)),
+        Plan::If(cond, then, otherwise) => Plan::If(cond, boxed(then), boxed(otherwise)),
+        Plan::Case { arms, other, span } => Plan::Case {
+            arms: arms
+                .into_iter()
+                .map(|(guard, arm)| (guard, counted(arm)))
+                .collect(),
+            other: other.map(boxed),
+            span,
+        },
+        Plan::Let { slot, value, body } => Plan::Let {
+            slot,
+            value,
+            body: boxed(body),
+        },
+        Plan::Inline {
+            op,
+            args,
+            span,
+            body,
+        } => Plan::Inline {
+            op,
+            args,
+            span,
+            body: boxed(body),
+        },
+        plan => plan,
+    }
+}
+
+/// Does `plan` only test (every leaf a [`Plan::Guard`] that stays in the current state:
+/// no primes, `ENABLED` or effects such as `Print` or `RandomElement`, which evaluating
+/// an instance once rather than once per branch would show)?
+fn effect_free(ev: &Evaluator<'_>, plan: &Plan<'_>) -> bool {
+    let effect_free = |plan: &Plan<'_>| effect_free(ev, plan);
+    match plan {
+        Plan::Guard(node) => ev.stays_in_state(node.expr()),
+        Plan::And(items) => items.iter().all(|item| effect_free(&item.plan)),
+        Plan::Or(items) => items.iter().all(effect_free),
+        Plan::Exists { body, .. }
+        | Plan::Implies(_, body)
+        | Plan::Let { body, .. }
+        | Plan::Inline { body, .. } => effect_free(body),
+        Plan::Forall { body, .. } => effect_free(&body.plan),
+        Plan::If(_, then, otherwise) => effect_free(then) && effect_free(otherwise),
+        Plan::Case { arms, other, .. } => {
+            arms.iter().all(|(_, arm)| effect_free(arm)) && other.as_deref().is_none_or(effect_free)
+        }
+        _ => false,
+    }
+}
+
+/// Does `plan` hold a part the generator runs with a continuation (an `\E`, `\/`, `\A`
+/// whose body is one, `LET` or call), rather than as a step?
+fn branches(plan: &Plan<'_>) -> bool {
+    match plan {
+        Plan::Or(_)
+        | Plan::Exists { .. }
+        | Plan::Forall { .. }
+        | Plan::Let { .. }
+        | Plan::Inline { .. } => true,
+        Plan::And(items) => items.iter().any(|item| branches(&item.plan)),
+        Plan::Implies(_, then) => branches(then),
+        Plan::If(_, then, otherwise) => branches(then) || branches(otherwise),
+        Plan::Case { arms, other, .. } => {
+            arms.iter().any(|(_, arm)| branches(arm)) || other.as_deref().is_some_and(branches)
+        }
+        _ => false,
+    }
+}
+
 /// Does `e` hold an action composition `A \cdot B`?
 fn mentions_cdot(e: &Expr) -> bool {
     let mut found = matches!(e.kind, ExprKind::Builtin(Builtin::Cdot, _));
@@ -605,6 +738,9 @@ enum Step<'a, 'p> {
     Failed,
     /// It branches: this plan runs with the rest as its continuation.
     Branch(&'a Plan<'p>),
+    /// It held this many times (at least two, without effect: a [`Plan::Counted`]): the
+    /// rest runs that many times in a row.
+    Times(u64),
 }
 
 /// The variables a conjunction assigned in place, to unassign afterwards.
@@ -650,6 +786,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 binders,
                 scope,
                 body,
+                ..
             } => self.run_forall_plan(binders, scope, body, k),
             Plan::Let { slot, value, body } => self.run_let(*slot, value, body, k),
             Plan::Inline {
@@ -667,6 +804,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                     Ok(Step::Held) => k(self),
                     Ok(Step::Failed) => Ok(true),
                     Ok(Step::Branch(inner)) => grow_stack(|| self.run_plan(inner, k)),
+                    Ok(Step::Times(n)) => self.times(n, k),
                     Err(e) => Err(e),
                 };
                 self.undo(undo);
@@ -785,6 +923,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
                         self.run_plan(plan, &mut |ctx| ctx.run_and(rest, true, k))
                     });
                 }
+                Step::Times(n) => {
+                    let rest = &items[i + 1..];
+                    return self.times(n, &mut |ctx| ctx.run_and(rest, true, k));
+                }
             }
         }
         k(self)
@@ -814,6 +956,21 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 Some(_) => self.run_bool(test).map(held),
             },
             Plan::Unchanged(vars) => Ok(held(self.keep_unchanged(vars, undo))),
+            Plan::Counted(inner) => {
+                if self.first_only || self.assigned == self.next.len() {
+                    return Ok(Step::Branch(inner));
+                }
+                Ok(match self.count(inner) {
+                    Ok(0) => Step::Failed,
+                    Ok(1) => Step::Held,
+                    Ok(n) => Step::Times(n),
+                    // The generator, branching, may meet another error first (in the rest
+                    // of the action, or at a binding it reaches before this one): it runs
+                    // the part again, without effect, to report the error TLC reports.
+                    Err(e) if e.code != E_INTERRUPTED => Step::Branch(inner),
+                    Err(e) => return Err(e),
+                })
+            }
             Plan::If(cond, then, otherwise) => {
                 let arm = if self.run_bool(cond)? {
                     then
@@ -952,6 +1109,12 @@ impl<'a, 'p> Ctx<'a, 'p> {
                         })
                     });
                 }
+                Step::Times(n) => {
+                    let rest = &bindings[(i + 1) * scope.len()..];
+                    return self.times(n, &mut |ctx| {
+                        ctx.resume(scope, &mut |ctx| ctx.run_forall(rest, scope, body, k))
+                    });
+                }
             }
         }
         k(self)
@@ -983,5 +1146,156 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
         }
         Ok(true)
+    }
+
+    /// Runs `k` `n` times in a row (what branching on a [`Plan::Counted`] part would
+    /// have run), stopping when it stops.
+    #[inline(never)]
+    fn times(&mut self, n: u64, k: &mut Cont<'_, 'a, 'p>) -> EvalResult<bool> {
+        for _ in 0..n {
+            if !k(self)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// How many times the generator, branching, would run the continuation of `plan`, a
+    /// part of a [`Plan::Counted`]: a `\E` the sum over its bindings (in order), a `\/`
+    /// the sum over its items (each is run), a `/\` and a `\A` the product over their
+    /// items and bindings in order, stopping at the first zero (as a conjunction stops at
+    /// its first false conjunct), a guard 0 or 1. Each binding's instance is evaluated
+    /// once (the generator evaluated a later conjunct or binding once per branch of an
+    /// earlier one), and all of them before the rest of the action runs.
+    fn count(&mut self, plan: &'a Plan<'p>) -> EvalResult<u64> {
+        match plan {
+            Plan::Guard(node) => Ok(u64::from(self.run_bool(node)?)),
+            Plan::And(items) => {
+                let mut n = 1u64;
+                for item in items {
+                    n = n.saturating_mul(self.count(&item.plan)?);
+                    if n == 0 {
+                        break;
+                    }
+                }
+                Ok(n)
+            }
+            Plan::Or(items) => {
+                let mut n = 0u64;
+                for item in items {
+                    n = n.saturating_add(self.count(item)?);
+                }
+                Ok(n)
+            }
+            Plan::Exists {
+                binders, one, body, ..
+            } => self.count_exists(binders, one.as_ref(), body),
+            Plan::Forall {
+                binders, one, body, ..
+            } => self.count_forall(binders, one.as_ref(), &body.plan),
+            Plan::Implies(cond, then) => {
+                if self.run_bool(cond)? {
+                    self.count(then)
+                } else {
+                    Ok(1)
+                }
+            }
+            Plan::If(cond, then, otherwise) => {
+                if self.run_bool(cond)? {
+                    self.count(then)
+                } else {
+                    self.count(otherwise)
+                }
+            }
+            Plan::Case { arms, other, span } => {
+                for (guard, arm) in arms {
+                    if self.run_bool(guard)? {
+                        return self.count(arm);
+                    }
+                }
+                match other {
+                    Some(other) => self.count(other),
+                    None => Err(EvalError::new(
+                        E_CASE,
+                        "no arm of this CASE is true and there is no OTHER arm",
+                        *span,
+                    )),
+                }
+            }
+            Plan::Let { slot, value, body } => {
+                self.bind(*slot, FrameSlot::Thunk(value));
+                self.count(body)
+            }
+            Plan::Inline {
+                op,
+                args,
+                span,
+                body,
+            } => {
+                let caller_base = self.push_frame(*op, args, *span)?;
+                let r = self.count(body);
+                self.pop_frame(caller_base);
+                r
+            }
+            Plan::Counted(inner) => self.count(inner),
+            _ => unreachable!("a counted plan only tests"),
+        }
+    }
+
+    /// [`count`](Self::count) of `\E`: the sum over its bindings.
+    #[inline(never)]
+    fn count_exists(
+        &mut self,
+        binders: &'p [Binder],
+        one: Option<&'a (Slot, Node<'p>, Span)>,
+        body: &'a Plan<'p>,
+    ) -> EvalResult<u64> {
+        let mut n = 0u64;
+        let Some((slot, domain, span)) = one else {
+            self.for_each_binding(binders, &mut |ctx| {
+                n = n.saturating_add(ctx.count(body)?);
+                Ok(true)
+            })?;
+            return Ok(n);
+        };
+        let set = self.run(domain)?;
+        self.expect_set(&set, *span)?;
+        for elem in self.value(set.iter_elements(), *span)? {
+            self.tick(*span)?;
+            self.bind_value(*slot, elem.into_owned());
+            n = n.saturating_add(self.count(body)?);
+        }
+        Ok(n)
+    }
+
+    /// [`count`](Self::count) of `\A`: the product over its bindings in order, stopping
+    /// at the first zero. Its slots keep the last binding, as they do for the rest of the
+    /// action when [`Plan::Forall`] branches (which cannot read them).
+    #[inline(never)]
+    fn count_forall(
+        &mut self,
+        binders: &'p [Binder],
+        one: Option<&'a (Slot, Node<'p>, Span)>,
+        body: &'a Plan<'p>,
+    ) -> EvalResult<u64> {
+        let mut n = 1u64;
+        let Some((slot, domain, span)) = one else {
+            self.for_each_binding(binders, &mut |ctx| {
+                n = n.saturating_mul(ctx.count(body)?);
+                Ok(n != 0)
+            })?;
+            return Ok(n);
+        };
+        let set = self.run(domain)?;
+        self.expect_set(&set, *span)?;
+        for elem in self.value(set.iter_elements(), *span)? {
+            self.tick(*span)?;
+            self.bind_value(*slot, elem.into_owned());
+            n = n.saturating_mul(self.count(body)?);
+            if n == 0 {
+                break;
+            }
+        }
+        Ok(n)
     }
 }

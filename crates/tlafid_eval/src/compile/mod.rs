@@ -1166,6 +1166,11 @@ fn one_variable(binders: &[tlafid_sema::ir::Binder]) -> Option<(Slot, &Expr)> {
 }
 
 impl<'p> Node<'p> {
+    /// The expression this node stands for.
+    pub(crate) fn expr(&self) -> &'p Expr {
+        self.expr
+    }
+
     fn is_interpreted(&self) -> bool {
         matches!(self.kind, Kind::Interpret)
     }
