@@ -572,21 +572,20 @@ impl<'a, 'p> Ctx<'a, 'p> {
             ExceptStep::Field(name) => (Value::Str(self.ev.interned(name)), value.span),
             ExceptStep::Index(e) => (self.eval_fast(e)?, e.span),
         };
-        self.except_at(old, &key, span, false, |ctx, inner| {
+        self.except_at(old, &key, span, Made::Fresh, |ctx, inner| {
             ctx.except_path(inner, rest, value, at)
         })
     }
 
     /// One step of an `EXCEPT` path: `old` with its value at `key` replaced by `update` of
-    /// that value (`old` itself when `key` lies outside its domain); `remembered`: the
-    /// whole `EXCEPT` (one update of one step), whose result may be one this thread made
-    /// before (`memo::updated`).
+    /// that value (`old` itself when `key` lies outside its domain); `made` says how a
+    /// copy of `old` is made ([`Made`]).
     pub(crate) fn except_at(
         &mut self,
         old: Value,
         key: &Value,
         span: Span,
-        remembered: bool,
+        made: Made,
         update: impl FnOnce(&mut Self, Value) -> EvalResult<Value>,
     ) -> EvalResult<Value> {
         if !old.is_fcn() {
@@ -612,9 +611,25 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
         let inner = old.value_at(i).clone();
         let updated = update(self, inner)?;
-        match remembered {
-            true => Ok(crate::memo::updated(&old, i, updated)),
-            false => Ok(old.except_index(i, updated)),
+        match made {
+            Made::Remembered => Ok(crate::memo::updated(&old, i, updated)),
+            Made::Fresh => Ok(old.except_index(i, updated)),
+            Made::Intermediate => Ok(old.except_index_unsealed(i, updated)),
         }
     }
+}
+
+/// How [`Ctx::except_at`] makes the copy of a function it updates (when the function is
+/// shared; one referred to only by the `EXCEPT` itself is updated in place).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Made {
+    /// The whole `EXCEPT` is one update of one step (`[pc EXCEPT ![self] = "L"]`): its
+    /// result may be one this thread made before (`memo::updated`).
+    Remembered,
+    /// A new function, its fingerprint derived from `old`'s where that pays.
+    Fresh,
+    /// A new function that a later update of the same `EXCEPT` changes again in place
+    /// (the outermost step of every update but the last), which would forget a
+    /// fingerprint derived now: none is.
+    Intermediate,
 }

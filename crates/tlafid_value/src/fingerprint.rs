@@ -176,14 +176,73 @@ pub(crate) fn elem_term(fp: u64) -> u64 {
 /// The term of a function's pair `(k, v)` in its function's sum (the fingerprints given).
 #[inline]
 pub(crate) fn pair_term(key_fp: u64, value_fp: u64) -> u64 {
-    fold(fold(PAIR_TERM_START, key_fp), value_fp)
+    fold(keyed_start(key_fp), value_fp)
+}
+
+/// The part of a pair's term its key gives (the key's fingerprint given): the same for
+/// every function, so kept where the key is kept (an interned field name's
+/// [`Text::keyed`](crate::Text::keyed), a small integer's [`INT_KEYED`]).
+#[inline]
+pub(crate) const fn keyed_start(key_fp: u64) -> u64 {
+    fold(PAIR_TERM_START, key_fp)
+}
+
+/// [`pair_terms`] for a record's field `name`, its keyed start kept with it.
+#[inline]
+pub(crate) fn field_pair_terms(name: crate::Text, old_fp: u64, new_fp: u64) -> (u64, u64) {
+    let keyed = name.keyed();
+    (fold(keyed, old_fp), fold(keyed, new_fp))
 }
 
 /// The term of a sequence's element at position `i` (from 1) holding a value of fingerprint
-/// `fp`: the pair term of `(i, v)`.
+/// `fp`: the pair term of `(i, v)`, one mix where `i` has its keyed start in [`INT_KEYED`].
 #[inline]
 pub(crate) fn seq_term(i: usize, fp: u64) -> u64 {
-    pair_term(fp_int(i as i64), fp)
+    fold(int_keyed(i as i64), fp)
+}
+
+/// The terms of the pairs `(k, old)` and `(k, new)` for the integer key `k` (a sequence's
+/// position), given the values' fingerprints: [`pair_terms`] with `k`'s part looked up.
+#[inline]
+pub(crate) fn int_pair_terms(k: i64, old_fp: u64, new_fp: u64) -> (u64, u64) {
+    let keyed = int_keyed(k);
+    (fold(keyed, old_fp), fold(keyed, new_fp))
+}
+
+/// The integer keys whose keyed starts [`INT_KEYED`] holds: `0..INT_KEYED_LEN`.
+const INT_KEYED_LEN: usize = 64;
+
+/// `fold(PAIR_TERM_START, fp_int(k))` for the keys `k` of [`INT_KEYED_LEN`], computed when
+/// compiling: a pair with such a key (every position of a short sequence, a function on
+/// `0..N`) costs one mix instead of three (`fp_int`'s and the key's fold are the same for
+/// every function).
+const INT_KEYED: [u64; INT_KEYED_LEN] = {
+    let mut table = [0u64; INT_KEYED_LEN];
+    let mut k = 0;
+    while k < INT_KEYED_LEN {
+        table[k] = keyed_start(fold(INT_START, k as u64));
+        k += 1;
+    }
+    table
+};
+
+/// `fold(PAIR_TERM_START, fp_int(k))`: the part of a pair's term its integer key gives.
+#[inline(always)]
+fn int_keyed(k: i64) -> u64 {
+    match usize::try_from(k).ok().and_then(|k| INT_KEYED.get(k)) {
+        Some(keyed) => *keyed,
+        None => keyed_start(fp_int(k)),
+    }
+}
+
+/// The term of a function's pair `(key, v)`, `v`'s fingerprint given: an integer key's
+/// part looked up ([`int_keyed`]), another's folded.
+#[inline(always)]
+fn key_term(key: &Value, value_fp: u64) -> u64 {
+    match key {
+        Value::Int(k) => fold(int_keyed(*k), value_fp),
+        _ => pair_term(fp_inline(key), value_fp),
+    }
 }
 
 const SET_START: u64 = fold(SEED, TAG_SET);
@@ -332,13 +391,13 @@ fn fp_fcn(v: &Value) -> u64 {
         }
         Value::Record(r) => {
             for (name, value) in r.fields.iter() {
-                sum = sum.wrapping_add(pair_term(name.fingerprint(), fp_inline(value)));
+                sum = sum.wrapping_add(fold(name.keyed(), fp_inline(value)));
             }
             r.fields.len()
         }
         Value::Fcn(f) => {
             for (key, value) in f.pairs.iter() {
-                sum = sum.wrapping_add(pair_term(fp_inline(key), fp_inline(value)));
+                sum = sum.wrapping_add(key_term(key, fp_inline(value)));
             }
             f.pairs.len()
         }
@@ -361,6 +420,26 @@ pub(crate) fn fp_inline(v: &Value) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn integer_keys_looked_up_as_folded() {
+        for k in [-3i64, -1, 0, 1, 2, 63, 64, 65, 1 << 40] {
+            let fp = mix(k as u64 ^ 0x55);
+            assert_eq!(fold(int_keyed(k), fp), pair_term(fp_int(k), fp));
+            assert_eq!(key_term(&Value::Int(k), fp), pair_term(fp_int(k), fp));
+            let (old, new) = int_pair_terms(k, fp, fp ^ 1);
+            assert_eq!((old, new), pair_terms(fp_int(k), fp, fp ^ 1));
+        }
+        for i in [1usize, 2, 3, 64, 65, 200] {
+            assert_eq!(seq_term(i, 7), pair_term(fp_int(i as i64), 7));
+        }
+        let name = crate::Text::new("clock");
+        assert_eq!(fold(name.keyed(), 9), pair_term(name.fingerprint(), 9));
+        assert_eq!(
+            field_pair_terms(name, 9, 10),
+            pair_terms(name.fingerprint(), 9, 10)
+        );
+    }
 
     #[test]
     fn unmix_inverts_mix() {

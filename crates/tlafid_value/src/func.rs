@@ -401,6 +401,23 @@ impl Value {
     /// each of a state's successors updates the same values. A smaller function's is
     /// left to be computed whole when it is needed, which costs no more.
     pub fn except_index(&self, i: usize, value: Value) -> Value {
+        let fp = match self.fn_len() >= updated_min(self) {
+            true => self.except_fingerprint(i, &value),
+            false => 0,
+        };
+        self.except_index_with(i, value, fp)
+    }
+
+    /// [`except_index`](Self::except_index) without the result's fingerprint: for a
+    /// result about to be updated again in place (the first update of `[f EXCEPT ![a] = x,
+    /// ![b] = y]` at `f`'s level, whose later updates forget the fingerprint kept), which
+    /// would derive one only to forget it.
+    pub fn except_index_unsealed(&self, i: usize, value: Value) -> Value {
+        self.except_index_with(i, value, 0)
+    }
+
+    /// `self` with `value` at position `i`, its fingerprint `fp` (zero: not known).
+    fn except_index_with(&self, i: usize, value: Value, fp: u64) -> Value {
         fn replaced<T: Clone>(items: &[T], i: usize, item: T) -> Vec<T> {
             let mut out = Vec::with_capacity(items.len());
             out.extend_from_slice(&items[..i]);
@@ -408,10 +425,7 @@ impl Value {
             out.extend_from_slice(&items[i + 1..]);
             out
         }
-        let fp = FpCell::with(match self.fn_len() >= updated_min(self) {
-            true => self.except_fingerprint(i, &value),
-            false => 0,
-        });
+        let fp = FpCell::with(fp);
         match self {
             Value::Seq(s) => Value::Seq(Arc::new(SeqValue {
                 elems: replaced(&s.elems, i, value),
@@ -487,17 +501,34 @@ impl Value {
     #[inline(never)]
     fn except_fingerprint(&self, i: usize, value: &Value) -> u64 {
         let (old_fp, new_value_fp) = (fp_inline(self), fp_inline(value));
-        let (key_fp, old_value, len) = match self {
+        let ((removed, added), len) = match self {
             Value::Seq(s) => (
-                fingerprint::fp_int(i as i64 + 1),
-                &s.elems[i],
+                fingerprint::int_pair_terms(i as i64 + 1, fp_inline(&s.elems[i]), new_value_fp),
                 s.elems.len(),
             ),
-            Value::Record(r) => (r.fields[i].0.fingerprint(), &r.fields[i].1, r.fields.len()),
-            Value::Fcn(f) => (fp_inline(&f.pairs[i].0), &f.pairs[i].1, f.pairs.len()),
+            Value::Record(r) => (
+                fingerprint::field_pair_terms(
+                    r.fields[i].0,
+                    fp_inline(&r.fields[i].1),
+                    new_value_fp,
+                ),
+                r.fields.len(),
+            ),
+            Value::Fcn(f) => (
+                match &f.pairs[i].0 {
+                    Value::Int(k) => {
+                        fingerprint::int_pair_terms(*k, fp_inline(&f.pairs[i].1), new_value_fp)
+                    }
+                    key => fingerprint::pair_terms(
+                        fp_inline(key),
+                        fp_inline(&f.pairs[i].1),
+                        new_value_fp,
+                    ),
+                },
+                f.pairs.len(),
+            ),
             _ => return 0,
         };
-        let (removed, added) = fingerprint::pair_terms(key_fp, fp_inline(old_value), new_value_fp);
         fingerprint::updated(Updated::Fcn, old_fp, len, removed, added, len)
     }
 

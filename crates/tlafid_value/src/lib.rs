@@ -128,6 +128,13 @@ pub struct FcnValue {
     fp: FpCell,
 }
 
+thread_local! {
+    /// This thread's `<<>>`: `Tail` of a channel of one message (LamportMutex's receives)
+    /// made a new one, an allocation, its free and its fingerprint, at each successor. Per
+    /// thread, so that workers do not write one shared reference count.
+    static EMPTY_SEQ: Value = Value::Seq(Arc::new(SeqValue::default()));
+}
+
 /// A TLA+ value. Clone is cheap (an `Arc` clone at most; strings and model values are copied).
 #[derive(Clone, Debug)]
 pub enum Value {
@@ -176,9 +183,9 @@ impl Value {
         Value::Set(Arc::new(SetValue::default()))
     }
 
-    /// The empty sequence `<<>>`.
+    /// The empty sequence `<<>>`: one allocation per thread, shared ([`EMPTY_SEQ`]).
     pub fn empty_seq() -> Value {
-        Value::Seq(Arc::new(SeqValue::default()))
+        EMPTY_SEQ.with(Value::clone)
     }
 
     /// A set of any elements (sorted and deduplicated here).
@@ -216,8 +223,11 @@ impl Value {
         Value::set_sorted(vec![Value::Bool(false), Value::Bool(true)])
     }
 
-    /// A tuple or sequence.
+    /// A tuple or sequence (the empty one [`empty_seq`](Self::empty_seq)'s).
     pub fn seq(elems: Vec<Value>) -> Value {
+        if elems.is_empty() {
+            return Value::empty_seq();
+        }
         Value::Seq(Arc::new(SeqValue {
             elems,
             fp: FpCell::new(),

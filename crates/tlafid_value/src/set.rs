@@ -192,6 +192,29 @@ impl Value {
         Ok(Value::set_sorted(merge_union(&a.elems, &b.elems)))
     }
 
+    /// `self \cup {elem}` (as [`union`](Self::union) gives it, the same value and errors),
+    /// without building the set `{elem}` where `self` is a finite set: `msgs \cup {m}`,
+    /// `ack[p] \cup {q}`, the commonest union in a next state, built, hashed and freed a
+    /// set of one element at each successor.
+    pub fn union_element(&self, elem: &Value) -> ValueResult<Value> {
+        if !self.is_finite_set() {
+            return self.union(&Value::set(vec![elem.clone()]));
+        }
+        if self.cardinality()? == 0 {
+            return Ok(Value::set(vec![elem.clone()]));
+        }
+        let a = self.to_enumerated()?;
+        Ok(inserted(&a, elem).unwrap_or(Value::Set(a)))
+    }
+
+    /// `{elem} \cup other` ([`union_element`](Self::union_element) of `other`).
+    pub fn element_union(elem: &Value, other: &Value) -> ValueResult<Value> {
+        if !other.is_finite_set() {
+            return Value::set(vec![elem.clone()]).union(other);
+        }
+        other.union_element(elem)
+    }
+
     /// `self \cap other`.
     pub fn intersect(&self, other: &Value) -> ValueResult<Value> {
         expect_sets(self, other, "\\cap")?;

@@ -38,6 +38,9 @@ pub struct Text(&'static Interned);
 struct Interned {
     text: &'static str,
     fingerprint: u64,
+    /// The part of a record pair's fingerprint term this string gives as the field's name
+    /// (`fingerprint::keyed_start`), computed once: a mix per field of every record hashed.
+    keyed: u64,
     /// The first eight bytes, big-endian, padded with zeros: two strings whose prefixes
     /// differ are ordered as their prefixes (padding sorts before every byte, and a string's
     /// own zero byte ties with padding, leaving the order to the whole strings), so most
@@ -72,9 +75,11 @@ impl Text {
             return Text(found);
         }
         let text: &'static str = Box::leak(Box::from(s));
+        let fingerprint = crate::fingerprint::fp_str(text);
         let kept: &'static Interned = Box::leak(Box::new(Interned {
             text,
-            fingerprint: crate::fingerprint::fp_str(text),
+            fingerprint,
+            keyed: crate::fingerprint::keyed_start(fingerprint),
             prefix: order_prefix(text),
         }));
         strings.insert(text, kept);
@@ -89,6 +94,12 @@ impl Text {
     /// The fingerprint of the string value, computed once when it was interned.
     pub fn fingerprint(self) -> u64 {
         self.0.fingerprint
+    }
+
+    /// The part of a record pair's fingerprint term this string gives as the field's name
+    /// (`fingerprint::keyed_start` of its fingerprint), kept with it.
+    pub(crate) fn keyed(self) -> u64 {
+        self.0.keyed
     }
 
     /// The same interned string (each string is allocated once, so the same address).

@@ -1091,7 +1091,17 @@ impl<'p> Compiler<'_, 'p> {
                     },
                 };
             }
-            (Builtin::Union, [_, _]) => Value::union,
+            // A set of one element listed on either side (`msgs \cup {m}`) is not built:
+            // the element is the operand, in the same place, so evaluated in the same order.
+            (Builtin::Union, [a, b]) => match (&a.kind, &b.kind) {
+                (_, ExprKind::SetEnum(elems)) if elems.len() == 1 => {
+                    return Kind::SetOp(Value::union_element, self.boxed(a), self.boxed(&elems[0]))
+                }
+                (ExprKind::SetEnum(elems), _) if elems.len() == 1 => {
+                    return Kind::SetOp(Value::element_union, self.boxed(&elems[0]), self.boxed(b))
+                }
+                _ => Value::union,
+            },
             (Builtin::Intersect, [_, _]) => Value::intersect,
             (Builtin::SetMinus, [_, _]) => Value::minus,
             _ => return Kind::Interpret,

@@ -11,6 +11,7 @@ use super::{Kind, Member, Node, Order, PathStep, QuantVar, Rows, Step};
 use crate::builtins::values_equal;
 use crate::ctx::Ctx;
 use crate::error::{EvalError, EvalResult, E_CASE, E_CHOOSE, E_TYPE};
+use crate::exprs::Made;
 use crate::frame::FrameSlot;
 
 impl<'a, 'p> Ctx<'a, 'p> {
@@ -365,8 +366,13 @@ impl<'a, 'p> Ctx<'a, 'p> {
                         return self.run_except_step(value, step, new, x.at);
                     }
                 }
-                for (path, new) in &x.updates {
-                    value = self.run_except_path(value, path, new, x.at)?;
+                let last = x.updates.len().saturating_sub(1);
+                for (k, (path, new)) in x.updates.iter().enumerate() {
+                    let made = match k < last {
+                        true => Made::Intermediate,
+                        false => Made::Fresh,
+                    };
+                    value = self.run_except_path(value, path, new, x.at, made)?;
                 }
                 Ok(value)
             }
@@ -865,13 +871,15 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
     }
 
-    /// One update of an `EXCEPT` (as the interpreter's `except_path`).
+    /// One update of an `EXCEPT` (as the interpreter's `except_path`), its outermost copy
+    /// made as `made` says (the inner ones are [`Made::Fresh`]).
     fn run_except_path(
         &mut self,
         old: Value,
         path: &'a [Step<'p>],
         new: &'a Node<'p>,
         at: Option<Slot>,
+        made: Made,
     ) -> EvalResult<Value> {
         let Some((step, rest)) = path.split_first() else {
             if let Some(at) = at {
@@ -883,8 +891,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
             Step::Field(name) => (name.clone(), new.expr.span),
             Step::Index(e) => (self.run(e)?, e.expr.span),
         };
-        self.except_at(old, &key, span, false, |ctx, inner| {
-            ctx.run_except_path(inner, rest, new, at)
+        self.except_at(old, &key, span, made, |ctx, inner| {
+            ctx.run_except_path(inner, rest, new, at, Made::Fresh)
         })
     }
 
@@ -902,7 +910,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
             Step::Field(name) => (name.clone(), new.expr.span),
             Step::Index(e) => (self.run(e)?, e.expr.span),
         };
-        self.except_at(old, &key, span, true, |ctx, inner| {
+        self.except_at(old, &key, span, Made::Remembered, |ctx, inner| {
             if let Some(at) = at {
                 ctx.bind_value(at, inner);
             }
