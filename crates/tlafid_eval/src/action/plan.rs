@@ -1189,10 +1189,10 @@ impl<'a, 'p> Ctx<'a, 'p> {
             }
             Plan::Exists {
                 binders, one, body, ..
-            } => self.count_exists(binders, one.as_ref(), body),
+            } => self.count_bindings((binders, one.as_ref()), body, false),
             Plan::Forall {
                 binders, one, body, ..
-            } => self.count_forall(binders, one.as_ref(), &body.plan),
+            } => self.count_bindings((binders, one.as_ref()), &body.plan, true),
             Plan::Implies(cond, then) => {
                 if self.run_bool(cond)? {
                     self.count(then)
@@ -1242,19 +1242,30 @@ impl<'a, 'p> Ctx<'a, 'p> {
         }
     }
 
-    /// [`count`](Self::count) of `\E`: the sum over its bindings.
+    /// [`count`](Self::count) of `\E` (`forall` false: the sum over its bindings) or of
+    /// `\A` (`forall` true: the product over its bindings in order, stopping at the first
+    /// zero). An `\A`'s slots keep the last binding, as they do for the rest of the action
+    /// when [`Plan::Forall`] branches (which cannot read them).
     #[inline(never)]
-    fn count_exists(
+    fn count_bindings(
         &mut self,
-        binders: &'p [Binder],
-        one: Option<&'a (Slot, Node<'p>, Span)>,
+        (binders, one): (&'p [Binder], Option<&'a (Slot, Node<'p>, Span)>),
         body: &'a Plan<'p>,
+        forall: bool,
     ) -> EvalResult<u64> {
-        let mut n = 0u64;
+        let mut n = u64::from(forall);
+        // Adds one binding's count; false once an `\A`'s product is zero.
+        let add = |n: &mut u64, count: u64| {
+            *n = match forall {
+                true => n.saturating_mul(count),
+                false => n.saturating_add(count),
+            };
+            !forall || *n != 0
+        };
         let Some((slot, domain, span)) = one else {
             self.for_each_binding(binders, &mut |ctx| {
-                n = n.saturating_add(ctx.count(body)?);
-                Ok(true)
+                let count = ctx.count(body)?;
+                Ok(add(&mut n, count))
             })?;
             return Ok(n);
         };
@@ -1263,36 +1274,8 @@ impl<'a, 'p> Ctx<'a, 'p> {
         for elem in self.value(set.iter_elements(), *span)? {
             self.tick(*span)?;
             self.bind_value(*slot, elem.into_owned());
-            n = n.saturating_add(self.count(body)?);
-        }
-        Ok(n)
-    }
-
-    /// [`count`](Self::count) of `\A`: the product over its bindings in order, stopping
-    /// at the first zero. Its slots keep the last binding, as they do for the rest of the
-    /// action when [`Plan::Forall`] branches (which cannot read them).
-    #[inline(never)]
-    fn count_forall(
-        &mut self,
-        binders: &'p [Binder],
-        one: Option<&'a (Slot, Node<'p>, Span)>,
-        body: &'a Plan<'p>,
-    ) -> EvalResult<u64> {
-        let mut n = 1u64;
-        let Some((slot, domain, span)) = one else {
-            self.for_each_binding(binders, &mut |ctx| {
-                n = n.saturating_mul(ctx.count(body)?);
-                Ok(n != 0)
-            })?;
-            return Ok(n);
-        };
-        let set = self.run(domain)?;
-        self.expect_set(&set, *span)?;
-        for elem in self.value(set.iter_elements(), *span)? {
-            self.tick(*span)?;
-            self.bind_value(*slot, elem.into_owned());
-            n = n.saturating_mul(self.count(body)?);
-            if n == 0 {
+            let count = self.count(body)?;
+            if !add(&mut n, count) {
                 break;
             }
         }
