@@ -6,9 +6,7 @@ use tlafid_base::Span;
 use tlafid_sema::ir::{Expr, ExprKind, Slot, VarId};
 use tlafid_value::{LazySet, Value};
 
-use crate::error::{
-    AtSpan, EvalError, EvalResult, E_CASE, E_TYPE, E_UNASSIGNED_READ, E_UNSUPPORTED,
-};
+use crate::error::{AtSpan, EvalError, EvalResult, E_TYPE, E_UNASSIGNED_READ, E_UNSUPPORTED};
 use crate::evaluator::{ConstBinding, Evaluator};
 use crate::frame::{Arg, FrameSlot};
 
@@ -527,13 +525,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 return Ok(value);
             }
         }
-        other.ok_or_else(|| {
-            EvalError::new(
-                E_CASE,
-                "no arm of this CASE is true and there is no OTHER arm",
-                span,
-            )
-        })
+        other.ok_or_else(|| EvalError::no_case_arm(span))
     }
 
     /// Evaluates a call argument: operators become closures.

@@ -90,6 +90,16 @@ impl EvalError {
         }))
     }
 
+    /// `CASE` with no true arm and no `OTHER` arm (E_CASE), at `span`.
+    #[cold]
+    pub fn no_case_arm(span: Span) -> EvalError {
+        EvalError::new(
+            E_CASE,
+            "no arm of this CASE is true and there is no OTHER arm",
+            span,
+        )
+    }
+
     /// Adds a hint.
     pub fn with_hint(mut self, hint: impl Into<String>) -> EvalError {
         self.hint = Some(hint.into());

@@ -26,7 +26,7 @@ use crate::builtins::values_equal;
 use crate::call::grow_stack;
 use crate::compile::{Node, NodeBuilder};
 use crate::ctx::Ctx;
-use crate::error::{EvalError, EvalResult, E_CASE, E_INTERRUPTED};
+use crate::error::{EvalError, EvalResult, E_INTERRUPTED};
 use crate::evaluator::Evaluator;
 use crate::frame::FrameSlot;
 
@@ -994,11 +994,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
                 match other {
                     Some(other) => self.step(other, undo),
-                    None => Err(EvalError::new(
-                        E_CASE,
-                        "no arm of this CASE is true and there is no OTHER arm",
-                        *span,
-                    )),
+                    None => Err(EvalError::no_case_arm(*span)),
                 }
             }
             _ => Ok(Step::Branch(plan)),
@@ -1215,11 +1211,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
                 match other {
                     Some(other) => self.count(other),
-                    None => Err(EvalError::new(
-                        E_CASE,
-                        "no arm of this CASE is true and there is no OTHER arm",
-                        *span,
-                    )),
+                    None => Err(EvalError::no_case_arm(*span)),
                 }
             }
             Plan::Let { slot, value, body } => {

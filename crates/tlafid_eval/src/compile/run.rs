@@ -10,7 +10,7 @@ use tlafid_value::{LazySet, Text, Value};
 use super::{Kind, Member, Node, Order, PathStep, QuantVar, Rows, Step};
 use crate::builtins::values_equal;
 use crate::ctx::Ctx;
-use crate::error::{EvalError, EvalResult, E_CASE, E_CHOOSE, E_TYPE};
+use crate::error::{EvalError, EvalResult, E_CHOOSE, E_TYPE};
 use crate::exprs::Made;
 use crate::frame::FrameSlot;
 
@@ -294,11 +294,7 @@ impl<'a, 'p> Ctx<'a, 'p> {
                 }
                 match other {
                     Some(other) => self.run(other),
-                    None => Err(EvalError::new(
-                        E_CASE,
-                        "no arm of this CASE is true and there is no OTHER arm",
-                        n.expr.span,
-                    )),
+                    None => Err(EvalError::no_case_arm(n.expr.span)),
                 }
             }
             Kind::Choose { slot, domain, pred } => {
